@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Packs every public workspace package with `pnpm pack` (which rewrites workspace:* and applies publishConfig),
+# installs the tarballs with npm into a scratch project OUTSIDE the workspace, and uses them the way users do:
+# an ESM import of each package, a usage smoke test, a bin smoke test, and a TypeScript check under
+# moduleResolution nodenext and bundler. Prints `consumer ok: <check>` / `consumer FAILED: <check>` per check.
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+LOGS=${1:-$ROOT/.ci/out/consumer}
+mkdir -p "$LOGS"
+TARBALLS=$(mktemp -d)
+APP=$(mktemp -d)
+trap 'rm -rf "$TARBALLS" "$APP"' EXIT
+status=0
+check() { # check NAME CMD...
+  local name=$1; shift
+  if "$@" >"$LOGS/$name.log" 2>&1; then echo "consumer ok: $name"; else echo "consumer FAILED: $name"; tail -30 "$LOGS/$name.log"; status=1; fi
+}
+
+packages=()
+for manifest in "$ROOT"/packages/*/package.json; do
+  dir=$(dirname "$manifest")
+  if node -e 'process.exit(require(process.argv[1]).private ? 1 : 0)' "$manifest"; then
+    name=$(node -p 'require(process.argv[1]).name' "$manifest")
+    packages+=("$name")
+    check "pack-${name##*/}" pnpm --dir "$dir" pack --pack-destination "$TARBALLS"
+  fi
+done
+
+cp "$ROOT"/.ci/consumer/* "$APP"/
+cd "$APP"
+check "npm-install" npm install --no-audit --no-fund "$TARBALLS"/*.tgz typescript@5.9.3 @types/node@20.19.43
+for name in "${packages[@]}"; do
+  check "import-${name##*/}" node --input-type=module -e "
+    const m = await import('$name');
+    const names = Object.keys(m);
+    if (names.length === 0) throw new Error('$name exports nothing');
+    console.log('$name exports', names.join(', '));"
+done
+check "smoke" node smoke.mjs
+check "types-nodenext" npx tsc -p tsconfig.nodenext.json
+check "types-bundler" npx tsc -p tsconfig.bundler.json
+exit $status

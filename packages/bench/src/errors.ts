@@ -1,0 +1,41 @@
+/**
+ * Typed errors of the runner. Every message names the bad value so a CLI user can fix the input without reading code.
+ */
+
+/** Base class of every error the bench runner throws on bad input; the CLI prints `message` and exits non-zero. */
+export class BenchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A suite definition (`defineSuite({...})`) is malformed. */
+export class SuiteDefinitionError extends TypeError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SuiteDefinitionError';
+  }
+}
+
+/** Command-line usage error: unknown option, parameter, value, or zero benchmarks matched. */
+export class UsageError extends BenchError {}
+
+/** A bench file failed to compile with esbuild; `message` carries esbuild's formatted diagnostics. */
+export class BenchCompileError extends BenchError {
+  constructor(
+    readonly file: string,
+    readonly diagnostics: string,
+  ) {
+    super(`bench file ${file} does not compile:\n${diagnostics}`);
+  }
+}
+
+/** A bench file compiled but could not be loaded or described (it threw at import time or exports no suite). */
+export class BenchLoadError extends BenchError {}
+
+/** A git operation failed: unknown ref, not a repository, worktree creation failed. */
+export class GitError extends BenchError {}
+
+/** A results file given to `--resume` or `report` is unreadable or incompatible. */
+export class ResultsFileError extends BenchError {}

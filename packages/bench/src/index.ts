@@ -1,0 +1,82 @@
+/**
+ * @tombstone-lab/bench — co-measured benchmark runner: baseline vs candidate, forked and interleaved.
+ */
+
+/** Benchmark cases: expansion, keys, selection. */
+export {
+  type BenchCase,
+  type CaseSelection,
+  caseKey,
+  expandSuite,
+  parseParamFilter,
+  type SuiteShape,
+  selectCases,
+} from './cases.js';
+/** Command line entry, callable in-process: `main(['run', '-n', '5'])` resolves with the exit code. */
+export { main } from './cli.js';
+export { compileBench, workerScript } from './compile.js';
+export type {
+  AnySuite,
+  BenchmarkFn,
+  BlackHoleLike,
+  CompareFactor,
+  ParamSpace,
+  Suite,
+  SuiteDefinition,
+  SuiteParams,
+} from './define.js';
+/** Define a benchmark suite (pure; see {@link defineSuite}). */
+export { defineSuite, isSuite, validateSuite } from './define.js';
+/** Bench file discovery and compilation. */
+export { findBenchFiles } from './discover.js';
+/** Typed errors thrown on bad input. */
+export {
+  BenchCompileError,
+  BenchError,
+  BenchLoadError,
+  GitError,
+  ResultsFileError,
+  SuiteDefinitionError,
+  UsageError,
+} from './errors.js';
+/** NDJSON event protocol for editors and CI. */
+export {
+  type BenchEvent,
+  type BenchmarkFinishedEvent,
+  type ErrorEvent,
+  type EventSink,
+  ndjsonSink,
+  nullSink,
+  PROTOCOL_VERSION,
+  type RunFinishedEvent,
+  type RunStartedEvent,
+  type SampleFinishedEvent,
+  teeSink,
+} from './events.js';
+/** One fork: start, time limit, result; and the in-fork protocol. */
+export { DEFAULT_NODE_ARGS, type ForkOptions, type ForkOutcome, runFork } from './fork.js';
+export type { ForkJob, ForkResult, Measurement, SampleSettings } from './fork-protocol.js';
+/** Git revision mode building blocks. */
+export { addWorktree, type BuildRecipe, buildTree, DEFAULT_RECIPE, isDirty, resolveCommit } from './git.js';
+/** Instruction counting under valgrind callgrind. */
+export { instructionCounter, PREDICTABLE_NODE_ARGS, valgrindAvailable } from './instructions.js';
+/** Source positions of a suite's benchmarks (what `list --json` reports). */
+export { type BenchmarkLocation, type LocatedSuite, locateBenchmarks } from './locate.js';
+export type * from './model.js';
+/** Version of the results JSON schema and NDJSON protocol. */
+export { SCHEMA_VERSION } from './model.js';
+/** Analysis + rendering of a run in every output format. */
+export { analyze, FORMATS, type Format, render, writeSvgPlots } from './output.js';
+/** Planning and running interleaved comparisons. */
+export { describeBundle, type PlanContext, planAaRun, planFactorRun, planRevisionRun } from './prepare.js';
+/** Results files (atomic writes, validated reads). */
+export { readRun, writeRunAtomic } from './results-store.js';
+export { createRecord, type PlannedCase, type RunOutcome, type RunSettings, runPlan } from './runner.js';
+export type { CliIo } from './session.js';
+export { analyzeRun, type RunAnalysis, type RunSummary } from './stats/analyze-run.js';
+export { factorial2x2, factorialFromRun, type RunFactorial } from './stats/factorial.js';
+export { fitGrowth, type GrowthComparison, growthFromRun } from './stats/growth.js';
+export { type HodgesLehmannResult, hodgesLehmann, hodgesLehmannRatio } from './stats/hodges-lehmann.js';
+/** Statistics (exact Mann-Whitney U, Hodges-Lehmann) and verdicts, for reuse. */
+export { type MannWhitneyResult, mannWhitneyU } from './stats/mann-whitney.js';
+export { type BenchmarkVerdict, type Outcome, verdictFor } from './stats/verdict.js';

@@ -1,0 +1,220 @@
+import { GCProfiler, getHeapStatistics } from 'node:v8';
+import type { BlackHole } from './black-hole.js';
+import type { Measurement, SampleSettings } from './fork-protocol.js';
+
+/** An op bound to its state: what the timed loop calls. */
+export type Op = () => unknown;
+
+const TIMER_COST_NS = 40;
+/** A timed batch must dwarf the ~40 ns timer read (notes: ≥ ~100× the timer cost); 50 µs is > 1000×. */
+const MIN_BATCH_NS = 1000 * TIMER_COST_NS;
+const WINDOW = 5;
+const STABLE_DRIFT = 0.03;
+const MAX_BATCH = 2 ** 30;
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/** Times `n` calls of `op`, every result consumed; plus `spin` iterations of injected work inside the timed region. */
+function timeBatch(op: Op, bh: BlackHole, n: number, spinIters: number): number {
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) bh.consume(op());
+  // Called unconditionally (spin(0) when no slowdown): a branch first taken after warm-up would deoptimise this
+  // function and slow the op loop itself, and both sides must run the same code.
+  spin(spinIters);
+  return Number(process.hrtime.bigint() - t0);
+}
+
+function spin(iters: number): number {
+  let acc = 0;
+  for (let i = 0; i < iters; i++) acc = (acc * 1_103_515_245 + i) | 0;
+  (globalThis as Record<string, unknown>).__tombstoneBenchSpin = acc;
+  return acc;
+}
+
+/** Spin-loop iterations per ns on this fork, measured after warming the loop itself. */
+function calibrateSpin(): number {
+  spin(1e5);
+  let best = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < 5; k++) {
+    const t0 = process.hrtime.bigint();
+    spin(1e6);
+    best = Math.min(best, Number(process.hrtime.bigint() - t0));
+  }
+  return 1e6 / best;
+}
+
+interface Warmup {
+  batch: number;
+  ops: number;
+  nsPerOp: number;
+  /** Fastest batch at the final batch size: the op cost least inflated by preemption on a loaded host. */
+  minNsPerOp: number;
+  stable: boolean;
+}
+
+/**
+ * Grows the batch until one batch lasts the target, then runs batches until the median ns/op of the last window of
+ * batches is within 3% of the previous window's (stable), or the time cap is reached. Warm-up length varies a lot
+ * between functions (notes: one settled only after ~2,400 calls), hence a criterion rather than a count.
+ */
+function warmUp(op: Op, bh: BlackHole, batchTargetNs: number, capNs: number): Warmup {
+  let batch = 1;
+  let ops = 0;
+  let spent = 0;
+  let window: number[] = [];
+  let previous: number | null = null;
+  let fastest = Number.POSITIVE_INFINITY;
+  for (;;) {
+    const t = timeBatch(op, bh, batch, 0);
+    ops += batch;
+    spent += t;
+    if (t < batchTargetNs / 2 && batch < MAX_BATCH) {
+      // Still sizing: scale toward the target (at most ×16 per step, as cold code speeds up while it runs).
+      batch = Math.min(
+        MAX_BATCH,
+        batch * Math.min(16, Math.max(2, Math.ceil(batchTargetNs / Math.max(t, 1)))),
+      );
+      window = [];
+      previous = null;
+      fastest = Number.POSITIVE_INFINITY;
+    } else {
+      window.push(t / batch);
+      fastest = Math.min(fastest, t / batch);
+      if (window.length === WINDOW) {
+        const m = median(window);
+        if (previous !== null && Math.abs(m - previous) / previous <= STABLE_DRIFT) {
+          return { batch, ops, nsPerOp: m, minNsPerOp: fastest, stable: true };
+        }
+        previous = m;
+        window = [];
+      }
+    }
+    if (spent >= capNs) {
+      const recent = window.length > 0 ? median(window) : (previous ?? t / batch);
+      return { batch, ops, nsPerOp: recent, minNsPerOp: Math.min(fastest, t / batch), stable: false };
+    }
+  }
+}
+
+interface AllocWindow {
+  heapBytes: number;
+  arrayBufferBytes: number;
+  gcs: number;
+}
+
+/**
+ * Allocation over `n` calls: heap-used delta plus what every GC in the window freed (GCProfiler accounting, notes),
+ * and the ArrayBuffer (off-heap) delta, which is only meaningful when no GC ran in the window.
+ */
+function allocWindow(op: Op, bh: BlackHole, n: number): AllocWindow {
+  const profiler = new GCProfiler();
+  profiler.start();
+  const ab0 = process.memoryUsage().arrayBuffers;
+  const heap0 = getHeapStatistics().used_heap_size;
+  for (let i = 0; i < n; i++) bh.consume(op());
+  const heap1 = getHeapStatistics().used_heap_size;
+  const ab1 = process.memoryUsage().arrayBuffers;
+  const stats = profiler.stop().statistics;
+  let freed = 0;
+  for (const gc of stats)
+    freed += gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize;
+  return { heapBytes: heap1 - heap0 + freed, arrayBufferBytes: ab1 - ab0, gcs: stats.length };
+}
+
+/**
+ * Off-heap bytes per op from GC-free windows only (a GC invalidates the ArrayBuffer delta). Backing stores of
+ * earlier ops are freed concurrently after a GC and can only lower a window's delta, so the largest of a few windows
+ * is kept; larger windows first, as they average amortised allocations correctly.
+ */
+function arrayBufferPerOp(op: Op, bh: BlackHole, n: number): number {
+  for (let m = n; m >= 1; m = m > 1 ? Math.floor(m / 8) : 0) {
+    const estimates: number[] = [];
+    for (let tries = 0; tries < 4; tries++) {
+      const w = allocWindow(op, bh, m);
+      if (w.gcs === 0) estimates.push(w.arrayBufferBytes / m);
+    }
+    if (estimates.length >= 2) return Math.max(0, ...estimates);
+  }
+  return 0;
+}
+
+/**
+ * Heap bytes per op, empty-body baseline subtracted (GCProfiler's fixed cost per window). Several rounds, keeping
+ * the minimum of each: the first windows also count the heap used by compiling the window loop itself.
+ */
+function allocatedPerOp(op: Op, bh: BlackHole, n: number): number {
+  const empty: Op = () => undefined;
+  let base = Number.POSITIVE_INFINITY;
+  let main = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) {
+    base = Math.min(base, allocWindow(empty, bh, n).heapBytes);
+    main = Math.min(main, allocWindow(op, bh, n).heapBytes);
+  }
+  return Math.max(0, (main - base) / n) + arrayBufferPerOp(op, bh, n);
+}
+
+declare const gc: (() => void) | undefined;
+
+/** Warms up, then measures wall/CPU time, GC and (optionally) allocation of `op` in this fresh process. */
+export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measurement {
+  const sampleNs = settings.sampleMs * 1e6;
+  const batchTargetNs = Math.max(MIN_BATCH_NS, sampleNs / 20);
+  const warm = warmUp(
+    op,
+    bh,
+    batchTargetNs,
+    Math.max(settings.warmupMaxMs * 1e6, batchTargetNs * 2 * WINDOW),
+  );
+  // Both the op cost and the spin speed are taken from their fastest runs, so host load inflates neither and the
+  // injected work stays `slowdown` × the op's own cost.
+  const spinPerBatch =
+    settings.slowdown > 0
+      ? Math.round(settings.slowdown * warm.minNsPerOp * warm.batch * calibrateSpin())
+      : 0;
+  bh.flush();
+  if (typeof gc === 'function') gc();
+
+  const profiler = new GCProfiler();
+  profiler.start();
+  const cpu0 = process.cpuUsage();
+  let wallNs = 0;
+  let ops = 0;
+  let batches = 0;
+  while (wallNs < sampleNs || batches < WINDOW) {
+    wallNs += timeBatch(op, bh, warm.batch, spinPerBatch);
+    ops += warm.batch;
+    batches++;
+  }
+  const cpu = process.cpuUsage(cpu0);
+  const gcs = profiler.stop().statistics;
+  bh.flush();
+
+  let bytesPerOp: number | null = null;
+  if (settings.allocation) {
+    // Enough ops to amortise GCProfiler's fixed ~600 B, bounded so the ~8 windows take about half the sample time.
+    const n = Math.max(1, Math.min(10_000, Math.floor(sampleNs / 12 / Math.max(warm.nsPerOp, 1))));
+    bytesPerOp = allocatedPerOp(op, bh, n);
+    bh.flush();
+  }
+  return {
+    ops,
+    nsPerOp: wallNs / ops,
+    cpuNsPerOp: ((cpu.user + cpu.system) * 1000) / ops,
+    bytesPerOp,
+    gcCount: gcs.length,
+    gcTimeMs: gcs.reduce((sum, g) => sum + g.cost, 0) / 1000,
+    warmupOps: warm.ops,
+    batchSize: warm.batch,
+    warmupStable: warm.stable,
+  };
+}
+
+/** Runs exactly `n` ops (instruction-count mode: the difference of two such runs is the per-op count). */
+export function runOps(op: Op, bh: BlackHole, n: number): void {
+  for (let i = 0; i < n; i++) bh.consume(op());
+  bh.flush();
+}

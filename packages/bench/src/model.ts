@@ -1,0 +1,112 @@
+/**
+ * The data model shared by the runner (which produces samples) and the analysis/report layer (which consumes them).
+ * Versioned: anything written to disk carries `schemaVersion`.
+ */
+
+/** Version of the results JSON / NDJSON protocol. Bump on any incompatible change. */
+export const SCHEMA_VERSION = 1 as const;
+
+/** A parameter value as written in a suite's `params` (e.g. `size: [10, 1000]`). */
+export type ParamValue = string | number | boolean;
+
+/** Which side of a comparison a sample belongs to. */
+export type Side = 'baseline' | 'candidate';
+
+/** Role of a benchmark in the verdict: the primary one can be Won; guardrails can only be Held or Lost. */
+export type Role = 'primary' | 'guardrail';
+
+/** Environment captured inside each forked process. */
+export interface Environment {
+  node: string;
+  v8: string;
+  platform: string;
+  arch: string;
+  cpuModel: string;
+  cpuCount: number;
+  execArgv: string[];
+  loadAverage: [number, number, number];
+  totalMemory: number;
+  /** CPU affinity applied to the fork, when pinning was available (e.g. "0" from taskset); null otherwise. */
+  affinity: string | null;
+}
+
+/** One measurement: one fresh fork, warmed up until stable, then `ops` operations timed in batches. */
+export interface Sample {
+  /** Index of this sample in time order across the whole run (interleaving order). */
+  seq: number;
+  side: Side;
+  /** Number of operations measured in this sample. */
+  ops: number;
+  /** Wall-clock nanoseconds per op. */
+  nsPerOp: number;
+  /** CPU (user+system) nanoseconds per op. */
+  cpuNsPerOp: number;
+  /** Allocated bytes per op (GCProfiler accounting + ArrayBuffer bytes), empty-body baseline subtracted. */
+  bytesPerOp: number | null;
+  gcCount: number;
+  gcTimeMs: number;
+  /** Warm-up iterations spent before measuring. */
+  warmupOps: number;
+  /** Deterministic instruction count per op (valgrind mode only). */
+  instructionsPerOp?: number | null;
+  startedAt: string;
+  env: Environment;
+}
+
+/** A fork that did not produce a sample. */
+export interface SampleFailure {
+  seq: number;
+  side: Side;
+  kind: 'crash' | 'throw' | 'timeout' | 'build';
+  message: string;
+  /** Tail of stderr / build log. */
+  logTail: string;
+}
+
+/** Identity of one benchmark case: suite + benchmark + parameter assignment (without the compared factor). */
+export interface BenchmarkId {
+  suite: string;
+  benchmark: string;
+  params: Record<string, ParamValue>;
+}
+
+/** All samples of one benchmark case, both sides. */
+export interface BenchmarkRecord {
+  id: BenchmarkId;
+  /** Stable key, e.g. `RangeTombstoneListBench.benchCopyOnly[size=1000]`. */
+  key: string;
+  role: Role;
+  /** Human label for each side, e.g. `impl=eager` or `git:HEAD~1 (061749b)`. */
+  labels: Record<Side, string>;
+  samples: Sample[];
+  failures: SampleFailure[];
+  /** Source location of the benchmark definition, for editors. */
+  location?: { file: string; line: number; column: number };
+}
+
+/** The whole run, as persisted (results JSON). */
+export interface RunRecord {
+  schemaVersion: typeof SCHEMA_VERSION;
+  runId: string;
+  startedAt: string;
+  finishedAt: string | null;
+  /** What was compared: an in-code factor, or two git revisions. */
+  comparison:
+    | { kind: 'factor'; factor: string; baseline: ParamValue; candidate: ParamValue }
+    | {
+        kind: 'revision';
+        baseline: string;
+        candidate: string;
+        baselineCommit: string;
+        candidateCommit: string | null;
+      }
+    | { kind: 'aa'; label: string };
+  config: {
+    samplesPerSide: number;
+    metric: 'nsPerOp' | 'cpuNsPerOp' | 'bytesPerOp' | 'instructionsPerOp';
+    alpha: number;
+    /** Minimum |Δ%| for Won/Lost (noise threshold), e.g. 0.02 = 2%. */
+    threshold: number;
+  };
+  benchmarks: BenchmarkRecord[];
+}

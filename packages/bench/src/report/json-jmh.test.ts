@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../model.js';
+import { analyzeRun } from '../stats/analyze-run.js';
+import { makeRecord, makeRun } from '../stats/test-fixtures.js';
+import { jmhMetric, renderJmhJson, toJmhResults } from './jmh.js';
+import { ANALYSIS_VERSION, buildResultsDocument, renderResultsJson } from './json.js';
+import { seedRun } from './test-seed-run.js';
+
+describe('results JSON', () => {
+  const run = seedRun();
+  const analysis = analyzeRun(run);
+
+  it('is the RunRecord plus a versioned analysis block, raw samples kept', () => {
+    const doc = JSON.parse(renderResultsJson({ run, analysis }));
+    expect(doc.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(doc.analysis.analysisVersion).toBe(ANALYSIS_VERSION);
+    expect(doc.benchmarks).toEqual(JSON.parse(JSON.stringify(run.benchmarks)));
+    expect(doc.analysis.verdicts[0].outcome).toBe('Won');
+    expect(doc.analysis.verdicts[0].stats.p).toBeCloseTo(1.0825088224469e-5, 15);
+    expect(doc.analysis.summary.gate).toBe('pass');
+  });
+
+  it('writes non-finite numbers (unbounded intervals at tiny n) as null, and never mutates the run', () => {
+    const tiny = makeRun([makeRecord({ baseline: [1, 2], candidate: [3, 4] })]);
+    const a = analyzeRun(tiny);
+    expect(a.verdicts[0]!.stats!.shift.lower).toBe(Number.NEGATIVE_INFINITY);
+    const doc = JSON.parse(renderResultsJson({ run: tiny, analysis: a }));
+    expect(doc.analysis.verdicts[0].stats.shift.lower).toBeNull();
+    expect('analysis' in tiny).toBe(false);
+    expect(buildResultsDocument({ run: tiny, analysis: a }).analysis.growth).toEqual([]);
+  });
+});
+
+describe('JMH export', () => {
+  const run = makeRun([
+    makeRecord({ params: { size: 1000 }, baseline: [10, 12, 11, 13], candidate: [5, 6, 5.5, 6.5] }),
+  ]);
+  const entries = toJmhResults(run);
+
+  it('one avgt entry per side with the side in params', () => {
+    expect(entries).toHaveLength(2);
+    const [b, c] = entries;
+    expect(b).toMatchObject({
+      benchmark: 'RangeTombstoneListBench.benchCopyOnly',
+      mode: 'avgt',
+      threads: 1,
+      forks: 4,
+      params: { size: '1000', side: 'baseline', variant: 'impl=eager' },
+    });
+    expect(c!.params.side).toBe('candidate');
+    expect(b!.primaryMetric.scoreUnit).toBe('ns/op');
+  });
+
+  it('primary metric: mean score, 99.9% t error, percentiles and one raw array per fork in time order', () => {
+    const m = entries[0]!.primaryMetric;
+    expect(m.score).toBe(11.5);
+    const sd = Math.sqrt(((1.5 ** 2 + 0.5 ** 2) * 2) / 3);
+    // t(0.9995, 3) = 12.92398
+    expect(m.scoreError as number).toBeCloseTo((12.92398 * sd) / 2, 3);
+    expect(m.scoreConfidence[0]).toBeCloseTo(11.5 - (m.scoreError as number), 12);
+    expect(m.scorePercentiles['0.0']).toBe(10);
+    expect(m.scorePercentiles['50.0']).toBe(11.5);
+    expect(m.scorePercentiles['100.0']).toBe(13);
+    // Fixture order alternates B,C / C,B so the baseline sample order by seq is 10, 12, 11, 13.
+    expect(m.rawData).toEqual([[10], [12], [11], [13]]);
+  });
+
+  it('secondary metrics present only when every sample recorded them', () => {
+    expect(Object.keys(entries[0]!.secondaryMetrics).sort()).toEqual([
+      'cpu.time.norm',
+      'gc.alloc.rate.norm',
+      'gc.count',
+      'gc.time',
+    ]);
+    expect(entries[0]!.secondaryMetrics['gc.alloc.rate.norm']!.scoreUnit).toBe('B/op');
+  });
+
+  it('a single fork has a NaN error, as JMH writes it', () => {
+    expect(jmhMetric([5], 'ns/op')).toMatchObject({
+      score: 5,
+      scoreError: 'NaN',
+      scoreConfidence: ['NaN', 'NaN'],
+    });
+    expect(JSON.parse(renderJmhJson(run))).toHaveLength(2);
+  });
+});

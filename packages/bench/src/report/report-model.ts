@@ -1,0 +1,113 @@
+/**
+ * What a report shows besides the per-benchmark verdicts, and the wording shared by every text format.
+ */
+
+import type { RunRecord } from '../model.js';
+import type { RunAnalysis } from '../stats/analyze-run.js';
+import type { RunFactorial } from '../stats/factorial.js';
+import type { GrowthComparison } from '../stats/growth.js';
+import type { BenchmarkVerdict } from '../stats/verdict.js';
+import { formatDeltaPercent, formatFull, formatP } from './number-format.js';
+
+/** Optional analyses a report can include. */
+export interface ReportExtras {
+  growth?: readonly GrowthComparison[];
+  factorials?: readonly RunFactorial[];
+}
+
+/** Everything a report renders. */
+export interface ReportInput extends ReportExtras {
+  run: RunRecord;
+  analysis: RunAnalysis;
+}
+
+/** "baseline git:HEAD~1 (061749b0) vs candidate working tree", from the run's comparison. */
+export function describeComparison(run: RunRecord): { baseline: string; candidate: string } {
+  const c = run.comparison;
+  switch (c.kind) {
+    case 'factor':
+      return {
+        baseline: `${c.factor}=${String(c.baseline)}`,
+        candidate: `${c.factor}=${String(c.candidate)}`,
+      };
+    case 'revision':
+      return {
+        baseline: `${c.baseline} (${c.baselineCommit.slice(0, 8)})`,
+        candidate: c.candidateCommit ? `${c.candidate} (${c.candidateCommit.slice(0, 8)})` : c.candidate,
+      };
+    case 'aa':
+      return { baseline: `A/A ${c.label}`, candidate: `A/A ${c.label}` };
+  }
+}
+
+/** Sample sizes as printed in the n column: "10", or "10/9" when the sides differ. */
+export function formatN(v: BenchmarkVerdict): string {
+  if (!v.stats) return '0';
+  const a = v.stats.baseline.n;
+  const b = v.stats.candidate.n;
+  return a === b ? String(a) : `${a}/${b}`;
+}
+
+/** The seed-000 table cells of one verdict, in column order. */
+export function verdictCells(v: BenchmarkVerdict): string[] {
+  const s = v.stats;
+  return [
+    v.key,
+    v.unit,
+    s ? formatFull(s.baseline.median) : '—',
+    s ? formatFull(s.candidate.median) : '—',
+    s ? formatDeltaPercent(s.deltaPercent) : '—',
+    v.outcome,
+    formatN(v),
+    s ? formatP(s.p) : '—',
+  ];
+}
+
+/** Header of the seed-000 table. */
+export const VERDICT_HEADER = [
+  'Benchmark Selector',
+  'Metric',
+  'Baseline (Median)',
+  'Candidate (Median)',
+  'Delta (Median)',
+  'Outcome',
+  'n',
+  'p',
+] as const;
+
+/**
+ * The seed-000 bullet sentence: "X: 3362.5156478614854 ns/op -> 9.018492886907715 ns/op (Won, a 99.7318%
+ * reduction, n=10, p=1.08251e-05)".
+ */
+export function verdictSentence(v: BenchmarkVerdict): string {
+  const s = v.stats;
+  if (!s) return `${v.key}: ${v.outcome} (${v.reason})`;
+  const change = Number(Math.abs(s.deltaPercent).toFixed(4));
+  const direction = s.deltaPercent < 0 ? 'reduction' : 'increase';
+  return (
+    `${v.key}: ${formatFull(s.baseline.median)} ${v.unit} -> ${formatFull(s.candidate.median)} ${v.unit} ` +
+    `(${v.outcome}, a ${change}% ${direction}, n=${formatN(v)}, p=${formatP(s.p)})`
+  );
+}
+
+/** "ratio 0.00268 [0.00267, 0.00269] at 95.67%; shift -3352.73 [-3356.19, -3349.67] ns/op". */
+export function effectSentence(v: BenchmarkVerdict): string | null {
+  const s = v.stats;
+  if (!s) return null;
+  const conf = `${Number((s.shift.achievedConfidence * 100).toFixed(2))}%`;
+  const f = (x: number) => formatP(x);
+  const shift = `shift ${f(s.shift.estimate)} [${f(s.shift.lower)}, ${f(s.shift.upper)}] ${v.unit}`;
+  if (!s.ratio) return `${shift} at ${conf}`;
+  return `ratio ${f(s.ratio.estimate)} [${f(s.ratio.lower)}, ${f(s.ratio.upper)}]; ${shift} at ${conf}`;
+}
+
+/** "O(N^1.98) [1.95, 2.01] → O(N^1.02) [0.99, 1.05]". */
+export function growthSentence(g: GrowthComparison): string {
+  const ci = (lo: number | null, hi: number | null) =>
+    lo === null || hi === null ? '' : ` [${lo.toFixed(2)}, ${hi.toFixed(2)}]`;
+  const [b, c] = g.text.split(' → ') as [string, string];
+  return (
+    `${g.key} over ${g.param} (${g.values.join(', ')}): ${b}${ci(g.baseline.lower, g.baseline.upper)} → ` +
+    `${c}${ci(g.candidate.lower, g.candidate.upper)}${g.changed ? ' (changed)' : ' (not distinguishable)'}`
+  );
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeRun } from '../stats/analyze-run.js';
+import { factorial2x2 } from '../stats/factorial.js';
+import { aroundMedian, makeRecord, makeRun } from '../stats/test-fixtures.js';
+import { renderMarkdownReport } from './markdown.js';
+import { renderChecks, renderFactorialBox, renderTerminalReport } from './terminal.js';
+import { seedRun } from './test-seed-run.js';
+import { alignedTable, boxTable } from './text-table.js';
+
+describe('seed-000 terminal report', () => {
+  const run = seedRun();
+  const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+  const lines = text.split('\n');
+
+  it('has the seed header and one row per benchmark with seed numbers', () => {
+    const header = lines.find((l) => l.startsWith('Benchmark Selector'))!;
+    expect(header.split(/\s{2,}/)).toEqual([
+      'Benchmark Selector',
+      'Metric',
+      'Baseline (Median)',
+      'Candidate (Median)',
+      'Delta (Median)',
+      'Outcome',
+      'n',
+      'p',
+    ]);
+    const row = (name: string) =>
+      lines
+        .find((l) => l.startsWith(`${name} `))!
+        .trim()
+        .split(/\s+/);
+    expect(row('RangeTombstoneListBench.benchCopyOnly')).toEqual([
+      'RangeTombstoneListBench.benchCopyOnly',
+      'ns/op',
+      '3362.5156478614854',
+      '9.018492886907715',
+      '-99.7318%',
+      'Won',
+      '10',
+      '1.08251e-05',
+    ]);
+    expect(row('RangeTombstoneListBench.benchCopyAndAdd').slice(2, 6)).toEqual([
+      '8842.89307604306',
+      '5485.592293470344',
+      '-37.9661%',
+      'Held',
+    ]);
+    expect(row('RangeTombstoneListSize10Bench.benchCopyOnly').slice(2, 6)).toEqual([
+      '56.7137252431266',
+      '9.083180562797722',
+      '-83.9842%',
+      'Held',
+    ]);
+    expect(row('RangeTombstoneListSize10Bench.benchCopyAndAdd').slice(2, 6)).toEqual([
+      '186.2202636628365',
+      '122.92588844176737',
+      '-33.989%',
+      'Held',
+    ]);
+  });
+
+  it('aligns columns: every table line has the p column ending at the same position', () => {
+    const start = lines.findIndex((l) => l.startsWith('Benchmark Selector'));
+    const table = lines.slice(start, start + 6);
+    expect(new Set(table.map((l) => l.length)).size).toBe(1);
+  });
+
+  it('writes the seed sentences and the checks', () => {
+    expect(text).toContain(
+      '• Primary Won: RangeTombstoneListBench.benchCopyOnly: 3362.5156478614854 ns/op -> 9.018492886907715 ns/op ' +
+        '(Won, a 99.7318% reduction, n=10, p=1.08251e-05)',
+    );
+    expect(text).toContain('(Held, a 37.9661% reduction, n=10, p=1.08251e-05)');
+    expect(text).toContain('pairing ✓ (4/4 benchmarks)');
+    expect(text).toContain('sample_independence ✓ (4/4 benchmarks)');
+    expect(text).toContain('Baseline: HEAD~1 (061749b0)');
+    expect(text).toContain('1 Won, 3 Held, 0 Unchanged, 0 Lost — gate: pass');
+  });
+
+  it('the Markdown report carries the same table', () => {
+    const md = renderMarkdownReport({ run, analysis: analyzeRun(run) });
+    expect(md).toContain(
+      '| RangeTombstoneListBench.benchCopyOnly | ns/op | 3362.5156478614854 | 9.018492886907715 | -99.7318% | Won | 10 | 1.08251e-05 |',
+    );
+    expect(md).toContain('| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |');
+    expect(md).toContain('- ✓ `pairing` (4/4)');
+  });
+});
+
+describe('checks section with failures', () => {
+  it('prints ✗ with each failing benchmark and its reason (multi-line reasons indented)', () => {
+    const run = makeRun([
+      makeRecord({ benchmark: 'small', baseline: [1, 2, 3], candidate: [4, 5, 6] }),
+      makeRecord({
+        benchmark: 'broken',
+        baseline: [],
+        candidate: aroundMedian(10),
+        failures: [{ side: 'baseline', kind: 'build', message: 'build failed', logTail: 'error TS2304: x' }],
+      }),
+    ]);
+    const a = analyzeRun(run);
+    const text = renderChecks(a.summary);
+    expect(text).toContain('sample_sufficiency ✗ (2/2 benchmarks failed)');
+    expect(text).toContain(
+      '    RangeTombstoneListBench.small: n=3 vs 3: smallest achievable p 0.1 ≥ alpha 0.05: no result can be significant',
+    );
+    expect(text).toContain(
+      '    RangeTombstoneListBench.broken: baseline build failed: build failed\n      error TS2304: x',
+    );
+    const report = renderTerminalReport({ run, analysis: a });
+    expect(report).toMatch(/RangeTombstoneListBench\.broken\s+ns\/op\s+—\s+—\s+—\s+Invalid\s+0\s+—/);
+    expect(report).toContain('gate: fail');
+  });
+
+  it('a single benchmark prints its pass reasons in full', () => {
+    const run = makeRun([makeRecord({ baseline: aroundMedian(100), candidate: aroundMedian(50) })]);
+    const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+    expect(text).toContain('sample_sufficiency ✓ n=10 vs 10: smallest achievable p 1.08251e-05 < alpha 0.05');
+    expect(text).toContain('pairing ✓ 10 interleaved pairs');
+  });
+});
+
+describe('seed-004 factorial box', () => {
+  const f = factorial2x2({
+    unit: 'op/s',
+    code: { name: 'code', levels: ['Before', 'After'] },
+    config: { name: 'cache', levels: ['cache enabled', 'cache disabled'] },
+    cells: [
+      [aroundMedian(340201, 0.01), aroundMedian(344966, 0.01)],
+      [aroundMedian(339252, 0.01), aroundMedian(366330, 0.01)],
+    ],
+  });
+  const box = renderFactorialBox({ key: 'stress read', ...f });
+
+  it('reproduces the seed layout with p-values', () => {
+    const lines = box.split('\n');
+    expect(lines[1]).toMatch(/^┌─+┬─+┬─+┬─+┐$/);
+    expect(lines[2]).toMatch(/^│ op\/s +│ +cache enabled │ +cache disabled │ +cache effect │$/);
+    expect(lines[3]).toMatch(/^├─+┼─+┼─+┼─+┤$/);
+    expect(lines[4]).toMatch(/^│ Before +│ +340,201 │ +344,966 │ +\+1\.4% \(p=[\d.e-]+\) │$/);
+    expect(lines[6]).toMatch(/^│ After +│ +339,252 │ +366,330 │ +\+8\.0% \(p=1\.08e-05\) │$/);
+    expect(lines[8]).toMatch(/^│ code effect │ +−0\.3% \(p=[\d.e-]+\) │ +\+6\.2% \(p=1\.08e-05\) │ +│$/);
+    expect(lines[9]).toMatch(/^└─+┴─+┴─+┴─+┘$/);
+    // Every box line has the same width.
+    expect(new Set(lines.slice(1, 10).map((l) => [...l].length)).size).toBe(1);
+  });
+});
+
+describe('text tables', () => {
+  it('aligned and boxed layouts', () => {
+    expect(alignedTable(['a', 'bb'], [['ccc', 'd']], ['left', 'right'])).toBe('a    bb\n───  ──\nccc   d');
+    expect(boxTable([['x', 'yy']])).toBe('┌───┬────┐\n│ x │ yy │\n└───┴────┘');
+  });
+});

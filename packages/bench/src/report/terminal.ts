@@ -1,0 +1,116 @@
+/**
+ * The terminal report: the seed-000 verdict table, seed-style sentences, effect sizes, the checks section,
+ * growth lines and seed-004 factorial boxes.
+ */
+
+import type { RunSummary } from '../stats/analyze-run.js';
+import type { RunFactorial } from '../stats/factorial.js';
+import { formatEffect, formatGrouped, formatP } from './number-format.js';
+import {
+  describeComparison,
+  effectSentence,
+  growthSentence,
+  type ReportInput,
+  VERDICT_HEADER,
+  verdictCells,
+  verdictSentence,
+} from './report-model.js';
+import { alignedTable, boxTable } from './text-table.js';
+
+/** The seed-004 2×2 as a box table, every effect with its exact p. */
+export function renderFactorialBox(f: RunFactorial): string {
+  const effect = (e: { percent: number; p: number }) => `${formatEffect(e.percent)} (p=${formatP(e.p, 3)})`;
+  const rows = [
+    [f.unit, f.config.levels[0], f.config.levels[1], `${f.config.name} effect`],
+    [
+      f.code.levels[0],
+      formatGrouped(f.medians[0][0]),
+      formatGrouped(f.medians[0][1]),
+      effect(f.configEffect[0]),
+    ],
+    [
+      f.code.levels[1],
+      formatGrouped(f.medians[1][0]),
+      formatGrouped(f.medians[1][1]),
+      effect(f.configEffect[1]),
+    ],
+    [`${f.code.name} effect`, effect(f.codeEffect[0]), effect(f.codeEffect[1]), ''],
+  ];
+  return `${f.key}\n${boxTable(rows, ['left', 'right', 'right', 'right'])}\ninteraction (code effect, ${f.config.levels[1]} vs ${f.config.levels[0]}): ${formatEffect(f.interactionPercent)}`;
+}
+
+/** The checks section: "pairing ✓ …" per check, with every failing benchmark's reason underneath. */
+export function renderChecks(
+  summary: RunSummary,
+  verdictReasons: ReadonlyMap<string, string> = new Map(),
+): string {
+  const lines: string[] = [];
+  for (const c of summary.checks) {
+    const total = c.passedCount + c.failures.length;
+    if (c.passed) {
+      const only = verdictReasons.get(c.name);
+      lines.push(`${c.name} ✓ ${total === 1 && only ? only : `(${total}/${total} benchmarks)`}`);
+    } else {
+      lines.push(`${c.name} ✗ (${c.failures.length}/${total} benchmarks failed)`);
+      for (const f of c.failures) {
+        const [first, ...rest] = f.reason.split('\n');
+        lines.push(`    ${f.key}: ${first}`);
+        for (const r of rest) lines.push(`      ${r}`);
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+function summaryLine(summary: RunSummary, alpha: number): string {
+  const o = summary.outcomes;
+  const parts = [`${o.Won} Won`, `${o.Held} Held`, `${o.Unchanged} Unchanged`, `${o.Lost} Lost`];
+  if (o.Invalid) parts.push(`${o.Invalid} Invalid`);
+  let line = `${parts.join(', ')} — gate: ${summary.gate}`;
+  if (summary.aa) {
+    const pct = (r: number) => `${Number((r * 100).toFixed(2))}%`;
+    line +=
+      `\nA/A: Won/Lost verdicts in ${pct(summary.aa.falseVerdictRate)} of ${summary.benchmarks} benchmarks; ` +
+      `p < ${alpha} in ${pct(summary.aa.falsePositiveRate)} (nominal ${pct(alpha)})`;
+  }
+  return line;
+}
+
+/** The full terminal report of a run. */
+export function renderTerminalReport(input: ReportInput): string {
+  const { run, analysis } = input;
+  const sides = describeComparison(run);
+  const out: string[] = [];
+  out.push(`Baseline: ${sides.baseline}`, `Candidate: ${sides.candidate}`, '');
+  out.push(
+    alignedTable(VERDICT_HEADER, analysis.verdicts.map(verdictCells), [
+      'left',
+      'left',
+      'right',
+      'right',
+      'right',
+      'left',
+      'right',
+      'right',
+    ]),
+  );
+  out.push('');
+  for (const v of analysis.verdicts) {
+    const prefix = v.role === 'primary' ? `Primary ${v.outcome}` : `Guardrail ${v.outcome}`;
+    out.push(`• ${prefix}: ${verdictSentence(v)}`);
+  }
+  const effects = analysis.verdicts.flatMap((v) => {
+    const e = effectSentence(v);
+    return e ? [`  ${v.key}: ${e}`] : [];
+  });
+  if (effects.length) out.push('', 'Hodges-Lehmann (candidate vs baseline):', ...effects);
+  // A single benchmark gets its pass reasons printed in full; a run of many gets counts.
+  const reasons = new Map<string, string>();
+  if (analysis.verdicts.length === 1)
+    for (const c of analysis.verdicts[0]!.checks) reasons.set(c.name, c.reason);
+  out.push('', 'Checks:', renderChecks(analysis.summary, reasons));
+  if (input.growth?.length) out.push('', 'Growth:', ...input.growth.map((g) => `  ${growthSentence(g)}`));
+  for (const f of input.factorials ?? []) out.push('', renderFactorialBox(f));
+  out.push('', summaryLine(analysis.summary, analysis.config.alpha));
+  return out.join('\n');
+}

@@ -1,0 +1,89 @@
+/**
+ * Run-level analysis: a verdict per benchmark and a summary over all of them (outcome counts, checks passed
+ * across the run, the CI gate, and for A/A runs the false-verdict rate).
+ */
+
+import type { RunRecord } from '../model.js';
+import { CHECK_NAMES, type CheckName } from './checks.js';
+import {
+  type AnalysisConfig,
+  analysisConfigFromRun,
+  type BenchmarkVerdict,
+  type Outcome,
+  verdictFor,
+} from './verdict.js';
+
+/** One check summarised over all benchmarks. */
+export interface CheckSummary {
+  name: CheckName;
+  passed: boolean;
+  /** Benchmarks on which it passed. */
+  passedCount: number;
+  /** The failing benchmarks with their reasons. */
+  failures: { key: string; reason: string }[];
+}
+
+/** Summary of a whole run. */
+export interface RunSummary {
+  benchmarks: number;
+  outcomes: Record<Outcome, number>;
+  checks: CheckSummary[];
+  /** Every check passed on every benchmark. */
+  allChecksPassed: boolean;
+  /** 'fail' when any benchmark is Lost or Invalid (for the CI exit code). */
+  gate: 'pass' | 'fail';
+  /** Benchmarks with p < alpha regardless of direction or threshold. */
+  significant: number;
+  /**
+   * A/A runs only (both sides the same code): share of benchmarks with a Won/Lost verdict, and share with
+   * p < alpha — the latter estimates the machine's real false-positive rate against the nominal alpha.
+   */
+  aa: { falseVerdictRate: number; falsePositiveRate: number } | null;
+}
+
+/** The analysis block written next to a run. */
+export interface RunAnalysis {
+  config: AnalysisConfig;
+  verdicts: BenchmarkVerdict[];
+  summary: RunSummary;
+}
+
+/** Summarises verdicts (pure; `isAa` turns on the false-verdict rates). */
+export function summarize(verdicts: readonly BenchmarkVerdict[], alpha: number, isAa: boolean): RunSummary {
+  const outcomes: Record<Outcome, number> = { Won: 0, Lost: 0, Unchanged: 0, Held: 0, Invalid: 0 };
+  for (const v of verdicts) outcomes[v.outcome]++;
+  const checks = CHECK_NAMES.map((name): CheckSummary => {
+    const failures: CheckSummary['failures'] = [];
+    let passedCount = 0;
+    for (const v of verdicts) {
+      const c = v.checks.find((x) => x.name === name);
+      if (c?.passed) passedCount++;
+      else failures.push({ key: v.key, reason: c?.reason ?? 'not computed' });
+    }
+    return { name, passed: failures.length === 0, passedCount, failures };
+  });
+  const significant = verdicts.filter((v) => v.stats !== null && v.stats.p < alpha).length;
+  const n = verdicts.length;
+  return {
+    benchmarks: n,
+    outcomes,
+    checks,
+    allChecksPassed: checks.every((c) => c.passed),
+    gate: outcomes.Lost > 0 || outcomes.Invalid > 0 ? 'fail' : 'pass',
+    significant,
+    aa:
+      isAa && n > 0
+        ? { falseVerdictRate: (outcomes.Won + outcomes.Lost) / n, falsePositiveRate: significant / n }
+        : null,
+  };
+}
+
+/**
+ * Analyses a whole run: a verdict per benchmark (in run order) and the run summary.
+ * @throws {StatsInputError} for an invalid config or override.
+ */
+export function analyzeRun(run: RunRecord, overrides: Partial<AnalysisConfig> = {}): RunAnalysis {
+  const config = analysisConfigFromRun(run, overrides);
+  const verdicts = run.benchmarks.map((b) => verdictFor(b, config));
+  return { config, verdicts, summary: summarize(verdicts, config.alpha, run.comparison.kind === 'aa') };
+}

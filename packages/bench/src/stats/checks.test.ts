@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import type { BenchmarkRecord } from '../model.js';
+import {
+  CHECK_NAMES,
+  type CheckConfig,
+  checkBaselineValid,
+  checkBenchmarkPassed,
+  checkEnvironment,
+  checkMeasurementsSane,
+  checkMetricPresent,
+  checkPairing,
+  checkSampleIndependence,
+  checkSampleSufficiency,
+  DEFAULT_CHECK_CONFIG,
+  runChecks,
+} from './checks.js';
+import { env, jitter, makeRecord } from './test-fixtures.js';
+
+const config: CheckConfig = { ...DEFAULT_CHECK_CONFIG, metric: 'nsPerOp', alpha: 0.05 };
+// Stationary noise that none of the independence tests flags.
+const noiseB = [100, 103, 99, 101, 98, 102, 100.5, 97, 101.5, 99.5];
+const noiseC = [50, 49, 51.5, 50.5, 48.5, 50.2, 51, 49.5, 50.8, 49.2];
+const good = makeRecord({ baseline: noiseB, candidate: noiseC });
+
+describe('checks on a clean record', () => {
+  it('all eight pass, in order, each with a reason', () => {
+    const results = runChecks(good, config);
+    expect(results.map((r) => r.name)).toEqual([...CHECK_NAMES]);
+    for (const r of results) {
+      expect(r.passed, `${r.name}: ${r.reason}`).toBe(true);
+      expect(r.reason.length).toBeGreaterThan(5);
+    }
+  });
+});
+
+describe('pairing', () => {
+  it('fails on unequal n', () => {
+    const r = checkPairing(makeRecord({ baseline: noiseB, candidate: noiseC.slice(0, 9) }));
+    expect(r).toMatchObject({ passed: false, reason: 'unequal samples: baseline n=10, candidate n=9' });
+  });
+
+  it('fails when the sides were run in blocks, not interleaved', () => {
+    const r = checkPairing(makeRecord({ baseline: noiseB, candidate: noiseC, order: 'blocked' }));
+    expect(r.passed).toBe(false);
+    expect(r.reason).toMatch(/not interleaved: pair 1 \(seq 0, 1\) is baseline twice/);
+  });
+
+  it('fails on duplicate seq', () => {
+    const rec = makeRecord({ baseline: [1, 2], candidate: [1, 2] });
+    rec.samples[1] = { ...rec.samples[1]!, seq: 0 };
+    expect(checkPairing(rec).reason).toMatch(/seq 0 is used by more than one fork/);
+  });
+});
+
+describe('environment_consistent', () => {
+  it('names the differing field and values', () => {
+    const rec = makeRecord({
+      baseline: noiseB,
+      candidate: noiseC,
+      envFor: (side) => env(side === 'candidate' ? { node: 'v20.20.0' } : {}),
+    });
+    const r = checkEnvironment(rec);
+    expect(r.passed).toBe(false);
+    expect(r.reason).toBe('node differs: v20.19.0 (baseline) vs v20.20.0 (candidate)');
+  });
+
+  it('catches differing flags within one side', () => {
+    const rec = makeRecord({
+      baseline: noiseB,
+      candidate: noiseC,
+      envFor: (_side, i) => env(i === 3 ? { execArgv: ['--jitless'] } : {}),
+    });
+    expect(checkEnvironment(rec).reason).toMatch(/execArgv differs: \[\] .* vs \[--jitless\]/);
+  });
+
+  it('ignores load average, which legitimately varies', () => {
+    const rec = makeRecord({
+      baseline: noiseB,
+      candidate: noiseC,
+      envFor: (_s, i) => env({ loadAverage: [i, i, i] }),
+    });
+    expect(checkEnvironment(rec).passed).toBe(true);
+  });
+});
+
+describe('baseline_valid and benchmark_passed', () => {
+  const buildFailure: BenchmarkRecord = makeRecord({
+    baseline: [],
+    candidate: noiseC,
+    failures: [
+      { side: 'baseline', kind: 'build', message: 'tsc exited 2', logTail: 'line1\nline2\nerror TS2304' },
+    ],
+  });
+
+  it('baseline_valid fails on a baseline build failure, with the log tail', () => {
+    const r = checkBaselineValid(buildFailure);
+    expect(r.passed).toBe(false);
+    expect(r.reason).toContain('baseline build failed: tsc exited 2');
+    expect(r.reason).toContain('error TS2304');
+  });
+
+  it('baseline_valid fails when the baseline produced no samples', () => {
+    const r = checkBaselineValid(makeRecord({ baseline: [], candidate: [1] }));
+    expect(r.reason).toBe('baseline produced no samples (0 failed forks)');
+  });
+
+  it('benchmark_passed fails on any fork failure and names the first', () => {
+    const rec = makeRecord({
+      baseline: noiseB,
+      candidate: noiseC,
+      failures: [{ side: 'candidate', kind: 'timeout', message: 'exceeded 60000 ms', logTail: '' }],
+    });
+    const r = checkBenchmarkPassed(rec);
+    expect(r.passed).toBe(false);
+    expect(r.reason).toBe('1 fork(s) failed; first: candidate seq 20 timeout: exceeded 60000 ms');
+    expect(checkBaselineValid(rec).passed).toBe(true);
+  });
+});
+
+describe('measurements_sane', () => {
+  it('catches a 306% host-stall gap within one side', () => {
+    const stalled = [...noiseC.slice(0, 7), 203, 204, 202];
+    const r = checkMeasurementsSane(makeRecord({ baseline: noiseB, candidate: stalled }), config);
+    expect(r.passed).toBe(false);
+    expect(r.reason).toMatch(/^candidate: max\/min 4\.206 \(320\.6% gap\) > 3/);
+  });
+
+  it('catches a wide robust spread', () => {
+    const wide = [10, 30, 12, 35, 11, 32, 13, 34, 12, 31];
+    const r = checkMeasurementsSane(makeRecord({ baseline: wide, candidate: wide }), {
+      ...config,
+      maxSpreadRatio: 10,
+    });
+    expect(r.passed).toBe(false);
+    expect(r.reason).toMatch(/robust CV .*% > 50%/);
+  });
+
+  it('rejects impossible values', () => {
+    const r = checkMeasurementsSane(makeRecord({ baseline: [0, 1], candidate: [1, 1] }), config);
+    expect(r.reason).toMatch(/baseline: impossible value 0 ns\/op/);
+  });
+});
+
+describe('metric_present', () => {
+  it('lists the samples missing the metric', () => {
+    const r = checkMetricPresent(
+      makeRecord({ baseline: [1, null, 3], candidate: [1, 2, null] }),
+      'bytesPerOp',
+    );
+    expect(r).toMatchObject({ passed: false, reason: 'bytesPerOp missing in 2 of 6 samples (seq 3, 5)' });
+  });
+});
+
+describe('sample_sufficiency', () => {
+  it('fails at n = 3: p can never be below 0.05', () => {
+    const r = checkSampleSufficiency(makeRecord({ baseline: [1, 2, 3], candidate: [4, 5, 6] }), config);
+    expect(r).toMatchObject({
+      passed: false,
+      reason: 'n=3 vs 3: smallest achievable p 0.1 ≥ alpha 0.05: no result can be significant',
+    });
+  });
+
+  it('passes at n = 10 with the seed p', () => {
+    expect(checkSampleSufficiency(good, config).reason).toBe(
+      'n=10 vs 10: smallest achievable p 1.08251e-05 < alpha 0.05',
+    );
+  });
+
+  it('passes at n = 4 only for a looser alpha', () => {
+    const rec = makeRecord({ baseline: [1, 2, 3, 4], candidate: [5, 6, 7, 8] });
+    expect(checkSampleSufficiency(rec, config).passed).toBe(true);
+    expect(checkSampleSufficiency(rec, { ...config, alpha: 0.01 }).passed).toBe(false);
+  });
+});
+
+describe('sample_independence', () => {
+  it('fails on the drifting trend vector', () => {
+    const trend = [100, 101, 101.5, 102, 103, 103.2, 104, 104.5, 105, 106];
+    const r = checkSampleIndependence(makeRecord({ baseline: trend, candidate: noiseC }), config);
+    expect(r.passed).toBe(false);
+    expect(r.reason).toContain('baseline: r1=0.6515');
+    expect(r.reason).toContain('runs R=2 p=0.015873');
+    expect(r.reason).toContain('Mann-Kendall tau=1 p=5.51146e-07 → drift');
+  });
+
+  it('fails on alternating (serially anti-correlated) samples', () => {
+    const alt = [10, 20, 10.5, 20.5, 10.2, 20.2, 10.1, 20.3, 10.4, 20.1];
+    const r = checkSampleIndependence(makeRecord({ baseline: noiseB, candidate: alt }), config);
+    expect(r.passed).toBe(false);
+    expect(r.reason).toMatch(/candidate: .*serial correlation/);
+  });
+
+  it('fails when too few samples to test', () => {
+    const r = checkSampleIndependence(makeRecord({ baseline: [1, 2, 3], candidate: [1, 2, 3] }), config);
+    expect(r.reason).toMatch(/n=3 < 4/);
+  });
+
+  it('passes most seeded noise series (false failure rate well below 20%)', () => {
+    let failures = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const rec = makeRecord({
+        baseline: jitter(100, 10, 0.1, seed),
+        candidate: jitter(50, 10, 0.1, seed + 1000),
+      });
+      if (!checkSampleIndependence(rec, config).passed) failures++;
+    }
+    expect(failures).toBeLessThan(20);
+  });
+});
+
+describe('measurements_sane for allocation', () => {
+  it('accepts 0 and slightly negative B/op (baseline-subtracted noise)', () => {
+    const bytes = [0, -0.2, 0.1, 0, 0.3, -0.1, 0, 0.2, 0, -0.3];
+    const r = checkMeasurementsSane(makeRecord({ baseline: bytes, candidate: bytes }), {
+      ...config,
+      metric: 'bytesPerOp',
+    });
+    expect(r.passed).toBe(true);
+  });
+});

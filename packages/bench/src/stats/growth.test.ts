@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { StatsInputError } from './errors.js';
+import { fitGrowth, growthFromRun, growthLabel } from './growth.js';
+import { jitter, makeRecord, makeRun } from './test-fixtures.js';
+
+describe('fitGrowth', () => {
+  it('recovers the exponent of exact power laws', () => {
+    const pts = [10, 100, 1000].map((n) => ({ n, values: [3 * n ** 2] }));
+    const fit = fitGrowth(pts);
+    expect(fit.exponent).toBeCloseTo(2, 10);
+    expect(fit.coefficient).toBeCloseTo(3, 8);
+    expect(fit.r2).toBeCloseTo(1, 12);
+  });
+
+  it('gives a t interval that covers the true exponent for noisy replicates', () => {
+    const pts = [10, 100, 1000].map((n, i) => ({ n, values: jitter(5 * n, 10, 0.2, i + 1) }));
+    const fit = fitGrowth(pts);
+    expect(fit.lower).not.toBeNull();
+    expect(fit.lower!).toBeLessThan(1);
+    expect(fit.upper!).toBeGreaterThan(1);
+    expect(fit.upper! - fit.lower!).toBeLessThan(0.1);
+  });
+
+  it('has no interval without residual degrees of freedom', () => {
+    const fit = fitGrowth([
+      { n: 10, values: [1] },
+      { n: 100, values: [10] },
+    ]);
+    expect(fit.exponent).toBeCloseTo(1, 12);
+    expect(fit.lower).toBeNull();
+  });
+
+  it('labels like the issue: O(N^1.98)', () => {
+    expect(growthLabel({ exponent: 1.9812 })).toBe('O(N^1.98)');
+    expect(growthLabel({ exponent: -0.001 })).toBe('O(N^0.00)');
+  });
+
+  it('rejects a single N and non-positive values', () => {
+    expect(() => fitGrowth([{ n: 10, values: [1, 2] }])).toThrow(StatsInputError);
+    expect(() =>
+      fitGrowth([
+        { n: 10, values: [0] },
+        { n: 20, values: [1] },
+      ]),
+    ).toThrow(/values\[0\] is 0/);
+  });
+});
+
+describe('growthFromRun', () => {
+  const run = makeRun(
+    [10, 100, 1000].flatMap((size, i) => [
+      makeRecord({
+        params: { size },
+        baseline: jitter(0.5 * size * size, 10, 0.1, i + 1),
+        candidate: jitter(2 * size, 10, 0.1, i + 11),
+      }),
+      makeRecord({ benchmark: 'other', params: { size: 5, mode: 'x' }, baseline: [1, 2], candidate: [1, 2] }),
+    ]),
+  );
+
+  it('fits each side of each group: O(N^2.00) → O(N^1.00)', () => {
+    const [g] = growthFromRun(run, 'size');
+    expect(g!.key).toBe('RangeTombstoneListBench.benchCopyOnly');
+    expect(g!.values).toEqual([10, 100, 1000]);
+    expect(g!.text).toBe('O(N^2.00) → O(N^1.00)');
+    expect(g!.changed).toBe(true);
+  });
+
+  it('skips groups with a single value and rejects an unknown parameter', () => {
+    expect(growthFromRun(run, 'size')).toHaveLength(1);
+    expect(() => growthFromRun(run, 'nope')).toThrow(/no benchmark has a numeric parameter named "nope"/);
+  });
+});

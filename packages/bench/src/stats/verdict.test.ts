@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { StatsInputError } from './errors.js';
+import { aroundMedian, makeRecord, makeRun, SEED_000 } from './test-fixtures.js';
+import {
+  type AnalysisConfig,
+  analysisConfigFromRun,
+  compareSamples,
+  decideOutcome,
+  verdictFor,
+} from './verdict.js';
+
+const run = makeRun([]);
+const config: AnalysisConfig = analysisConfigFromRun(run);
+
+describe('verdictFor: the seed-000 headline', () => {
+  const record = makeRecord({
+    params: { size: 1000 },
+    baseline: aroundMedian(SEED_000.copyOnly1000.baseline),
+    candidate: aroundMedian(SEED_000.copyOnly1000.candidate),
+  });
+  const v = verdictFor(record, config);
+
+  it('medians at full precision, Δ% -99.7318, p = 2/C(20,10): Won', () => {
+    expect(v.stats!.baseline.median).toBe(3362.5156478614854);
+    expect(v.stats!.candidate.median).toBe(9.018492886907715);
+    expect(v.stats!.deltaPercent.toFixed(4)).toBe('-99.7318');
+    expect(v.stats!.p).toBeCloseTo(1.0825088224469e-5, 15);
+    expect(v.outcome).toBe('Won');
+    expect(v.reason).toBe('improvement: p 1.08251e-05 < 0.05, -99.7318% beyond ±2%');
+    expect(v.unit).toBe('ns/op');
+  });
+
+  it('the HL ratio CI sits around the median ratio', () => {
+    const ratio = v.stats!.ratio!;
+    expect(ratio.estimate).toBeCloseTo(9.018492886907715 / 3362.5156478614854, 4);
+    expect(ratio.lower).toBeLessThan(ratio.estimate);
+    expect(ratio.upper).toBeGreaterThan(ratio.estimate);
+    expect(v.stats!.shift.estimate).toBeLessThan(0);
+  });
+
+  it('all eight checks pass on the fixture', () => {
+    expect(v.checks.filter((c) => !c.passed)).toEqual([]);
+  });
+});
+
+describe('decideOutcome', () => {
+  const sig = { p: 0.001 };
+  it('primary: Won / Lost / Unchanged', () => {
+    expect(decideOutcome('primary', { ...sig, deltaPercent: -10 }, 0.05, 0.02).outcome).toBe('Won');
+    expect(decideOutcome('primary', { ...sig, deltaPercent: 10 }, 0.05, 0.02).outcome).toBe('Lost');
+    expect(decideOutcome('primary', { ...sig, deltaPercent: -1 }, 0.05, 0.02).outcome).toBe('Unchanged');
+    expect(decideOutcome('primary', { p: 0.2, deltaPercent: -50 }, 0.05, 0.02).outcome).toBe('Unchanged');
+  });
+
+  it('guardrail: Held unless significantly regressed beyond the threshold', () => {
+    expect(decideOutcome('guardrail', { ...sig, deltaPercent: -37.9661 }, 0.05, 0.02).outcome).toBe('Held');
+    expect(decideOutcome('guardrail', { ...sig, deltaPercent: 1.5 }, 0.05, 0.02).outcome).toBe('Held');
+    expect(decideOutcome('guardrail', { p: 0.06, deltaPercent: 30 }, 0.05, 0.02).outcome).toBe('Held');
+    const lost = decideOutcome('guardrail', { ...sig, deltaPercent: 10 }, 0.05, 0.02);
+    expect(lost).toEqual({ outcome: 'Lost', reason: 'regression: p 0.001 < 0.05, +10% beyond ±2%' });
+  });
+});
+
+describe('verdictFor: injected 10% slowdown and no-change', () => {
+  const base = [100, 103, 99, 101, 98, 102, 100.5, 97, 101.5, 99.5];
+  it('a 10% slowdown of a guardrail is Lost', () => {
+    const v = verdictFor(
+      makeRecord({ role: 'guardrail', baseline: base, candidate: base.map((x) => x * 1.1) }),
+      config,
+    );
+    expect(v.outcome).toBe('Lost');
+    expect(v.stats!.ratio!.estimate).toBeCloseTo(1.1, 2);
+  });
+
+  it('the same samples on both sides are Unchanged with p = 1', () => {
+    const v = verdictFor(makeRecord({ baseline: base, candidate: base }), config);
+    expect(v.outcome).toBe('Unchanged');
+    expect(v.stats!.p).toBe(1);
+  });
+
+  it('a side without values is Invalid and says which', () => {
+    const v = verdictFor(makeRecord({ baseline: base, candidate: [] }), config);
+    expect(v).toMatchObject({
+      outcome: 'Invalid',
+      stats: null,
+      reason: 'no nsPerOp values on the candidate side',
+    });
+  });
+
+  it('a ratio is not computed for zero values (0 B/op)', () => {
+    const s = compareSamples([0, 0, 0], [8, 8, 8]);
+    expect(s.ratio).toBeNull();
+    expect(s.shift.estimate).toBe(8);
+  });
+});
+
+describe('analysisConfigFromRun: bad config', () => {
+  it('names the bad value', () => {
+    expect(() => analysisConfigFromRun(run, { alpha: 2 })).toThrow(/alpha: .*got 2/);
+    expect(() => analysisConfigFromRun(run, { threshold: -1 })).toThrow(StatsInputError);
+    expect(() => analysisConfigFromRun(run, { metric: 'furlongs' as never })).toThrow(
+      /unknown metric "furlongs"/,
+    );
+  });
+});

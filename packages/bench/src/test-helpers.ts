@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { main } from './cli.js';
+
+/** Output captured from one in-process CLI invocation. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process (forks are real processes) with captured output. */
+export async function runCli(
+  argv: string[],
+  cwd: string,
+  onStdout?: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(
+    argv,
+    {
+      cwd,
+      isTTY: false,
+      stdout: (t) => {
+        stdout += t;
+        onStdout?.(t);
+      },
+      stderr: (t) => {
+        stderr += t;
+      },
+    },
+    signal,
+  );
+  return { code, stdout, stderr };
+}
+
+/** A fresh temp directory with the given files written into it. */
+export function tempProject(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tombstone-bench-test-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+/** Fast options for tests: tiny samples, no pinning surprises. */
+export const FAST = ['--sample-ms', '20', '--warmup-ms', '20', '--timeout-ms', '20000'];

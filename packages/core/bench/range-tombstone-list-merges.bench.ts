@@ -1,0 +1,16 @@
+/**
+ * The memtable pattern: N successive copy-then-append merges keeping only the newest copy, N = 256 … 4096.
+ * One op is the whole sequence; the runner fits the growth exponent over N per side (eager ≈ O(N²)).
+ */
+import { defineSuite } from '@tombstone-lab/bench';
+import { successiveMerges } from './rtl-workloads.js';
+
+export default defineSuite({
+  name: 'RangeTombstoneListSuccessiveMergeBench',
+  params: { n: [256, 512, 1024, 2048, 4096] },
+  compare: { factor: 'impl', baseline: 'eager', candidate: 'cow' },
+  setup: ({ n, impl }) => ({ n, copyOnWrite: impl === 'cow' }),
+  benchmarks: {
+    successiveMerges: (state) => successiveMerges(state.n, state.copyOnWrite),
+  },
+});

@@ -1,0 +1,45 @@
+/**
+ * Typed errors thrown by `@tombstone-lab/core`. Every error is raised before any state is touched, so the object the
+ * caller was operating on is unchanged when one of these escapes.
+ */
+
+/** Renders a user-supplied value for an error message without ever throwing (bigint, symbols, cycles…). */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value instanceof Uint8Array) return `Uint8Array(${value.length})`;
+  if (Array.isArray(value)) return `[${value.map(describeValue).join(', ')}]`;
+  if (value === null) return 'null';
+  if (typeof value === 'object') return Object.prototype.toString.call(value);
+  return String(value);
+}
+
+/** A timestamp (markedForDeleteAt) or local deletion time that is NaN, fractional, or outside its range. */
+export class InvalidTimestampError extends RangeError {
+  override readonly name = 'InvalidTimestampError';
+}
+
+/** A configuration value (growth factor, initial capacity, size model field) outside its accepted range. */
+export class InvalidConfigurationError extends RangeError {
+  override readonly name = 'InvalidConfigurationError';
+}
+
+/** A clustering or bound value whose JS type or range does not fit its column type, or a prefix of the wrong length. */
+export class InvalidClusteringValueError extends TypeError {
+  override readonly name = 'InvalidClusteringValueError';
+}
+
+/** A bound used where the other kind is required (an end as a slice start, a boundary kind, …). */
+export class InvalidBoundKindError extends TypeError {
+  override readonly name = 'InvalidBoundKindError';
+}
+
+/** A slice that selects nothing (start >= end under the comparator), e.g. `(5,5]` or `[7,3]`. */
+export class EmptySliceError extends RangeError {
+  override readonly name = 'EmptySliceError';
+}
+
+/** Two structures built on different clustering comparators were combined. */
+export class ComparatorMismatchError extends TypeError {
+  override readonly name = 'ComparatorMismatchError';
+}

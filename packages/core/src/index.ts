@@ -1,0 +1,71 @@
+/**
+ * `@tombstone-lab/core`: Apache Cassandra's range-tombstone list, with exact semantics, and an O(1) copy-on-write
+ * `copy()` (CASSANDRA-21492 done right: honest heap accounting, no pinned spare capacity, in-place tail appends).
+ *
+ * @packageDocumentation
+ */
+
+/** Clustering bound kinds and the bound class (`[x`, `(x`, `x]`, `x)`, BOTTOM, TOP). */
+export {
+  ClusteringBound,
+  invertKind,
+  Kind,
+  kindIsEnd,
+  kindIsStart,
+  kindName,
+} from './clustering-bound.js';
+/** Orders clusterings and bounds like Cassandra's `ClusteringComparator`. */
+export { type Clustering, ClusteringComparator, type ClusteringPrefix } from './clustering-comparator.js';
+/** Column types (`types.int32`, `types.text`, `types.reversed(t)`, …) and clustering values. */
+export { type ClusteringValue, type ColumnType, types } from './column-types.js';
+/** Deletion times and their sentinels. */
+export {
+  DeletionTime,
+  INVALID_DELETION_TIME,
+  InvalidDeletionTime,
+  MAX_DELETION_TIME,
+  NO_DELETION_TIME,
+  NO_TIMESTAMP,
+} from './deletion-time.js';
+/** Typed errors; every one is thrown before any state changes. */
+export {
+  ComparatorMismatchError,
+  EmptySliceError,
+  InvalidBoundKindError,
+  InvalidClusteringValueError,
+  InvalidConfigurationError,
+  InvalidTimestampError,
+} from './errors.js';
+/** A slice plus a deletion time. */
+export { RangeTombstone } from './range-tombstone.js';
+/** The list itself. */
+export { RangeTombstoneList } from './range-tombstone-list.js';
+/** Ready-made store factories for `DeletionInfo`. */
+export {
+  copyOnWriteRangeTombstoneListFactory,
+  eagerRangeTombstoneListFactory,
+  rangeTombstoneListFactory,
+} from './range-tombstone-list-factory.js';
+/** List options and the spare-capacity / growth rules. */
+export {
+  grownCapacity,
+  hasExcessCapacity,
+  type RangeTombstoneListOptions,
+} from './range-tombstone-list-options.js';
+/** The pluggable container contract `DeletionInfo` codes against. */
+export type { HeapUsage, RangeTombstoneStore, RangeTombstoneStoreFactory } from './range-tombstone-store.js';
+/** The explicit heap size model. */
+export {
+  align,
+  arraysHeapSize,
+  boundHeapSize,
+  JVM_COMPRESSED_OOPS,
+  listShallowSize,
+  objectSize,
+  primitiveArraySize,
+  referenceArraySize,
+  type SizeModel,
+  V8_POINTER_COMPRESSION,
+} from './size-model.js';
+/** Slices of clusterings. */
+export { Slice } from './slice.js';

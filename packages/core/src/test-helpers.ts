@@ -1,0 +1,119 @@
+/**
+ * Test-only helpers (excluded from the build): the RangeTombstoneListTest vocabulary (`rt`, `rtei`, `atLeast`…) on a
+ * single int32 column, and a parser for the `[a,b]@t` notation so expected lists read like the domain doc.
+ */
+import { expect } from 'vitest';
+import { ClusteringBound } from './clustering-bound.js';
+import { ClusteringComparator } from './clustering-comparator.js';
+import { types } from './column-types.js';
+import { DeletionTime } from './deletion-time.js';
+import { RangeTombstone } from './range-tombstone.js';
+import { backingArrays, RangeTombstoneList } from './range-tombstone-list.js';
+import type { RangeTombstoneListOptions } from './range-tombstone-list-options.js';
+import { Slice } from './slice.js';
+
+export const INT_CMP = new ClusteringComparator([types.int32]);
+export const TWO_INT_CMP = new ClusteringComparator([types.int32, types.int32]);
+
+const B = ClusteringBound;
+const make = (s: ClusteringBound, e: ClusteringBound, t: number, ldt = 0) =>
+  new RangeTombstone(Slice.make(s, e), DeletionTime.build(t, ldt));
+
+/** `[a,b]@t`. */
+export const rt = (a: number, b: number, t: number, ldt = 0) =>
+  make(B.inclusiveStart(a), B.inclusiveEnd(b), t, ldt);
+/** `(a,b]@t`. */
+export const rtei = (a: number, b: number, t: number) => make(B.exclusiveStart(a), B.inclusiveEnd(b), t);
+/** `[a,b)@t`. */
+export const rtie = (a: number, b: number, t: number) => make(B.inclusiveStart(a), B.exclusiveEnd(b), t);
+/** `[a,TOP]@t`. */
+export const atLeast = (a: number, t: number) => make(B.inclusiveStart(a), B.TOP, t);
+/** `[BOTTOM,b]@t`. */
+export const atMost = (b: number, t: number) => make(B.BOTTOM, B.inclusiveEnd(b), t);
+/** `[BOTTOM,b)@t`. */
+export const lessThan = (b: number, t: number) => make(B.BOTTOM, B.exclusiveEnd(b), t);
+/** `(a,TOP]@t`. */
+export const greaterThan = (a: number, t: number) => make(B.exclusiveStart(a), B.TOP, t);
+
+function parseValues(text: string): number[] {
+  return text.split(':').map((v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n)) throw new Error(`bad value ${v}`);
+    return n;
+  });
+}
+
+/** Parses `[1,5]@3`, `(10,13]@1`, `[BOTTOM,12)@2`, `[3:1,TOP]@4/7` (int32 columns, `:` between components). */
+export function parseRange(text: string): RangeTombstone {
+  const m = /^([[(])([^,]+),([^\])]+)([\])])@(-?\d+)(?:\/(\d+))?$/.exec(text.trim());
+  if (!m) throw new Error(`cannot parse range ${text}`);
+  const [, open, a, b, close, t, ldt] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string?,
+  ];
+  const start = a === 'BOTTOM' ? B.BOTTOM : B.of(true, open === '[', parseValues(a));
+  const end = b === 'TOP' ? B.TOP : B.of(false, close === ']', parseValues(b));
+  return make(start, end, Number(t), ldt === undefined ? 0 : Number(ldt));
+}
+
+/** Parses a comma-separated list of ranges (`, ` between ranges) into tombstones. */
+export function parseRanges(text: string): RangeTombstone[] {
+  return text
+    .split(/\s*(?<=[\])][^,]*),\s*/)
+    .filter((s) => s.trim() !== '')
+    .map(parseRange);
+}
+
+/** A list holding the given ranges, added in order. */
+export function listOf(
+  ranges: readonly RangeTombstone[],
+  options: RangeTombstoneListOptions = {},
+  comparator = INT_CMP,
+): RangeTombstoneList {
+  const list = new RangeTombstoneList(comparator, options);
+  for (const r of ranges) list.add(r);
+  return list;
+}
+
+/** Asserts the list holds exactly `expected` (the `[a,b]@t` notation) with comparator-equal bounds. */
+export function expectRanges(list: RangeTombstoneList, expected: string): void {
+  const want = parseRanges(expected);
+  const got = [...list];
+  expect(got.map(String), `list ${list}`).toHaveLength(want.length);
+  got.forEach((g, i) => {
+    const w = want[i] as RangeTombstone;
+    const cmp = list.comparator;
+    const same =
+      cmp.compare(g.slice.start, w.slice.start) === 0 &&
+      cmp.compare(g.slice.end, w.slice.end) === 0 &&
+      g.deletionTime.equals(w.deletionTime);
+    expect(same, `range #${i}: got ${g}, want ${w} (list ${list})`).toBe(true);
+  });
+}
+
+/** Cassandra's assertValid plus the store invariants: kinds, non-empty, sorted, claimed >= size. */
+export function expectValid(list: RangeTombstoneList): void {
+  const cmp = list.comparator;
+  const st = backingArrays(list);
+  const problems: string[] = [];
+  if (st.claimed < list.size) problems.push(`claimed ${st.claimed} < size ${list.size}`);
+  if (list.capacity < list.size) problems.push(`capacity ${list.capacity} < size ${list.size}`);
+  let prevEnd: ClusteringBound | null = null;
+  for (let i = 0; i < list.size; i++) {
+    const s = st.starts[i] as ClusteringBound;
+    const e = st.ends[i] as ClusteringBound;
+    if (!s.isStart()) problems.push(`start #${i} ${s} is not a start`);
+    if (!e.isEnd()) problems.push(`end #${i} ${e} is not an end`);
+    if (cmp.compare(s, e) >= 0) problems.push(`range #${i} [${s}, ${e}] is empty`);
+    if (prevEnd !== null && cmp.compare(prevEnd, s) > 0)
+      problems.push(`range #${i} overlaps its predecessor`);
+    prevEnd = e;
+  }
+  // The message (which renders the whole list) is only built when something is wrong.
+  if (problems.length > 0) expect.fail(`invalid list ${list}: ${problems.join('; ')}`);
+}

@@ -1,0 +1,125 @@
+import { type Clustering, DeletionTime, RangeTombstone, type Slice } from '@tombstone-lab/core';
+import type { CellValue } from './cell.js';
+import { DeletionInfo, type ReadonlyDeletionInfo } from './deletion-info.js';
+import { ImmutableStateError } from './errors.js';
+import { checkPartitionKey, type PartitionKey } from './partition-key.js';
+import { Row } from './row.js';
+import { sortAndMergeRows } from './sorted-rows.js';
+import type { TableOptions } from './table-options.js';
+
+/**
+ * One write to one partition: rows plus deletions, as Cassandra's `PartitionUpdate`. Immutable once built; build
+ * with {@link PartitionUpdate.builder}.
+ */
+export class PartitionUpdate {
+  readonly table: TableOptions;
+  readonly key: PartitionKey;
+  /** Rows sorted by clustering, one per clustering, frozen. */
+  readonly rows: readonly Row[];
+  /** Partition deletion and range tombstones carried by this write (frozen). */
+  readonly deletionInfo: ReadonlyDeletionInfo;
+
+  /** @internal use {@link PartitionUpdate.builder}. */
+  constructor(
+    table: TableOptions,
+    key: PartitionKey,
+    rows: readonly Row[],
+    deletionInfo: ReadonlyDeletionInfo,
+  ) {
+    this.table = table;
+    this.key = checkPartitionKey(key);
+    this.rows = Object.freeze(sortAndMergeRows(table.comparator, rows));
+    this.deletionInfo = deletionInfo.isFrozen() ? deletionInfo : (deletionInfo as DeletionInfo).freeze();
+    Object.freeze(this);
+  }
+
+  /** Starts building a write to partition `key` of a table. */
+  static builder(table: TableOptions, key: PartitionKey): PartitionUpdateBuilder {
+    return new PartitionUpdateBuilder(table, key);
+  }
+
+  /** No rows and no deletion. */
+  isEmpty(): boolean {
+    return this.rows.length === 0 && this.deletionInfo.isLive();
+  }
+
+  /** Smallest timestamp in the write (rows and deletions); `Infinity` for an empty write. */
+  minTimestamp(): number {
+    let min = this.deletionInfo.minTimestamp();
+    for (const row of this.rows) min = Math.min(min, row.minTimestamp());
+    return min;
+  }
+
+  /** Largest timestamp in the write; `-Infinity` for an empty write. */
+  maxTimestamp(): number {
+    let max = this.deletionInfo.isLive() ? Number.NEGATIVE_INFINITY : this.deletionInfo.maxTimestamp();
+    for (const row of this.rows) max = Math.max(max, row.maxTimestamp());
+    return max;
+  }
+}
+
+/**
+ * Accumulates rows and deletions for one partition. Each method validates its arguments before changing anything
+ * and throws a typed error naming the bad value.
+ */
+export class PartitionUpdateBuilder {
+  readonly #table: TableOptions;
+  readonly #key: PartitionKey;
+  readonly #rows: Row[] = [];
+  readonly #deletion: DeletionInfo;
+  #built = false;
+
+  constructor(table: TableOptions, key: PartitionKey) {
+    this.#table = table;
+    this.#key = checkPartitionKey(key);
+    this.#deletion = new DeletionInfo(table);
+  }
+
+  /** INSERT: the row exists (primary-key liveness) with these column values, at `timestamp`. */
+  insert(clustering: Clustering, values: Readonly<Record<string, CellValue>>, timestamp: number): this {
+    this.#checkOpen();
+    this.#rows.push(Row.insert(this.#table.comparator, clustering, values, timestamp));
+    return this;
+  }
+
+  /** UPDATE: sets column values without primary-key liveness. */
+  update(clustering: Clustering, values: Readonly<Record<string, CellValue>>, timestamp: number): this {
+    this.#checkOpen();
+    this.#rows.push(Row.update(this.#table.comparator, clustering, values, timestamp));
+    return this;
+  }
+
+  /** Deletes one row. */
+  deleteRow(clustering: Clustering, timestamp: number, localDeletionTime: number): this {
+    this.#checkOpen();
+    const dt = DeletionTime.build(timestamp, localDeletionTime);
+    this.#rows.push(Row.deleted(this.#table.comparator, clustering, dt));
+    return this;
+  }
+
+  /** Deletes every row in `slice` (a range tombstone). The slice must not be empty. */
+  deleteRange(slice: Slice, timestamp: number, localDeletionTime: number): this {
+    this.#checkOpen();
+    this.#deletion.add(new RangeTombstone(slice, DeletionTime.build(timestamp, localDeletionTime)));
+    return this;
+  }
+
+  /** Deletes the whole partition (everything written at or before `timestamp`). */
+  deletePartition(timestamp: number, localDeletionTime: number): this {
+    this.#checkOpen();
+    this.#deletion.add(DeletionTime.build(timestamp, localDeletionTime));
+    return this;
+  }
+
+  /** The immutable update. The builder cannot be used afterwards. */
+  build(): PartitionUpdate {
+    this.#checkOpen();
+    this.#built = true;
+    return new PartitionUpdate(this.#table, this.#key, this.#rows, this.#deletion.freeze());
+  }
+
+  #checkOpen(): void {
+    if (this.#built)
+      throw new ImmutableStateError('this PartitionUpdateBuilder has already built its update');
+  }
+}

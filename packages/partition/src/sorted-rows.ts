@@ -1,0 +1,78 @@
+import type { Clustering, ClusteringComparator } from '@tombstone-lab/core';
+import { Row } from './row.js';
+
+/**
+ * Called for each row of the merged output: `before` is the row `a` contributed (null if the clustering was only in
+ * `b`), `after` the merged row. The updater uses it to account data and heap deltas.
+ */
+export type RowMergeListener = (before: Row | null, after: Row) => void;
+
+/** Sorts rows by clustering and merges rows that share one (later rows merge into earlier ones). */
+export function sortAndMergeRows(comparator: ClusteringComparator, rows: readonly Row[]): Row[] {
+  const sorted = [...rows].sort((x, y) => comparator.compare(x.clustering, y.clustering));
+  const out: Row[] = [];
+  for (const row of sorted) {
+    const last = out[out.length - 1];
+    if (last !== undefined && comparator.compare(last.clustering, row.clustering) === 0) {
+      out[out.length - 1] = Row.merge(last, row);
+    } else {
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+/**
+ * Merges two clustering-sorted row lists (each without duplicates) into a new sorted list. O(|a| + |b|): a sorted
+ * array stands in for Cassandra's BTree; the write-path cost this package studies is the deletion info, not rows.
+ */
+export function mergeSortedRows(
+  comparator: ClusteringComparator,
+  a: readonly Row[],
+  b: readonly Row[],
+  listener?: RowMergeListener,
+): Row[] {
+  if (b.length === 0) return [...a];
+  const out: Row[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    const c = x === undefined ? 1 : y === undefined ? -1 : comparator.compare(x.clustering, y.clustering);
+    if (c < 0) {
+      out.push(x!);
+      i++;
+    } else if (c > 0) {
+      out.push(y!);
+      listener?.(null, y!);
+      j++;
+    } else {
+      const merged = Row.merge(x!, y!);
+      out.push(merged);
+      listener?.(x!, merged);
+      i++;
+      j++;
+    }
+  }
+  return out;
+}
+
+/** Binary search for the row at `clustering`, or null. */
+export function findRow(
+  comparator: ClusteringComparator,
+  rows: readonly Row[],
+  clustering: Clustering,
+): Row | null {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const row = rows[mid]!;
+    const c = comparator.compare(row.clustering, clustering);
+    if (c === 0) return row;
+    if (c < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return null;
+}

@@ -1,0 +1,81 @@
+import {
+  ClusteringComparator,
+  copyOnWriteRangeTombstoneListFactory,
+  JVM_COMPRESSED_OOPS,
+  type RangeTombstoneStoreFactory,
+  type SizeModel,
+} from '@tombstone-lab/core';
+import type { RangeStoreSource } from './deletion-info.js';
+import { describeValue, PartitionArgumentError } from './errors.js';
+
+/** What {@link tableOptions} accepts. Only the comparator is required. */
+export interface TableOptionsInit {
+  /** Orders the table's clusterings (core's comparator over the clustering column types). */
+  readonly comparator: ClusteringComparator;
+  /**
+   * Builds the range-tombstone container of each partition: the pluggable part (eager, copy-on-write, …).
+   * Default core's `copyOnWriteRangeTombstoneListFactory`.
+   */
+  readonly rangeStore?: RangeTombstoneStoreFactory;
+  /** Tombstones younger than this (by local deletion time) are never purged. Default 864000 (10 days). */
+  readonly gcGraceSeconds?: number;
+  /** Heap size model for rows, cells and deletion info. Default core's `JVM_COMPRESSED_OOPS`. */
+  readonly sizeModel?: SizeModel;
+  /** Target false-positive rate of each flushed run's bloom filter, in (0, 1). Default 0.01. */
+  readonly bloomFalsePositiveRate?: number;
+}
+
+/** A table's schema-level settings, validated and frozen. Passed to everything that builds partitions. */
+export interface TableOptions extends RangeStoreSource {
+  readonly comparator: ClusteringComparator;
+  readonly rangeStore: RangeTombstoneStoreFactory;
+  readonly gcGraceSeconds: number;
+  readonly sizeModel: SizeModel;
+  readonly bloomFalsePositiveRate: number;
+}
+
+/** Cassandra's default `gc_grace_seconds`: 10 days. */
+export const DEFAULT_GC_GRACE_SECONDS = 864_000;
+
+/**
+ * Validates and freezes table settings.
+ * @throws PartitionArgumentError naming the bad field and value.
+ */
+export function tableOptions(init: TableOptionsInit): TableOptions {
+  if (init === null || typeof init !== 'object') {
+    throw new PartitionArgumentError(`table options must be an object, got ${describeValue(init)}`);
+  }
+  if (!(init.comparator instanceof ClusteringComparator)) {
+    throw new PartitionArgumentError(
+      `comparator must be a ClusteringComparator, got ${describeValue(init.comparator)}`,
+    );
+  }
+  const rangeStore = init.rangeStore ?? copyOnWriteRangeTombstoneListFactory;
+  if (typeof rangeStore !== 'function') {
+    throw new PartitionArgumentError(
+      `rangeStore must be a RangeTombstoneStoreFactory function, got ${describeValue(init.rangeStore)}`,
+    );
+  }
+  const gcGraceSeconds = init.gcGraceSeconds ?? DEFAULT_GC_GRACE_SECONDS;
+  if (!Number.isSafeInteger(gcGraceSeconds) || gcGraceSeconds < 0) {
+    throw new PartitionArgumentError(
+      `gcGraceSeconds must be a non-negative safe integer, got ${describeValue(gcGraceSeconds)}`,
+    );
+  }
+  const bloomFalsePositiveRate = init.bloomFalsePositiveRate ?? 0.01;
+  if (
+    typeof bloomFalsePositiveRate !== 'number' ||
+    !(bloomFalsePositiveRate > 0 && bloomFalsePositiveRate < 1)
+  ) {
+    throw new PartitionArgumentError(
+      `bloomFalsePositiveRate must be in (0, 1), got ${describeValue(bloomFalsePositiveRate)}`,
+    );
+  }
+  return Object.freeze({
+    comparator: init.comparator,
+    rangeStore,
+    gcGraceSeconds,
+    sizeModel: init.sizeModel ?? JVM_COMPRESSED_OOPS,
+    bloomFalsePositiveRate,
+  });
+}

@@ -1,0 +1,126 @@
+import { type CompactionResult, compact, type PurgeOrder } from './compaction.js';
+import { describeValue, PartitionArgumentError } from './errors.js';
+import { Memtable, type PutResult } from './memtable.js';
+import type { PartitionKey } from './partition-key.js';
+import { PartitionUpdate, type PartitionUpdateBuilder } from './partition-update.js';
+import { type ReadQuery, readPartition } from './read.js';
+import type { Row } from './row.js';
+import { SortedRun } from './sorted-run.js';
+import type { TableOptions } from './table-options.js';
+
+/** Current time in seconds, the unit of local deletion times. Injectable so gc grace is testable. */
+export type Clock = () => number;
+
+/** Options of a {@link Table}. */
+export interface TableRuntimeOptions {
+  /** Default: wall clock, `Math.floor(Date.now() / 1000)`. */
+  readonly clock?: Clock;
+}
+
+/** Options of {@link Table.compact}. */
+export interface CompactOptions {
+  /** Default true. */
+  readonly purge?: boolean;
+  /** Default `'deferred'`. */
+  readonly purgeOrder?: PurgeOrder;
+}
+
+/**
+ * One table's storage: a memtable taking writes, immutable runs produced by {@link flush} and {@link compact}, and
+ * reads merging them. Single-threaded; every published object (partition snapshots, runs) is immutable.
+ */
+export class Table {
+  readonly options: TableOptions;
+  #memtable: Memtable;
+  #runs: readonly SortedRun[] = Object.freeze([]);
+  #nextRunId = 1;
+  readonly #clock: Clock;
+
+  constructor(options: TableOptions, runtime: TableRuntimeOptions = {}) {
+    this.options = options;
+    this.#memtable = new Memtable(options);
+    const clock = runtime.clock ?? (() => Math.floor(Date.now() / 1000));
+    if (typeof clock !== 'function')
+      throw new PartitionArgumentError(`clock must be a function, got ${describeValue(clock)}`);
+    this.#clock = clock;
+  }
+
+  /** A builder for a write to `key`; pass its `build()` to {@link apply}. */
+  update(key: PartitionKey): PartitionUpdateBuilder {
+    return PartitionUpdate.builder(this.options, key);
+  }
+
+  /** Applies a write to the memtable. */
+  apply(update: PartitionUpdate): PutResult {
+    return this.#memtable.put(update);
+  }
+
+  /** The current memtable. */
+  get memtable(): Memtable {
+    return this.#memtable;
+  }
+
+  /** The runs, oldest first. */
+  get runs(): readonly SortedRun[] {
+    return this.#runs;
+  }
+
+  /** Now minus gc grace, in seconds: tombstones deleted before it may be purged. */
+  gcBefore(): number {
+    return this.#clock() - this.options.gcGraceSeconds;
+  }
+
+  /** Writes the memtable to a new run and starts an empty memtable. Returns null (and does nothing) when empty. */
+  flush(): SortedRun | null {
+    const memtable = this.#memtable;
+    if (memtable.partitionCount === 0) return null;
+    memtable.freeze();
+    const run = new SortedRun(this.#nextRunId++, this.options, memtable.sortedPartitions());
+    this.#runs = Object.freeze([...this.#runs, run]);
+    this.#memtable = new Memtable(this.options);
+    return run;
+  }
+
+  /** Reads a partition's live rows from the memtable and all runs. */
+  read(key: PartitionKey, query: ReadQuery = {}): Row[] {
+    return readPartition(this.options, { memtable: this.#memtable, runs: this.#runs }, key, query);
+  }
+
+  /**
+   * Compacts the given runs (all current runs by default) into one, which replaces them; the other runs and the
+   * memtable bound what may be purged.
+   * @throws PartitionArgumentError if a run is not one of this table's current runs, or is listed twice.
+   */
+  compact(inputs: readonly SortedRun[] = this.#runs, options: CompactOptions = {}): CompactionResult {
+    const chosen = new Set(inputs);
+    if (chosen.size !== inputs.length)
+      throw new PartitionArgumentError('a run is listed twice for compaction');
+    for (const run of inputs) {
+      if (!this.#runs.includes(run)) {
+        throw new PartitionArgumentError(`run ${describeValue(run?.id)} is not a current run of this table`);
+      }
+    }
+    const others = this.#runs.filter((r) => !chosen.has(r));
+    const result = compact({
+      table: this.options,
+      inputs,
+      others,
+      memtable: this.#memtable,
+      outputId: this.#nextRunId++,
+      gcBefore: this.gcBefore(),
+      purgeOrder: options.purgeOrder ?? 'deferred',
+      purge: options.purge ?? true,
+    });
+    const replaced: SortedRun[] = [];
+    let placed = false;
+    for (const run of this.#runs) {
+      if (!chosen.has(run)) replaced.push(run);
+      else if (!placed) {
+        placed = true;
+        if (result.output.size > 0) replaced.push(result.output);
+      }
+    }
+    this.#runs = Object.freeze(replaced);
+    return result;
+  }
+}
