@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildFailure, build, formatMessages, type Plugin } from 'esbuild';
@@ -31,8 +31,9 @@ const REQUIRE_BANNER =
   "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);";
 
 async function bundle(entry: { file: string }, outfile: string): Promise<void> {
+  let code: Uint8Array;
   try {
-    await build({
+    const result = await build({
       entryPoints: [entry.file],
       outfile,
       // Diagnostics then name the file relative to its own directory, not to wherever the CLI was started.
@@ -47,14 +48,19 @@ async function bundle(entry: { file: string }, outfile: string): Promise<void> {
       logLevel: 'silent',
       sourcemap: false,
       minify: false,
-      write: true,
+      write: false,
     });
+    code = (result.outputFiles[0] as { contents: Uint8Array }).contents;
   } catch (e) {
     const failure = e as BuildFailure;
     if (!Array.isArray(failure.errors)) throw e;
     const text = await formatMessages(failure.errors, { kind: 'error', color: false });
     throw new BenchCompileError(entry.file, text.join('').trim());
   }
+  // Temp file + rename: a concurrent run's forks never import a half-written bundle.
+  const tmp = `${outfile}.${process.pid}.tmp`;
+  writeFileSync(tmp, code);
+  renameSync(tmp, outfile);
 }
 
 function hash(...parts: string[]): string {

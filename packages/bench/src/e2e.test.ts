@@ -213,6 +213,38 @@ describe('bad input: clear error, exit 2, nothing measured', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('a file that exports no suite, or throws on import, is a clear load error', async () => {
+    const d = tempProject({
+      'none.bench.ts': 'export const x = 1;\n',
+      'throws.bench.ts': "throw new Error('import-time failure');\n",
+    });
+    const none = await runCli(['aa', 'none.bench.ts', ...FAST], d);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(
+      /none\.bench\.ts could not be loaded: the bench file must `export default defineSuite/,
+    );
+    const throws = await runCli(['aa', 'throws.bench.ts', ...FAST], d);
+    expect(throws.code).toBe(2);
+    expect(throws.stderr).toMatch(/throws\.bench\.ts could not be loaded: import-time failure/);
+  });
+
+  it('with --json, errors are NDJSON events too', async () => {
+    const r = await runCli(['run', 'speed.bench.ts', '--json', '--param', 'sz=1', ...FAST], dir);
+    expect(r.code).toBe(2);
+    const events = r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(events).toEqual([
+      expect.objectContaining({
+        protocol: 1,
+        type: 'error',
+        errorName: 'UsageError',
+        message: expect.stringContaining('"sz"'),
+      }),
+    ]);
+  });
+
   it('a suite without a compare factor cannot be `run`', async () => {
     const d = tempProject({
       'plain.bench.ts':

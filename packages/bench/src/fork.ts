@@ -82,6 +82,9 @@ export function runFork(job: ForkJob, opts: ForkOptions): Promise<ForkOutcome> {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
       if (settled) return resolve({ ...settled, logTail: tail });
+      // Ctrl-C in a terminal signals the whole foreground process group, so the fork may die of it before the
+      // runner's own handler aborts: that is an interruption, not a crash of the benchmark.
+      if (signal === 'SIGINT') return resolve({ kind: 'interrupted', message: 'interrupted', logTail: tail });
       const line = resultText.split('\n').find((l) => l.trim() !== '');
       if (line) {
         try {

@@ -95,12 +95,17 @@ export async function runCompare(s: Session, positionals: string[]): Promise<num
 
     const recipe = recipeFrom(s);
     const builds: Partial<Record<Side, BuildResult>> = {};
-    io.stderr(`building baseline ${labels.baseline} in ${baselineTree.path}\n`);
-    builds.baseline = await buildTree(baselineTree.path, recipe, s.signal);
-    if (candidateCommit !== null) {
-      io.stderr(`building candidate ${labels.candidate} in ${candidateRoot}\n`);
-      builds.candidate = await buildTree(candidateRoot, recipe, s.signal);
-    }
+    const buildSide = async (side: Side, dir: string): Promise<BuildResult> => {
+      const started = Date.now();
+      io.stderr(`building ${side} ${labels[side]} in ${dir}\n`);
+      const result = await buildTree(dir, recipe, s.signal);
+      io.stderr(
+        `${side} ${result.ok ? 'built' : 'build FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+      );
+      return result;
+    };
+    builds.baseline = await buildSide('baseline', baselineTree.path);
+    if (candidateCommit !== null) builds.candidate = await buildSide('candidate', candidateRoot);
     if (s.signal.aborted) return EXIT.interrupted;
     const failed = (['baseline', 'candidate'] as const).filter((side) => builds[side] && !builds[side]?.ok);
     const roots: Record<Side, string> = { baseline: baselineTree.path, candidate: candidateRoot };

@@ -58,9 +58,17 @@ export type ReadonlyDeletionInfo = Pick<
  * {@link ImmutableStateError}. Writers take {@link DeletionInfo.mutableCopy} and add to the copy — the O(N) step on the
  * memtable write path that a copy-on-write container makes O(1).
  */
+let live: ReadonlyDeletionInfo | undefined;
+
 export class DeletionInfo {
   /** The shared "nothing deleted" instance. Frozen: `DeletionInfo.LIVE.mutableCopy()` to build on it. */
-  static readonly LIVE: ReadonlyDeletionInfo = new DeletionInfo().freeze();
+  static get LIVE(): ReadonlyDeletionInfo {
+    // A lazy getter, not a static field: tsc (5.9, ES2023) compiles a self-referencing static field initializer of
+    // this class through an alias it assigns only after the class body, so the built package crashed on import
+    // ("undefined is not a constructor") while the tests (esbuild) passed. .ci/consumer.sh caught it.
+    live ??= new DeletionInfo().freeze();
+    return live;
+  }
 
   #partitionDeletion: DeletionTime;
   #ranges: RangeTombstoneStore | null;
