@@ -1,6 +1,12 @@
 // Type-checked under moduleResolution nodenext and bundler against the installed tarballs' declarations.
 import { defineSuite, hodgesLehmann } from '@tombstone-lab/bench';
-import { ClusteringBound, ClusteringComparator, DeletionTime, RangeTombstoneList, types } from '@tombstone-lab/core';
+import {
+  ClusteringBound,
+  ClusteringComparator,
+  type DeletionTime,
+  RangeTombstoneList,
+  types,
+} from '@tombstone-lab/core';
 import { tableOptions } from '@tombstone-lab/partition';
 
 const cmp = new ClusteringComparator([types.int32, types.text]);

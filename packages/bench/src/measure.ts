@@ -51,8 +51,6 @@ interface Warmup {
   batch: number;
   ops: number;
   nsPerOp: number;
-  /** Fastest batch at the final batch size: the op cost least inflated by preemption on a loaded host. */
-  minNsPerOp: number;
   stable: boolean;
 }
 
@@ -67,7 +65,6 @@ function warmUp(op: Op, bh: BlackHole, batchTargetNs: number, capNs: number): Wa
   let spent = 0;
   let window: number[] = [];
   let previous: number | null = null;
-  let fastest = Number.POSITIVE_INFINITY;
   for (;;) {
     const t = timeBatch(op, bh, batch, 0);
     ops += batch;
@@ -80,14 +77,12 @@ function warmUp(op: Op, bh: BlackHole, batchTargetNs: number, capNs: number): Wa
       );
       window = [];
       previous = null;
-      fastest = Number.POSITIVE_INFINITY;
     } else {
       window.push(t / batch);
-      fastest = Math.min(fastest, t / batch);
       if (window.length === WINDOW) {
         const m = median(window);
         if (previous !== null && Math.abs(m - previous) / previous <= STABLE_DRIFT) {
-          return { batch, ops, nsPerOp: m, minNsPerOp: fastest, stable: true };
+          return { batch, ops, nsPerOp: m, stable: true };
         }
         previous = m;
         window = [];
@@ -95,7 +90,7 @@ function warmUp(op: Op, bh: BlackHole, batchTargetNs: number, capNs: number): Wa
     }
     if (spent >= capNs) {
       const recent = window.length > 0 ? median(window) : (previous ?? t / batch);
-      return { batch, ops, nsPerOp: recent, minNsPerOp: Math.min(fastest, t / batch), stable: false };
+      return { batch, ops, nsPerOp: recent, stable: false };
     }
   }
 }
@@ -163,18 +158,19 @@ declare const gc: (() => void) | undefined;
 export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measurement {
   const sampleNs = settings.sampleMs * 1e6;
   const batchTargetNs = Math.max(MIN_BATCH_NS, sampleNs / 20);
+  // Before warm-up, on both sides alike: the spin loop gets type feedback here, so the optimised batch loop that
+  // inlines it does not deoptimise when a slowdown first makes its body run.
+  const spinPerNs = calibrateSpin();
   const warm = warmUp(
     op,
     bh,
     batchTargetNs,
     Math.max(settings.warmupMaxMs * 1e6, batchTargetNs * 2 * WINDOW),
   );
-  // Both the op cost and the spin speed are taken from their fastest runs, so host load inflates neither and the
-  // injected work stays `slowdown` × the op's own cost.
+  // `slowdown` × the op's warmed-up median cost (a fastest batch would understate ops whose cost varies, e.g. with
+  // GC), at the spin loop's fastest measured speed.
   const spinPerBatch =
-    settings.slowdown > 0
-      ? Math.round(settings.slowdown * warm.minNsPerOp * warm.batch * calibrateSpin())
-      : 0;
+    settings.slowdown > 0 ? Math.round(settings.slowdown * warm.nsPerOp * warm.batch * spinPerNs) : 0;
   bh.flush();
   if (typeof gc === 'function') gc();
 

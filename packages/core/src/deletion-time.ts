@@ -3,10 +3,10 @@ import { describeValue, InvalidTimestampError } from './errors.js';
 /**
  * `markedForDeleteAt` of {@link DeletionTime.LIVE}: stands for Java's `Long.MIN_VALUE` ("no deletion").
  *
- * Timestamps are JS numbers restricted to safe integers rather than `bigint`: they live in `Float64Array`s inside the
- * range-tombstone list, compare without allocation, and cover ±2^53 µs (≈ ±285 years around 1970), which every
- * real write timestamp fits in. The price is that the int64 extremes are not representable, so the lowest safe
- * integer plays the role of `Long.MIN_VALUE`.
+ * Timestamps are JS numbers restricted to safe integers rather than `bigint`: they live in plain number arrays
+ * (V8 double elements) inside the range-tombstone list, compare without allocation, and cover ±2^53 µs (≈ ±285
+ * years around 1970), which every real write timestamp fits in. The price is that the int64 extremes are not
+ * representable, so the lowest safe integer plays the role of `Long.MIN_VALUE`.
  */
 export const NO_TIMESTAMP = Number.MIN_SAFE_INTEGER;
 

@@ -1,24 +1,29 @@
 import type { ClusteringComparator } from './clustering-comparator.js';
-import { RangeTombstoneList } from './range-tombstone-list.js';
+import { createRangeTombstoneList } from './range-tombstone-list.js';
 import {
   buildConfig,
   checkCapacity,
   type RangeTombstoneListOptions,
 } from './range-tombstone-list-options.js';
+import { checkComparator } from './range-tombstone-list-storage.js';
 import type { RangeTombstoneStoreFactory } from './range-tombstone-store.js';
+import { allocate } from './shared-arrays.js';
 
 /**
  * A {@link RangeTombstoneStoreFactory} building {@link RangeTombstoneList}s with fixed options. The options are
- * validated here, once, so a bad configuration fails at wiring time rather than on the first tombstone.
+ * validated here, once, so a bad configuration fails at wiring time rather than on the first tombstone, and lists
+ * built by the factory reuse the validated configuration instead of re-validating the options every time.
  * @throws InvalidConfigurationError for an out-of-range capacity, growth factor or size model.
  */
 export function rangeTombstoneListFactory(
   options: RangeTombstoneListOptions = {},
 ): RangeTombstoneStoreFactory {
-  buildConfig(options);
-  checkCapacity(options.capacity ?? 1);
-  const frozen = Object.freeze({ ...options });
-  return (comparator: ClusteringComparator) => new RangeTombstoneList(comparator, frozen);
+  const config = buildConfig(options);
+  const capacity = checkCapacity(options.capacity ?? 1);
+  return (comparator: ClusteringComparator) => {
+    checkComparator(comparator);
+    return createRangeTombstoneList(comparator, config, allocate(capacity), 0, 0);
+  };
 }
 
 /** Lists with the pre-CASSANDRA-21492 eager, trimmed `copy()` (initial capacity 1, as `DeletionInfo` uses). */

@@ -16,8 +16,12 @@ export interface RangeTombstoneListOptions {
   sizeModel?: SizeModel;
 }
 
+/** Marks configurations produced by {@link buildConfig}, so internal constructor paths can trust them cheaply. */
+export const VALIDATED_CONFIG: unique symbol = Symbol('validated range-tombstone-list config');
+
 /** Validated, frozen configuration shared by a list and all its copies. */
 export interface ListConfig {
+  readonly [VALIDATED_CONFIG]: true;
   readonly growthFactor: number;
   readonly copyOnWrite: boolean;
   readonly sizeModel: SizeModel;
@@ -65,7 +69,13 @@ export function buildConfig(options: RangeTombstoneListOptions): ListConfig {
     throw new InvalidConfigurationError(`copyOnWrite must be a boolean, got ${describeValue(copyOnWrite)}`);
   }
   const sizeModel = validateSizeModel(options.sizeModel ?? JVM_COMPRESSED_OOPS);
-  return Object.freeze({ growthFactor, copyOnWrite, sizeModel, shallow: listShallowSize(sizeModel) });
+  return Object.freeze({
+    [VALIDATED_CONFIG]: true as const,
+    growthFactor,
+    copyOnWrite,
+    sizeModel,
+    shallow: listShallowSize(sizeModel),
+  });
 }
 
 /** @throws InvalidConfigurationError unless `capacity` is an integer in [0, 1024]. */

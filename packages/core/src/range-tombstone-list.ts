@@ -1,122 +1,71 @@
 import type { ClusteringBound } from './clustering-bound.js';
-import type { Clustering, ClusteringComparator, ClusteringPrefix } from './clustering-comparator.js';
+import type { Clustering, ClusteringComparator } from './clustering-comparator.js';
 import { checkTimestamp, checkUnsignedDeletionTime, DeletionTime, NO_TIMESTAMP } from './deletion-time.js';
-import {
-  ComparatorMismatchError,
-  describeValue,
-  EmptySliceError,
-  InvalidClusteringValueError,
-} from './errors.js';
+import { ComparatorMismatchError, EmptySliceError } from './errors.js';
 import { RangeTombstone } from './range-tombstone.js';
+import type { ListConfig, RangeTombstoneListOptions } from './range-tombstone-list-options.js';
+import { RangeTombstoneListStorage } from './range-tombstone-list-storage.js';
 import {
-  buildConfig,
-  checkCapacity,
-  grownCapacity,
-  hasExcessCapacity,
-  type ListConfig,
-  type RangeTombstoneListOptions,
-} from './range-tombstone-list-options.js';
-import type { HeapUsage, RangeTombstoneStore } from './range-tombstone-store.js';
-import { allocate, copyInto, type SharedArrays, shiftRight } from './shared-arrays.js';
-import { arraysHeapSize, boundHeapSize } from './size-model.js';
+  allRanges,
+  binarySearch,
+  forwardSlice,
+  rangeAt,
+  reverseSlice,
+  searchIndex,
+} from './range-tombstone-search.js';
+import type { RangeTombstoneStore } from './range-tombstone-store.js';
+import type { SharedArrays } from './shared-arrays.js';
 import { Slice } from './slice.js';
 
-/**
- * State handed from `copy()` to the constructor through module variables rather than an argument object: copy() is
- * the O(1) hot path and this keeps it to a single allocation (the new list). Set and consumed synchronously.
- */
-let pendingStore: SharedArrays | null = null;
-let pendingConfig: ListConfig | null = null;
-let pendingSize = 0;
-let pendingHeap = 0;
+export { backingArrays } from './range-tombstone-list-storage.js';
 
-/** Java's `Arrays.binarySearch` over `arr[lo, hi)`: the index if found, else `-(insertion point) - 1`. */
-function binarySearch(
-  cmp: ClusteringComparator,
-  arr: readonly (ClusteringBound | undefined)[],
-  lo: number,
-  hi: number,
-  key: ClusteringPrefix,
-): number {
-  let low = lo;
-  let high = hi - 1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    const c = cmp.compare(arr[mid] as ClusteringBound, key);
-    if (c < 0) low = mid + 1;
-    else if (c > 0) high = mid - 1;
-    else return mid;
-  }
-  return -(low + 1);
-}
+type CopyHook = (source: RangeTombstoneList) => void;
+
+/**
+ * Backing variable of the static `onCopy` hook. A module variable rather than a static field: `copy()` is a ~10 ns
+ * operation and a property load from the class object measurably added to it.
+ */
+let copyHook: CopyHook | null = null;
 
 /**
  * Cassandra's `RangeTombstoneList`: sorted, non-overlapping range tombstones in four parallel arrays (starts, ends,
- * markedAts as a `Float64Array`, unsigned local deletion times as a `Uint32Array`).
+ * markedAts, unsigned local deletion times; see {@link SharedArrays} for why they are plain JS arrays).
  *
- * With `copyOnWrite: true` (the default) `copy()` is O(1): copies share one {@link SharedArrays} store and isolate
- * lazily, only when they rewrite a slot another copy can see. A copy whose size equals the store's claimed length
- * appends in place, so the memtable pattern "copy, append at the tail, drop the old copy" costs amortised O(1) per
- * step instead of O(N). With `copyOnWrite: false` it is the pre-CASSANDRA-21492 list: every copy is trimmed to size.
+ * With `copyOnWrite: true` (the default) `copy()` is O(1): copies share one store and isolate lazily, only when they
+ * rewrite a slot another copy can see. A copy whose size equals the store's claimed length appends in place, so the
+ * memtable pattern "copy, append at the tail, drop the old copy" costs amortised O(1) per step instead of O(N). With
+ * `copyOnWrite: false` it is the pre-CASSANDRA-21492 list: every copy is trimmed to size.
+ *
+ * This class holds the range algebra (Cassandra's insertFrom, addAll) and the query API; the arrays and every write
+ * to them belong to {@link RangeTombstoneListStorage}, searching and iteration to `range-tombstone-search.ts`.
  *
  * Not thread-safe; like Cassandra, a list published to readers must only ever be copied, never mutated.
  */
-export class RangeTombstoneList implements RangeTombstoneStore {
+export class RangeTombstoneList extends RangeTombstoneListStorage implements RangeTombstoneStore {
   /** Called on every `copy()` (Cassandra's static test hook `onCopy`); null to disable. */
-  static onCopy: ((source: RangeTombstoneList) => void) | null = null;
-
-  readonly comparator: ClusteringComparator;
-  private readonly config: ListConfig;
-  private store: SharedArrays;
-  private count: number;
-  /** Σ heap of the bounds in slots [0, count) under the size model; kept exact (no Cassandra double count). */
-  private boundsHeap: number;
-
-  constructor(comparator: ClusteringComparator, options: RangeTombstoneListOptions = {}) {
-    this.comparator = comparator;
-    if (pendingStore !== null) {
-      this.config = pendingConfig as ListConfig;
-      this.store = pendingStore;
-      this.count = pendingSize;
-      this.boundsHeap = pendingHeap;
-      pendingStore = null;
-      pendingConfig = null;
-      return;
-    }
-    if (comparator === null || typeof comparator !== 'object' || typeof comparator.compare !== 'function') {
-      throw new InvalidClusteringValueError(
-        `comparator must be a ClusteringComparator, got ${describeValue(comparator)}`,
-      );
-    }
-    this.config = buildConfig(options);
-    this.store = allocate(checkCapacity(options.capacity ?? 1));
-    this.count = 0;
-    this.boundsHeap = 0;
+  static get onCopy(): CopyHook | null {
+    return copyHook;
   }
 
-  /** Number of ranges. */
-  get size(): number {
-    return this.count;
+  static set onCopy(hook: CopyHook | null) {
+    copyHook = hook;
   }
 
-  /** Length of the backing arrays (shared ones included). */
-  get capacity(): number {
-    return this.store.markedAts.length;
-  }
-
-  /** Whether copies share arrays copy-on-write. */
-  get copyOnWrite(): boolean {
-    return this.config.copyOnWrite;
-  }
-
-  /** The growth factor used when the arrays are full. */
-  get growthFactor(): number {
-    return this.config.growthFactor;
-  }
-
-  /** `size === 0`. */
-  isEmpty(): boolean {
-    return this.count === 0;
+  /**
+   * An empty list ordered by `comparator`.
+   * @throws InvalidClusteringValueError if `comparator` is not a ClusteringComparator.
+   * @throws InvalidConfigurationError for an out-of-range capacity or growth factor, or a bad size model.
+   */
+  constructor(comparator: ClusteringComparator, options?: RangeTombstoneListOptions);
+  // The implementation's extra parameters are the internal copy path (see createRangeTombstoneList).
+  constructor(
+    comparator: ClusteringComparator,
+    options: RangeTombstoneListOptions | ListConfig = {},
+    store?: SharedArrays,
+    count = 0,
+    boundsHeap = 0,
+  ) {
+    super(comparator, options, store, count, boundsHeap);
   }
 
   /**
@@ -255,80 +204,19 @@ export class RangeTombstoneList implements RangeTombstoneStore {
   }
 
   /**
-   * Inserts at slot `i`, shifting `[i, size)` right. A full store grows into fresh arrays (no isolate needed: the
-   * new arrays are this list's alone). A shared store is copied around the gap in one pass, except for an append by
-   * the sharer that holds the claimed tail, which writes in place (see {@link SharedArrays}).
-   */
-  private addInternal(i: number, s: ClusteringBound, e: ClusteringBound, t: number, ldt: number): void {
-    const n = this.count;
-    let st = this.store;
-    const cap = st.markedAts.length;
-    if (n === cap) {
-      st = this.store = copyInto(st, n, grownCapacity(cap, this.config.growthFactor), i);
-    } else if (i < n) {
-      if (st.shared) st = this.store = copyInto(st, n, cap, i);
-      else shiftRight(st, i, n);
-    } else if (st.shared && st.claimed !== n) {
-      st = this.store = copyInto(st, n, cap, n);
-    }
-    st.starts[i] = s;
-    st.ends[i] = e;
-    st.markedAts[i] = t;
-    st.delTimes[i] = ldt;
-    this.count = n + 1;
-    st.claimed = n + 1;
-    this.boundsHeap += this.boundHeap(s) + this.boundHeap(e);
-  }
-
-  /** Rewrites live slot `i`; needs exclusive arrays. Isolating with room to grow saves the insert that usually follows. */
-  private setInternal(i: number, s: ClusteringBound, e: ClusteringBound, t: number, ldt: number): void {
-    let st = this.store;
-    if (st.shared) {
-      const cap = st.markedAts.length;
-      const n = this.count;
-      st = this.store = copyInto(st, n, n === cap ? grownCapacity(cap, this.config.growthFactor) : cap, n);
-    }
-    this.boundsHeap -=
-      this.boundHeap(st.starts[i] as ClusteringBound) + this.boundHeap(st.ends[i] as ClusteringBound);
-    st.starts[i] = s;
-    st.ends[i] = e;
-    st.markedAts[i] = t;
-    st.delTimes[i] = ldt;
-    this.boundsHeap += this.boundHeap(s) + this.boundHeap(e);
-  }
-
-  private boundHeap(bound: ClusteringBound): number {
-    return boundHeapSize(this.config.sizeModel, this.comparator, bound);
-  }
-
-  /** Makes the arrays exclusive before an in-place rewrite of every live slot (same capacity). */
-  private isolate(): void {
-    const st = this.store;
-    if (st.shared) this.store = copyInto(st, this.count, st.markedAts.length, this.count);
-  }
-
-  /**
    * An independent copy. Eager mode: arrays trimmed to `size` (Cassandra before CASSANDRA-21492). Copy-on-write: O(1),
-   * sharing this list's arrays, unless they hold excess capacity ({@link hasExcessCapacity}), in which case the copy
-   * gets trimmed arrays and this list's arrays stay unshared.
+   * sharing this list's arrays unless they hold excess capacity (then the copy gets trimmed arrays). The options are
+   * not re-validated: the copy reuses this list's frozen configuration.
    */
   copy(): RangeTombstoneList {
-    RangeTombstoneList.onCopy?.(this);
-    const st = this.store;
-    const n = this.count;
-    const config = this.config;
-    let store: SharedArrays;
-    if (!config.copyOnWrite || hasExcessCapacity(st.markedAts.length, n, config.growthFactor)) {
-      store = copyInto(st, n, n, n);
-    } else {
-      st.shared = true;
-      store = st;
-    }
-    pendingStore = store;
-    pendingConfig = config;
-    pendingSize = n;
-    pendingHeap = this.boundsHeap;
-    return new RangeTombstoneList(this.comparator);
+    if (copyHook !== null) copyHook(this);
+    return createRangeTombstoneList(
+      this.comparator,
+      this.config,
+      this.storeForCopy(),
+      this.count,
+      this.boundsHeap,
+    );
   }
 
   /**
@@ -401,70 +289,20 @@ export class RangeTombstoneList implements RangeTombstoneStore {
     }
   }
 
-  /** addAll into an empty list: Cassandra's copyArrays (eager) or an O(1) share (copy-on-write). */
-  private adopt(other: RangeTombstoneList): void {
-    const o = other.store;
-    const m = other.count;
-    if (this.config.copyOnWrite) {
-      if (hasExcessCapacity(o.markedAts.length, m, this.config.growthFactor)) {
-        this.store = copyInto(o, m, m, m);
-      } else {
-        o.shared = true;
-        this.store = o;
-      }
-    } else {
-      // copyArrays keeps this list's own arrays when they are large enough, else grows them to exactly m.
-      const st = this.store.markedAts.length >= m ? this.store : allocate(m);
-      for (let k = 0; k < m; k++) {
-        st.starts[k] = o.starts[k];
-        st.ends[k] = o.ends[k];
-      }
-      st.markedAts.set(o.markedAts.subarray(0, m));
-      st.delTimes.set(o.delTimes.subarray(0, m));
-      st.claimed = m;
-      this.store = st;
-    }
-    this.count = m;
-    this.boundsHeap = other.boundsHeap;
-  }
-
-  /**
-   * Cassandra's searchInternal over `starts[lo, hi)`: `>= 0` is the index of the range covering `name`; a negative
-   * `r` means not covered, and `-r - 1` is the index of the first range starting after `name`.
-   */
-  private searchInternal(name: ClusteringPrefix, lo: number, hi: number): number {
-    if (this.count === 0) return -1;
-    const st = this.store;
-    const cmp = this.comparator;
-    const pos = binarySearch(cmp, st.starts, lo, hi, name);
-    if (pos >= 0) return -pos - 1;
-    const k = -pos - 2;
-    if (k < 0) return -1;
-    return cmp.compare(name, st.ends[k] as ClusteringBound) < 0 ? k : -k - 2;
-  }
-
-  private rangeAt(i: number, start?: ClusteringBound, end?: ClusteringBound): RangeTombstone {
-    const st = this.store;
-    return new RangeTombstone(
-      Slice.make(start ?? (st.starts[i] as ClusteringBound), end ?? (st.ends[i] as ClusteringBound)),
-      DeletionTime.fromUnsigned(st.markedAts[i] as number, st.delTimes[i] as number),
-    );
-  }
-
   /**
    * The range covering `clustering`, with its stored bounds, or null.
    * @throws InvalidClusteringValueError if `clustering` does not fit the comparator.
    */
   search(clustering: Clustering): RangeTombstone | null {
     this.comparator.validateClustering(clustering);
-    const idx = this.searchInternal(clustering, 0, this.count);
-    return idx < 0 ? null : this.rangeAt(idx);
+    const idx = searchIndex(this.comparator, this.store, this.count, clustering, 0, this.count);
+    return idx < 0 ? null : rangeAt(this.store, idx);
   }
 
   /** The deletion time covering `clustering`, or null. */
   searchDeletionTime(clustering: Clustering): DeletionTime | null {
     this.comparator.validateClustering(clustering);
-    const idx = this.searchInternal(clustering, 0, this.count);
+    const idx = searchIndex(this.comparator, this.store, this.count, clustering, 0, this.count);
     if (idx < 0) return null;
     return DeletionTime.fromUnsigned(this.store.markedAts[idx] as number, this.store.delTimes[idx] as number);
   }
@@ -476,13 +314,13 @@ export class RangeTombstoneList implements RangeTombstoneStore {
   isDeleted(clustering: Clustering, timestamp: number, isCounter = false): boolean {
     this.comparator.validateClustering(clustering);
     checkTimestamp(timestamp, 'timestamp');
-    const idx = this.searchInternal(clustering, 0, this.count);
+    const idx = searchIndex(this.comparator, this.store, this.count, clustering, 0, this.count);
     return idx >= 0 && (isCounter || (this.store.markedAts[idx] as number) >= timestamp);
   }
 
   /** Ascending iteration over all ranges. */
   [Symbol.iterator](): IterableIterator<RangeTombstone> {
-    return this.iterator(false);
+    return allRanges(this.store, this.count, false);
   }
 
   /**
@@ -495,61 +333,11 @@ export class RangeTombstoneList implements RangeTombstoneStore {
     if (a instanceof Slice) {
       this.comparator.validateBound(a.start, 'slice start');
       this.comparator.validateBound(a.end, 'slice end');
-      return b === true ? this.reverseSlice(a) : this.forwardSlice(a);
+      return b === true
+        ? reverseSlice(this.comparator, this.store, this.count, a)
+        : forwardSlice(this.comparator, this.store, this.count, a);
     }
-    return this.all(a === true);
-  }
-
-  private *all(reversed: boolean): IterableIterator<RangeTombstone> {
-    const n = this.count;
-    if (reversed) for (let i = n - 1; i >= 0; i--) yield this.rangeAt(i);
-    else for (let i = 0; i < n; i++) yield this.rangeAt(i);
-  }
-
-  private *forwardSlice(slice: Slice): IterableIterator<RangeTombstone> {
-    const n = this.count;
-    const cmp = this.comparator;
-    const st = this.store;
-    const si = slice.start.isBottom() ? 0 : this.searchInternal(slice.start, 0, n);
-    const s = si < 0 ? -si - 1 : si;
-    if (s >= n) return;
-    let f = slice.end.isTop() ? n - 1 : this.searchInternal(slice.end, s, n);
-    if (f < 0) f = -f - 2;
-    if (s > f) return;
-    const first = st.starts[s] as ClusteringBound;
-    const last = st.ends[f] as ClusteringBound;
-    const clippedStart = cmp.compare(first, slice.start) < 0 ? slice.start : first;
-    const clippedEnd = cmp.compare(slice.end, last) < 0 ? slice.end : last;
-    if (s === f) {
-      if (cmp.compare(clippedStart, clippedEnd) < 0) yield this.rangeAt(s, clippedStart, clippedEnd);
-      return;
-    }
-    yield this.rangeAt(s, clippedStart);
-    for (let i = s + 1; i < f; i++) yield this.rangeAt(i);
-    yield this.rangeAt(f, undefined, clippedEnd);
-  }
-
-  private *reverseSlice(slice: Slice): IterableIterator<RangeTombstone> {
-    const n = this.count;
-    const cmp = this.comparator;
-    const st = this.store;
-    const si = slice.end.isTop() ? n - 1 : this.searchInternal(slice.end, 0, n);
-    const s = si < 0 ? -si - 2 : si;
-    if (s < 0) return;
-    const fi = slice.start.isBottom() ? 0 : this.searchInternal(slice.start, 0, s + 1);
-    const f = fi < 0 ? -fi - 1 : fi;
-    if (s < f) return;
-    const last = st.ends[s] as ClusteringBound;
-    const first = st.starts[f] as ClusteringBound;
-    const clippedEnd = cmp.compare(slice.end, last) < 0 ? slice.end : last;
-    const clippedStart = cmp.compare(first, slice.start) < 0 ? slice.start : first;
-    if (s === f) {
-      if (cmp.compare(clippedStart, clippedEnd) < 0) yield this.rangeAt(s, clippedStart, clippedEnd);
-      return;
-    }
-    yield this.rangeAt(s, undefined, clippedEnd);
-    for (let i = s - 1; i > f; i--) yield this.rangeAt(i);
-    yield this.rangeAt(f, clippedStart);
+    return allRanges(this.store, this.count, a === true);
   }
 
   /** Largest markedForDeleteAt, or {@link NO_TIMESTAMP} when empty. */
@@ -589,25 +377,6 @@ export class RangeTombstoneList implements RangeTombstoneStore {
     return size;
   }
 
-  /**
-   * What this list retains if every other copy is dropped: list object + arrays at full capacity + bounds of the
-   * live entries, under the size model. Depends only on this list's own state, so memtable deltas telescope.
-   */
-  unsharedHeapSize(): number {
-    return (
-      this.config.shallow +
-      arraysHeapSize(this.config.sizeModel, this.store.markedAts.length) +
-      this.boundsHeap
-    );
-  }
-
-  /** {@link HeapUsage}: `total` (= unsharedHeapSize), `shared` (arrays also referenced by a copy), `owned`. */
-  heapSize(): HeapUsage {
-    const total = this.unsharedHeapSize();
-    const shared = this.store.shared ? arraysHeapSize(this.config.sizeModel, this.store.markedAts.length) : 0;
-    return { total, owned: total - shared, shared };
-  }
-
   /** Same size and, slot by slot, equal bounds, markedForDeleteAt and local deletion time. */
   equals(other: unknown): boolean {
     if (other === this) return true;
@@ -623,16 +392,36 @@ export class RangeTombstoneList implements RangeTombstoneStore {
   }
 
   /** `{[1,5]@3, (10,13]@1}`; `/ldt` is appended to ranges whose local deletion time is not 0. */
-  toString(): string {
-    return `{${[...this.all(false)].join(', ')}}`;
+  override toString(): string {
+    return `{${[...allRanges(this.store, this.count, false)].join(', ')}}`;
   }
 }
 
+type InternalConstructor = new (
+  comparator: ClusteringComparator,
+  config: ListConfig,
+  store: SharedArrays,
+  count: number,
+  boundsHeap: number,
+) => RangeTombstoneList;
+
 /**
- * The backing arrays of a list, for white-box tests and heap audits (not part of the public API).
+ * Builds a list from already validated parts (copies, factories): one allocation, no validation beyond the
+ * configuration's brand. Not part of the public API.
  * @internal
  */
-export function backingArrays(list: RangeTombstoneList): Readonly<SharedArrays> {
-  // biome-ignore lint/complexity/useLiteralKeys: element access is TypeScript's sanctioned way past `private` here
-  return list['store'];
+export function createRangeTombstoneList(
+  comparator: ClusteringComparator,
+  config: ListConfig,
+  store: SharedArrays,
+  count: number,
+  boundsHeap: number,
+): RangeTombstoneList {
+  return new (RangeTombstoneList as unknown as InternalConstructor)(
+    comparator,
+    config,
+    store,
+    count,
+    boundsHeap,
+  );
 }

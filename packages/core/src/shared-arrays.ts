@@ -3,6 +3,13 @@ import type { ClusteringBound } from './clustering-bound.js';
 /**
  * The four parallel arrays of a range-tombstone list, shareable between copies.
  *
+ * Representation: plain JS arrays, every one of length `capacity`. The bound arrays are packed object arrays whose
+ * free slots hold `undefined`; the two number arrays are packed double arrays whose free slots hold 0. Typed arrays
+ * are deliberately not used: in V8 any typed array over 64 bytes gets an off-heap `ArrayBuffer` whose allocation and
+ * tracking costs microseconds, which dwarfed the copies themselves (a 10-range eager copy took ~1.4 µs instead of
+ * tens of ns). Plain arrays live on the V8 heap and are copied by memcpy inside `slice`/`concat`, the nearest thing
+ * JS has to `System.arraycopy`, so both modes copy at the same (best available) speed.
+ *
  * Sharing protocol (copy-on-write with a claimed tail):
  * - Every list sharing a store sees only the slots `[0, its size)`; those slots are never rewritten while the store
  *   is shared.
@@ -16,78 +23,199 @@ import type { ClusteringBound } from './clustering-bound.js';
  *   the other copies were garbage-collected.
  */
 export interface SharedArrays {
+  /** Length of each of the four arrays: the logical and physical capacity the size model charges. */
+  readonly capacity: number;
   readonly starts: (ClusteringBound | undefined)[];
   readonly ends: (ClusteringBound | undefined)[];
-  readonly markedAts: Float64Array;
-  readonly delTimes: Uint32Array;
+  readonly markedAts: number[];
+  readonly delTimes: number[];
   claimed: number;
   shared: boolean;
 }
 
-/** A fresh, unshared store of `capacity` empty slots. */
+type Bounds = (ClusteringBound | undefined)[];
+
+/** Packed arrays of free slots, grown on demand; only ever read (sliced or concatenated), never written by callers. */
+let undefinedTemplate: undefined[] = [];
+let zeroTemplate: number[] = doubleZeros(0);
+
+/** A packed array of `n` zeros with double elements, so number arrays never change elements kind when written. */
+function doubleZeros(n: number): number[] {
+  const a = [0.5];
+  a[0] = 0;
+  for (let i = 1; i < n; i++) a.push(0);
+  if (n === 0) a.pop();
+  return a;
+}
+
+function freeBounds(n: number): undefined[] {
+  if (undefinedTemplate.length < n) {
+    const t = undefinedTemplate.slice();
+    const target = Math.max(n, 2 * t.length);
+    for (let i = t.length; i < target; i++) t.push(undefined);
+    undefinedTemplate = t;
+  }
+  return undefinedTemplate.slice(0, n);
+}
+
+function freeNumbers(n: number): number[] {
+  if (zeroTemplate.length < n) {
+    const t = zeroTemplate.slice();
+    const target = Math.max(n, 2 * t.length);
+    for (let i = t.length; i < target; i++) t.push(0);
+    zeroTemplate = t;
+  }
+  return zeroTemplate.slice(0, n);
+}
+
+/**
+ * Free tails by length, reused across grows: `concat(tail)` then costs one memcpy of the result, where building the
+ * tail each time would add a second allocation. Tails are never mutated (concat copies them). The cache is bounded
+ * (a few distinct lengths, each at most {@link MAX_CACHED_TAIL}) and simply cleared when full.
+ */
+const boundTails = new Map<number, undefined[]>();
+const numberTails = new Map<number, number[]>();
+const TAIL_CACHE_ENTRIES = 16;
+const MAX_CACHED_TAIL = 1 << 16;
+
+function boundTail(n: number): undefined[] {
+  let t = boundTails.get(n);
+  if (t === undefined) {
+    t = freeBounds(n);
+    if (n <= MAX_CACHED_TAIL) {
+      if (boundTails.size >= TAIL_CACHE_ENTRIES) boundTails.clear();
+      boundTails.set(n, t);
+    }
+  }
+  return t;
+}
+
+function numberTail(n: number): number[] {
+  let t = numberTails.get(n);
+  if (t === undefined) {
+    t = freeNumbers(n);
+    if (n <= MAX_CACHED_TAIL) {
+      if (numberTails.size >= TAIL_CACHE_ENTRIES) numberTails.clear();
+      numberTails.set(n, t);
+    }
+  }
+  return t;
+}
+
+const ONE_FREE_BOUND: undefined[] = [undefined];
+const ONE_FREE_NUMBER: number[] = doubleZeros(1);
+
+/** A fresh, unshared store of `capacity` free slots. */
 export function allocate(capacity: number): SharedArrays {
   return {
-    starts: new Array<ClusteringBound | undefined>(capacity),
-    ends: new Array<ClusteringBound | undefined>(capacity),
-    markedAts: new Float64Array(capacity),
-    delTimes: new Uint32Array(capacity),
+    capacity,
+    starts: freeBounds(capacity),
+    ends: freeBounds(capacity),
+    markedAts: freeNumbers(capacity),
+    delTimes: freeNumbers(capacity),
     claimed: 0,
     shared: false,
   };
 }
 
+/** A trimmed copy (Cassandra's `Arrays.copyOf(a, size)` on each array): capacity == size. */
+export function trimmedCopy(src: SharedArrays, size: number): SharedArrays {
+  return {
+    capacity: size,
+    starts: src.starts.slice(0, size),
+    ends: src.ends.slice(0, size),
+    markedAts: src.markedAts.slice(0, size),
+    delTimes: src.delTimes.slice(0, size),
+    claimed: size,
+    shared: false,
+  };
+}
+
+/** `src[0, size)` followed by free slots, `capacity` long in all. */
+function extend<T>(
+  src: T[],
+  srcCapacity: number,
+  size: number,
+  capacity: number,
+  tail: (n: number) => T[],
+  free: T,
+): T[] {
+  if (srcCapacity === size) return src.concat(tail(capacity - size));
+  if (capacity <= srcCapacity) {
+    // One memcpy, then blank the slots a sibling may have appended to (they must not be pinned or seen).
+    const d = src.slice(0, capacity);
+    d.fill(free, size, capacity);
+    return d;
+  }
+  return src.slice(0, size).concat(tail(capacity - size));
+}
+
+/** `src[0, gap)`, a free slot, `src[gap, size)`, then free slots, `capacity` long in all (`gap < size < capacity`). */
+function withGap<T>(
+  src: T[],
+  size: number,
+  capacity: number,
+  gap: number,
+  tail: (n: number) => T[],
+  one: T[],
+): T[] {
+  return src.slice(0, gap).concat(one, src.slice(gap, size), tail(capacity - size - 1));
+}
+
 /**
  * A fresh unshared store of `capacity` slots holding `src`'s first `size` entries, with slot `gap` left free and
- * `[gap, size)` moved one slot right when `gap < size` (pass `gap >= size` for a plain copy).
+ * `[gap, size)` moved one slot right when `gap < size` (pass `gap >= size` for a plain copy). One pass of bulk copies
+ * per array (Cassandra's `grow`: `Arrays.copyOf`, or two `System.arraycopy` around the gap).
  */
 export function copyInto(src: SharedArrays, size: number, capacity: number, gap: number): SharedArrays {
-  if (capacity === size && gap >= size) {
-    // A trimmed copy (Cassandra's Arrays.copyOf): slice() is V8's memcpy path, so the eager baseline is not slowed
-    // down by an element-by-element loop.
+  if (gap >= size) {
+    if (capacity === size) return trimmedCopy(src, size);
+    const c = src.capacity;
     return {
-      starts: src.starts.slice(0, size),
-      ends: src.ends.slice(0, size),
-      markedAts: src.markedAts.slice(0, size),
-      delTimes: src.delTimes.slice(0, size),
+      capacity,
+      starts: extend<ClusteringBound | undefined>(src.starts, c, size, capacity, boundTail, undefined),
+      ends: extend<ClusteringBound | undefined>(src.ends, c, size, capacity, boundTail, undefined),
+      markedAts: extend(src.markedAts, c, size, capacity, numberTail, 0),
+      delTimes: extend(src.delTimes, c, size, capacity, numberTail, 0),
       claimed: size,
       shared: false,
     };
   }
-  const dst = allocate(capacity);
-  const head = Math.min(gap, size);
-  const { starts, ends } = src;
-  const dStarts = dst.starts;
-  const dEnds = dst.ends;
-  for (let i = 0; i < head; i++) {
-    dStarts[i] = starts[i];
-    dEnds[i] = ends[i];
-  }
-  for (let i = head; i < size; i++) {
-    dStarts[i + 1] = starts[i];
-    dEnds[i + 1] = ends[i];
-  }
-  if (head === size) {
-    dst.markedAts.set(src.markedAts.subarray(0, size));
-    dst.delTimes.set(src.delTimes.subarray(0, size));
-  } else {
-    dst.markedAts.set(src.markedAts.subarray(0, head));
-    dst.markedAts.set(src.markedAts.subarray(head, size), head + 1);
-    dst.delTimes.set(src.delTimes.subarray(0, head));
-    dst.delTimes.set(src.delTimes.subarray(head, size), head + 1);
-  }
-  dst.claimed = size;
-  return dst;
+  return {
+    capacity,
+    starts: withGap<ClusteringBound | undefined>(
+      src.starts,
+      size,
+      capacity,
+      gap,
+      boundTail,
+      ONE_FREE_BOUND,
+    ) as Bounds,
+    ends: withGap<ClusteringBound | undefined>(
+      src.ends,
+      size,
+      capacity,
+      gap,
+      boundTail,
+      ONE_FREE_BOUND,
+    ) as Bounds,
+    markedAts: withGap(src.markedAts, size, capacity, gap, numberTail, ONE_FREE_NUMBER),
+    delTimes: withGap(src.delTimes, size, capacity, gap, numberTail, ONE_FREE_NUMBER),
+    claimed: size,
+    shared: false,
+  };
 }
 
-/** Shifts `[i, size)` one slot right inside an unshared store and frees slot `i`. */
+/**
+ * Shifts `[i, size)` one slot right inside an unshared store (`size < capacity`), freeing slot `i` for the caller to
+ * overwrite. A hand loop: V8's `Array.prototype.copyWithin` on plain arrays is generic and ~30× slower.
+ */
 export function shiftRight(store: SharedArrays, i: number, size: number): void {
-  const { starts, ends } = store;
+  const { starts, ends, markedAts, delTimes } = store;
   for (let k = size; k > i; k--) {
     starts[k] = starts[k - 1];
     ends[k] = ends[k - 1];
+    markedAts[k] = markedAts[k - 1] as number;
+    delTimes[k] = delTimes[k - 1] as number;
   }
-  starts[i] = undefined;
-  ends[i] = undefined;
-  store.markedAts.copyWithin(i + 1, i, size);
-  store.delTimes.copyWithin(i + 1, i, size);
 }

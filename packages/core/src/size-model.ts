@@ -15,7 +15,7 @@ export interface SizeModel {
   readonly reference: number;
   /** Header bytes of an array of references. */
   readonly referenceArrayHeader: number;
-  /** Header bytes of a primitive array (long[] / int[]; for V8 typed arrays, the typed array + ArrayBuffer objects). */
+  /** Header bytes of a primitive array (long[] / int[] on the JVM; a double-elements JS array in V8). */
   readonly primitiveArrayHeader: number;
   /** Bytes of a 64-bit element (markedForDeleteAt). */
   readonly longSize: number;
@@ -40,17 +40,18 @@ export const JVM_COMPRESSED_OOPS: SizeModel = Object.freeze({
 });
 
 /**
- * Rough V8 (Node 20, pointer compression) layout of this library's own representation: tagged fields of 4 bytes,
- * `JSArray` + `FixedArray` headers for bound arrays, and ~184 on-heap bytes of `JSTypedArray` + `JSArrayBuffer` per
- * typed array (the elements live off-heap but are still charged). Values are JS primitives, charged as heap numbers.
+ * Rough V8 (Node 20, pointer compression) layout of this library's own representation: tagged fields of 4 bytes, and
+ * a `JSArray` (16 bytes) + `FixedArray`/`FixedDoubleArray` header (8 bytes) per backing array. The two number columns
+ * are plain arrays with double elements, so both are charged 8 bytes per slot (`intSize` is 8 here; the 32-bit kind
+ * field of a bound is charged the same, a small over-estimate). Values are JS primitives, charged as heap numbers.
  */
 export const V8_POINTER_COMPRESSION: SizeModel = Object.freeze({
   objectHeader: 12,
   reference: 4,
   referenceArrayHeader: 24,
-  primitiveArrayHeader: 184,
+  primitiveArrayHeader: 24,
   longSize: 8,
-  intSize: 4,
+  intSize: 8,
   alignment: 4,
   valueOverhead: 12,
 });

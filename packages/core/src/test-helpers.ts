@@ -96,13 +96,26 @@ export function expectRanges(list: RangeTombstoneList, expected: string): void {
   });
 }
 
-/** Cassandra's assertValid plus the store invariants: kinds, non-empty, sorted, claimed >= size. */
+/**
+ * Cassandra's assertValid plus the store invariants: kinds, non-empty, sorted, claimed >= size, and four plain arrays
+ * whose length is exactly the capacity (the figure the size model charges).
+ */
 export function expectValid(list: RangeTombstoneList): void {
   const cmp = list.comparator;
   const st = backingArrays(list);
   const problems: string[] = [];
   if (st.claimed < list.size) problems.push(`claimed ${st.claimed} < size ${list.size}`);
   if (list.capacity < list.size) problems.push(`capacity ${list.capacity} < size ${list.size}`);
+  if (st.capacity !== list.capacity) problems.push(`store capacity ${st.capacity} != ${list.capacity}`);
+  for (const [name, arr] of Object.entries({
+    starts: st.starts,
+    ends: st.ends,
+    markedAts: st.markedAts,
+    delTimes: st.delTimes,
+  })) {
+    if (!Array.isArray(arr) || arr.length !== list.capacity)
+      problems.push(`${name} is not a plain array of length capacity ${list.capacity}`);
+  }
   let prevEnd: ClusteringBound | null = null;
   for (let i = 0; i < list.size; i++) {
     const s = st.starts[i] as ClusteringBound;
