@@ -1,5 +1,8 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
+import type { RunRecord } from './model.js';
+import type { OutputOptions } from './output.js';
+import { METRIC_NAMES, type MetricName } from './stats/metric.js';
 
 /** Every option of every subcommand (parseArgs is strict: unknown options are usage errors). */
 export const OPTIONS = {
@@ -81,6 +84,30 @@ export function numberOption(
     );
   }
   return v;
+}
+
+/** The verdict settings a report is analysed with. */
+export type VerdictSettings = Pick<RunRecord['config'], 'alpha' | 'threshold' | 'metric'>;
+
+/**
+ * The analysis options shared by the measuring commands and `report`: `--alpha`, `--threshold` and `--metric`
+ * over the given defaults, plus `--growth` and `--factorial`.
+ */
+export function analysisOptions(
+  values: CliValues,
+  defaults: VerdictSettings,
+): OutputOptions & { overrides: VerdictSettings } {
+  const alpha = numberOption(values, 'alpha', defaults.alpha, { min: Number.MIN_VALUE, max: 0.5 });
+  const threshold = numberOption(values, 'threshold', defaults.threshold, { min: 0, max: 10 });
+  if (values.metric !== undefined && !(METRIC_NAMES as readonly string[]).includes(values.metric)) {
+    throw new UsageError(`unknown --metric ${JSON.stringify(values.metric)} (${METRIC_NAMES.join(', ')})`);
+  }
+  const metric = (values.metric as MetricName | undefined) ?? defaults.metric;
+  return {
+    overrides: { alpha, threshold, metric },
+    ...(values.growth ? { growth: values.growth } : {}),
+    ...(values.factorial ? { factorial: values.factorial } : {}),
+  };
 }
 
 /** The help text. */

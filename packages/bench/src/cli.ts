@@ -6,13 +6,12 @@ import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CliValues, HELP, numberOption, parseCli } from './cli-options.js';
+import { analysisOptions, type CliValues, HELP, numberOption, parseCli } from './cli-options.js';
 import { findBenchFiles } from './discover.js';
 import { BenchError, SuiteDefinitionError } from './errors.js';
 import { type EventSink, nullSink } from './events.js';
 import { runCompare } from './git-compare.js';
 import { locateBenchmarks } from './locate.js';
-import type { RunRecord } from './model.js';
 import { planAaRun, planFactorRun } from './prepare.js';
 import { readRun } from './results-store.js';
 import {
@@ -71,22 +70,7 @@ async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): P
     throw new BenchError('usage: tombstone-bench report <results.json>');
   const path = resolve(io.cwd, file);
   const run = readRun(path);
-  const alpha = numberOption(values, 'alpha', run.config.alpha, { min: Number.MIN_VALUE, max: 0.5 });
-  const threshold = numberOption(values, 'threshold', run.config.threshold, { min: 0, max: 10 });
-  const metric = (values.metric ?? run.config.metric) as RunRecord['config']['metric'];
-  return report(
-    {
-      io,
-      values,
-      output: {
-        overrides: { alpha, threshold, metric },
-        ...(values.growth ? { growth: values.growth } : {}),
-        ...(values.factorial ? { factorial: values.factorial } : {}),
-      },
-    },
-    run,
-    path,
-  );
+  return report({ io, values, output: analysisOptions(values, run.config) }, run, path);
 }
 
 /** Runs the CLI with `argv` (without `node` and the script); resolves with the exit code. Never throws. */

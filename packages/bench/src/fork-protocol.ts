@@ -1,5 +1,5 @@
 import type { SuiteShape } from './cases.js';
-import type { Environment, ParamValue } from './model.js';
+import type { Environment, ParamValue, Sample } from './model.js';
 
 /** Measurement settings for one sample fork. */
 export interface SampleSettings {
@@ -25,19 +25,15 @@ export type ForkJob =
     } & SampleSettings)
   | { mode: 'count'; bundle: string; benchmark: string; params: Record<string, ParamValue>; ops: number };
 
-/** The numbers one sample fork measured. */
-export interface Measurement {
-  ops: number;
-  nsPerOp: number;
-  cpuNsPerOp: number;
-  bytesPerOp: number | null;
-  gcCount: number;
-  gcTimeMs: number;
-  warmupOps: number;
+/** The numbers one sample fork measured: a {@link Sample}'s metrics, plus how warm-up and batching went. */
+export type Measurement = Pick<
+  Sample,
+  'ops' | 'nsPerOp' | 'cpuNsPerOp' | 'bytesPerOp' | 'gcCount' | 'gcTimeMs' | 'warmupOps'
+> & {
   batchSize: number;
   /** Whether warm-up ended on the stability criterion (false: it hit the cap). */
   warmupStable: boolean;
-}
+};
 
 /** What a fork writes, as one JSON line, to file descriptor 3. */
 export type ForkResult =

@@ -38,27 +38,17 @@ function makeRepo(): string {
 }
 
 const NO_BUILD = ['--no-install', '--no-build'];
+const PREVIOUS_VS_HEAD = ['compare', '--baseline', 'HEAD~1', '--candidate', 'HEAD'];
 
 describe('git revision mode', () => {
   const repo = makeRepo();
+  // Results files live beside the repository so they never make its working tree dirty.
+  const resultsFile = (tag: string): string => join(repo, '..', `${repo.split('/').pop()}-${tag}.json`);
 
   it('compares HEAD~1 with HEAD in worktrees, the same bench file compiled against each, then cleans up', async () => {
-    const out = join(repo, '..', `${repo.split('/').pop()}-r.json`);
+    const out = resultsFile('r');
     const r = await runCli(
-      [
-        'compare',
-        '--baseline',
-        'HEAD~1',
-        '--candidate',
-        'HEAD',
-        '-n',
-        '3',
-        '--out',
-        out,
-        '--no-fail-on-lost',
-        ...NO_BUILD,
-        ...FAST,
-      ],
+      [...PREVIOUS_VS_HEAD, '-n', '3', '--out', out, '--no-fail-on-lost', ...NO_BUILD, ...FAST],
       repo,
     );
     expect(r.stderr).not.toMatch(/tombstone-bench:/);
@@ -81,7 +71,7 @@ describe('git revision mode', () => {
 
   it('measures a dirty working tree as the candidate and labels it', async () => {
     writeFileSync(join(repo, 'src/work.ts'), work(100));
-    const out = join(repo, '..', `${repo.split('/').pop()}-dirty.json`);
+    const out = resultsFile('dirty');
     const r = await runCli(
       ['compare', '--baseline', 'HEAD', '-n', '2', '--out', out, '--no-fail-on-lost', ...NO_BUILD, ...FAST],
       repo,
@@ -95,14 +85,10 @@ describe('git revision mode', () => {
   }, 60_000);
 
   it('a failing build on one side is recorded (kind build, log tail), exits 1, measures nothing', async () => {
-    const out = join(repo, '..', `${repo.split('/').pop()}-build.json`);
+    const out = resultsFile('build');
     const r = await runCli(
       [
-        'compare',
-        '--baseline',
-        'HEAD~1',
-        '--candidate',
-        'HEAD',
+        ...PREVIOUS_VS_HEAD,
         '--no-install',
         '--build-cmd',
         'node -e console.error("broken-build-marker");process.exit(3)',

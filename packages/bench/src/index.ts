@@ -14,7 +14,9 @@ export {
 } from './cases.js';
 /** Command line entry, callable in-process: `main(['run', '-n', '5'])` resolves with the exit code. */
 export { main } from './cli.js';
+/** Compiles a bench file (and the fork worker) into a cached bundle a fork can load. */
 export { compileBench, workerScript } from './compile.js';
+/** Types of a suite definition: benchmarks, params, the compared factor. */
 export type {
   AnySuite,
   BenchmarkFn,
@@ -27,7 +29,7 @@ export type {
 } from './define.js';
 /** Define a benchmark suite (pure; see {@link defineSuite}). */
 export { defineSuite, isSuite, validateSuite } from './define.js';
-/** Bench file discovery and compilation. */
+/** Bench file discovery (`*.bench.ts` under the given paths). */
 export { findBenchFiles } from './discover.js';
 /** Typed errors thrown on bad input. */
 export {
@@ -55,6 +57,7 @@ export {
 } from './events.js';
 /** One fork: start, time limit, result; and the in-fork protocol. */
 export { DEFAULT_NODE_ARGS, type ForkOptions, type ForkOutcome, runFork } from './fork.js';
+/** The parent↔fork protocol: the job a fork is given and the result line it writes back. */
 export type { ForkJob, ForkResult, Measurement, SampleSettings } from './fork-protocol.js';
 /** Git revision mode building blocks. */
 export { addWorktree, type BuildRecipe, buildTree, DEFAULT_RECIPE, isDirty, resolveCommit } from './git.js';
@@ -62,6 +65,7 @@ export { addWorktree, type BuildRecipe, buildTree, DEFAULT_RECIPE, isDirty, reso
 export { instructionCounter, PREDICTABLE_NODE_ARGS, valgrindAvailable } from './instructions.js';
 /** Source positions of a suite's benchmarks (what `list --json` reports). */
 export { type BenchmarkLocation, type LocatedSuite, locateBenchmarks } from './locate.js';
+/** The persisted data model: run, benchmark records, samples, failures. */
 export type * from './model.js';
 /** Version of the results JSON schema and NDJSON protocol. */
 export { SCHEMA_VERSION } from './model.js';
@@ -71,12 +75,19 @@ export { analyze, FORMATS, type Format, render, writeSvgPlots } from './output.j
 export { describeBundle, type PlanContext, planAaRun, planFactorRun, planRevisionRun } from './prepare.js';
 /** Results files (atomic writes, validated reads). */
 export { readRun, writeRunAtomic } from './results-store.js';
+/** Running planned cases: interleaved forks, each result persisted atomically. */
 export { createRecord, type PlannedCase, type RunOutcome, type RunSettings, runPlan } from './runner.js';
+/** Where the in-process CLI writes (replaceable for tests). */
 export type { CliIo } from './session.js';
+/** Run-level analysis: a verdict per benchmark and the run summary (gate, checks, A/A rates). */
 export { analyzeRun, type RunAnalysis, type RunSummary } from './stats/analyze-run.js';
+/** 2×2 factorial analysis (code × configuration). */
 export { factorial2x2, factorialFromRun, type RunFactorial } from './stats/factorial.js';
+/** Growth-exponent fits (O(N^k)) per side. */
 export { fitGrowth, type GrowthComparison, growthFromRun } from './stats/growth.js';
+/** Hodges-Lehmann shift and ratio estimates with exact confidence intervals. */
 export { type HodgesLehmannResult, hodgesLehmann, hodgesLehmannRatio } from './stats/hodges-lehmann.js';
-/** Statistics (exact Mann-Whitney U, Hodges-Lehmann) and verdicts, for reuse. */
+/** Exact Mann-Whitney U test. */
 export { type MannWhitneyResult, mannWhitneyU } from './stats/mann-whitney.js';
+/** The verdict (Won/Lost/Held/Unchanged/Invalid) of one benchmark. */
 export { type BenchmarkVerdict, type Outcome, verdictFor } from './stats/verdict.js';

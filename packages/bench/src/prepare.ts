@@ -56,12 +56,27 @@ interface Loaded {
   shape: SuiteShape;
 }
 
+/** Compiles each bench file once for both sides (factor and A/A runs measure the same code) and describes it. */
+async function loadShared(
+  files: readonly string[],
+  ctx: PlanContext,
+  adaptShape: (shape: SuiteShape) => SuiteShape,
+): Promise<Loaded[]> {
+  const loaded: Loaded[] = [];
+  for (const file of files) {
+    const bundle = await compileBench(file, ctx.cacheDir, 'shared');
+    const shape = adaptShape(await describeBundle(file, bundle, ctx));
+    loaded.push({ file, bundles: { baseline: bundle, candidate: bundle }, shape });
+  }
+  return loaded;
+}
+
 function plan(
   loaded: readonly Loaded[],
   ctx: PlanContext,
   displayRoot: string,
   sideParams: (c: BenchCase, shape: SuiteShape) => Record<Side, Record<string, ParamValue>>,
-  labels: (shape: SuiteShape) => Record<Side, string>,
+  labels: Record<Side, string>,
   slowdown: Record<Side, number>,
 ): PlannedCase[] {
   const cases = selectCases(loaded, ctx.selection);
@@ -74,7 +89,7 @@ function plan(
       ...(location ? { location } : {}),
       bundles: l.bundles,
       params: sideParams(c, l.shape),
-      labels: labels(l.shape),
+      labels,
       slowdown,
     };
   });
@@ -86,15 +101,7 @@ export async function planFactorRun(
   ctx: PlanContext,
   displayRoot: string,
 ): Promise<{ cases: PlannedCase[]; comparison: RunRecord['comparison'] }> {
-  const loaded: Loaded[] = [];
-  for (const file of files) {
-    const bundle = await compileBench(file, ctx.cacheDir, 'shared');
-    loaded.push({
-      file,
-      bundles: { baseline: bundle, candidate: bundle },
-      shape: await describeBundle(file, bundle, ctx),
-    });
-  }
+  const loaded = await loadShared(files, ctx, (shape) => shape);
   const first = loaded[0]?.shape.compare;
   for (const l of loaded) {
     const c = l.shape.compare;
@@ -121,7 +128,7 @@ export async function planFactorRun(
       baseline: { ...c.params, [f.factor]: f.baseline },
       candidate: { ...c.params, [f.factor]: f.candidate },
     }),
-    () => ({ baseline: `${f.factor}=${f.baseline}`, candidate: `${f.factor}=${f.candidate}` }),
+    { baseline: `${f.factor}=${f.baseline}`, candidate: `${f.factor}=${f.candidate}` },
     { baseline: 0, candidate: 0 },
   );
   return {
@@ -137,19 +144,14 @@ export async function planAaRun(
   displayRoot: string,
   slowdown: number,
 ): Promise<{ cases: PlannedCase[]; comparison: RunRecord['comparison'] }> {
-  const loaded: Loaded[] = [];
-  for (const file of files) {
-    const bundle = await compileBench(file, ctx.cacheDir, 'shared');
-    const shape = factorAsParam(await describeBundle(file, bundle, ctx));
-    loaded.push({ file, bundles: { baseline: bundle, candidate: bundle }, shape });
-  }
+  const loaded = await loadShared(files, ctx, factorAsParam);
   const candidateLabel = slowdown > 0 ? `A' (+${Math.round(slowdown * 100)}% injected)` : "A'";
   const cases = plan(
     loaded,
     ctx,
     displayRoot,
     (c) => ({ baseline: c.params, candidate: c.params }),
-    () => ({ baseline: 'A', candidate: candidateLabel }),
+    { baseline: 'A', candidate: candidateLabel },
     { baseline: 0, candidate: slowdown },
   );
   const label =
@@ -178,12 +180,8 @@ export async function planRevisionRun(
     const shape = factorAsParam(await describeBundle(file, candidate, ctx));
     loaded.push({ file, bundles: { baseline, candidate }, shape });
   }
-  return plan(
-    loaded,
-    ctx,
-    roots.candidate,
-    (c) => ({ baseline: c.params, candidate: c.params }),
-    () => labels,
-    { baseline: 0, candidate: 0 },
-  );
+  return plan(loaded, ctx, roots.candidate, (c) => ({ baseline: c.params, candidate: c.params }), labels, {
+    baseline: 0,
+    candidate: 0,
+  });
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseParamFilter } from './cases.js';
-import { type CliValues, numberOption } from './cli-options.js';
+import { analysisOptions, type CliValues, numberOption } from './cli-options.js';
 import { workerScript } from './compile.js';
 import { BenchError } from './errors.js';
 import { type EventSink, ndjsonSink, nullSink, teeSink } from './events.js';
@@ -78,15 +78,12 @@ export async function makeSession(
   const warmupMs = numberOption(values, 'warmup-ms', 150, { min: 0, max: 600_000 });
   const timeoutMs = numberOption(values, 'timeout-ms', 60_000, { min: 100 });
   const n = numberOption(values, 'n', 10, { min: 1, max: 1000, integer: true });
-  const alpha = numberOption(values, 'alpha', 0.05, { min: Number.MIN_VALUE, max: 0.5 });
-  const threshold = numberOption(values, 'threshold', 0.02, { min: 0, max: 10 });
-  const metric = (values.metric ??
-    (values.instructions ? 'instructionsPerOp' : 'nsPerOp')) as RunRecord['config']['metric'];
-  if (!['nsPerOp', 'cpuNsPerOp', 'bytesPerOp', 'instructionsPerOp'].includes(metric)) {
-    throw new BenchError(
-      `unknown --metric ${JSON.stringify(metric)} (nsPerOp, cpuNsPerOp, bytesPerOp, instructionsPerOp)`,
-    );
-  }
+  const output = analysisOptions(values, {
+    alpha: 0.05,
+    threshold: 0.02,
+    metric: values.instructions ? 'instructionsPerOp' : 'nsPerOp',
+  });
+  const { alpha, threshold, metric } = output.overrides;
   const worker = await workerScript(cacheDir);
   const ctx: PlanContext = {
     cacheDir,
@@ -106,11 +103,7 @@ export async function makeSession(
     events,
     signal,
     ctx,
-    output: {
-      overrides: { alpha, threshold, metric },
-      ...(values.growth ? { growth: values.growth } : {}),
-      ...(values.factorial ? { factorial: values.factorial } : {}),
-    },
+    output,
     settings: {
       config: { samplesPerSide: n, metric, alpha, threshold },
       sample: { sampleMs, warmupMaxMs: warmupMs, allocation: !values['no-alloc'] },

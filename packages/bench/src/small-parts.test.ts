@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BlackHole } from './black-hole.js';
+import { analysisOptions, parseCli } from './cli-options.js';
+import { UsageError } from './errors.js';
 import { expandCpuList } from './pinning.js';
 import { formatDuration } from './progress.js';
 import { seededRandom, seedFrom } from './rng.js';
@@ -37,5 +39,23 @@ describe('helpers', () => {
     expect(formatDuration(4_400)).toBe('4s');
     expect(formatDuration(75_000)).toBe('1m15s');
     expect(formatDuration(3_900_000)).toBe('1h05m');
+  });
+});
+
+describe('analysis options', () => {
+  const defaults = { alpha: 0.05, threshold: 0.02, metric: 'nsPerOp' } as const;
+  const options = (...argv: string[]) => analysisOptions(parseCli(argv).values, defaults);
+
+  it('falls back to the defaults and passes growth/factorial through only when given', () => {
+    expect(options()).toEqual({ overrides: defaults });
+    expect(
+      options('--alpha', '0.01', '--threshold', '0', '--metric', 'bytesPerOp', '--growth', 'size'),
+    ).toEqual({ overrides: { alpha: 0.01, threshold: 0, metric: 'bytesPerOp' }, growth: 'size' });
+  });
+
+  it('rejects an unknown metric and an out-of-range alpha, naming the value', () => {
+    expect(() => options('--metric', 'furlongs')).toThrow(UsageError);
+    expect(() => options('--metric', 'furlongs')).toThrow(/unknown --metric "furlongs" \(nsPerOp, /);
+    expect(() => options('--alpha', '0.9')).toThrow(/--alpha "0.9" is not a valid number/);
   });
 });

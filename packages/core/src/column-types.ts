@@ -114,7 +114,10 @@ function sign(x: bigint): number {
   return x < 0n ? -1 : x > 0n ? 1 : 0;
 }
 
-/** Cassandra's UUIDType order: version first, then v1 timestamps chronologically (else raw msb), then the low bits. */
+/**
+ * Cassandra's UUIDType order: version first, then v1 timestamps chronologically (else the raw msb), then the low 64
+ * bits compared UNSIGNED — even for version-1 values (CASSANDRA-8730).
+ */
 function uuidCompare(a: ClusteringValue, b: ClusteringValue): number {
   const x = uuidParts(a);
   const y = uuidParts(b);
@@ -122,8 +125,15 @@ function uuidCompare(a: ClusteringValue, b: ClusteringValue): number {
   const vy = Number((y.msb >> 12n) & 0xfn);
   if (vx !== vy) return vx < vy ? -1 : 1;
   const c = vx === 1 ? sign(v1Timestamp(x.msb) - v1Timestamp(y.msb)) : sign(x.msb - y.msb);
-  if (c !== 0) return c;
-  return sign(signedBytesOrder(x.lsb) - signedBytesOrder(y.lsb));
+  return c !== 0 ? c : sign(x.lsb - y.lsb);
+}
+
+/** Cassandra's TimeUUIDType order: the v1 timestamp chronologically, then the low 64 bits as SIGNED bytes. */
+function timeUuidCompare(a: ClusteringValue, b: ClusteringValue): number {
+  const x = uuidParts(a);
+  const y = uuidParts(b);
+  const c = sign(v1Timestamp(x.msb) - v1Timestamp(y.msb));
+  return c !== 0 ? c : sign(signedBytesOrder(x.lsb) - signedBytesOrder(y.lsb));
 }
 
 function isUuidString(value: unknown): boolean {
@@ -195,7 +205,7 @@ const timeuuid = make(
   'timeuuid',
   'a version-1 UUID string',
   (v) => isUuidString(v) && (v as string)[14] === '1',
-  uuidCompare,
+  timeUuidCompare,
   () => 16,
 );
 

@@ -383,12 +383,30 @@ export class RangeTombstoneList extends RangeTombstoneListStorage implements Ran
     if (!(other instanceof RangeTombstoneList) || other.count !== this.count) return false;
     const a = this.store;
     const b = other.store;
+    // Values can only be compared under one column typing; lists typed differently fall back to JS value equality.
+    if (!this.comparator.equals(other.comparator)) {
+      for (let i = 0; i < this.count; i++) {
+        if (a.markedAts[i] !== b.markedAts[i] || a.delTimes[i] !== b.delTimes[i]) return false;
+        if (!(a.starts[i] as ClusteringBound).equals(b.starts[i])) return false;
+        if (!(a.ends[i] as ClusteringBound).equals(b.ends[i])) return false;
+      }
+      return true;
+    }
     for (let i = 0; i < this.count; i++) {
       if (a.markedAts[i] !== b.markedAts[i] || a.delTimes[i] !== b.delTimes[i]) return false;
-      if (!(a.starts[i] as ClusteringBound).equals(b.starts[i])) return false;
-      if (!(a.ends[i] as ClusteringBound).equals(b.ends[i])) return false;
+      if (!this.sameBound(a.starts[i] as ClusteringBound, b.starts[i] as ClusteringBound)) return false;
+      if (!this.sameBound(a.ends[i] as ClusteringBound, b.ends[i] as ClusteringBound)) return false;
     }
     return true;
+  }
+
+  /**
+   * Cassandra compares bounds by kind and serialized bytes. The comparator returns 0 exactly when two values of a
+   * column serialize alike (int32 -0 and 0; uuid strings differing in hex case), while `ClusteringBound.equals`, which
+   * knows no column types, compares the JS values.
+   */
+  private sameBound(x: ClusteringBound, y: ClusteringBound): boolean {
+    return x.kind === y.kind && x.values.length === y.values.length && this.comparator.compare(x, y) === 0;
   }
 
   /** `{[1,5]@3, (10,13]@1}`; `/ldt` is appended to ranges whose local deletion time is not 0. */

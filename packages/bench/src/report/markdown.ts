@@ -3,16 +3,19 @@
  */
 
 import type { RunFactorial } from '../stats/factorial.js';
-import { formatEffect, formatGrouped, formatP } from './number-format.js';
+import { formatEffect } from './number-format.js';
 import {
   describeComparison,
-  effectSentence,
+  effectLines,
+  factorialTable,
   growthSentence,
   type ReportInput,
+  VERDICT_ALIGN,
   VERDICT_HEADER,
   verdictCells,
   verdictSentence,
 } from './report-model.js';
+import type { Align } from './text-table.js';
 
 /** Escapes text for a Markdown table cell (pipes and line breaks would break the row). */
 export function escapeCell(text: string): string {
@@ -23,7 +26,7 @@ export function escapeCell(text: string): string {
 export function markdownTable(
   header: readonly string[],
   rows: readonly (readonly string[])[],
-  align: readonly ('left' | 'right')[] = [],
+  align: readonly Align[] = [],
 ): string {
   const line = (cells: readonly string[]) => `| ${cells.map(escapeCell).join(' | ')} |`;
   const rule = `|${header.map((_, i) => (align[i] === 'right' ? ' ---: ' : ' --- ')).join('|')}|`;
@@ -32,29 +35,11 @@ export function markdownTable(
 
 /** The seed-004 2×2 as a Markdown table. */
 export function renderFactorialMarkdown(f: RunFactorial): string {
-  const effect = (e: { percent: number; p: number }) => `${formatEffect(e.percent)} (p=${formatP(e.p, 3)})`;
+  const t = factorialTable(f);
   return [
     `**${escapeCell(f.key)}** — interaction ${formatEffect(f.interactionPercent)}`,
     '',
-    markdownTable(
-      [f.unit, f.config.levels[0], f.config.levels[1], `${f.config.name} effect`],
-      [
-        [
-          f.code.levels[0],
-          formatGrouped(f.medians[0][0]),
-          formatGrouped(f.medians[0][1]),
-          effect(f.configEffect[0]),
-        ],
-        [
-          f.code.levels[1],
-          formatGrouped(f.medians[1][0]),
-          formatGrouped(f.medians[1][1]),
-          effect(f.configEffect[1]),
-        ],
-        [`${f.code.name} effect`, effect(f.codeEffect[0]), effect(f.codeEffect[1]), ''],
-      ],
-      ['left', 'right', 'right', 'right'],
-    ),
+    markdownTable(t.header, t.rows, t.align),
   ].join('\n');
 }
 
@@ -70,25 +55,13 @@ export function renderMarkdownReport(input: ReportInput): string {
       `alpha ${analysis.config.alpha}, threshold ±${Number((analysis.config.threshold * 100).toFixed(4))}% · ` +
       `gate: **${s.gate}**`,
     '',
-    markdownTable(VERDICT_HEADER, analysis.verdicts.map(verdictCells), [
-      'left',
-      'left',
-      'right',
-      'right',
-      'right',
-      'left',
-      'right',
-      'right',
-    ]),
+    markdownTable(VERDICT_HEADER, analysis.verdicts.map(verdictCells), VERDICT_ALIGN),
     '',
     ...analysis.verdicts.map((v) => `- ${escapeCell(verdictSentence(v))}`),
     '',
     '### Hodges-Lehmann estimates',
     '',
-    ...analysis.verdicts.flatMap((v) => {
-      const e = effectSentence(v);
-      return e ? [`- ${escapeCell(v.key)}: ${e}`] : [];
-    }),
+    ...effectLines(analysis.verdicts).map((e) => `- ${escapeCell(e.key)}: ${e.text}`),
     '',
     '### Checks',
     '',

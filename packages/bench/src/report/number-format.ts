@@ -46,8 +46,3 @@ export function formatEffect(pct: number): string {
   const text = Math.abs(pct).toFixed(1);
   return `${pct < 0 && Number(text) !== 0 ? '\u2212' : '+'}${text}%`;
 }
-
-/** A ratio like 1.036145 (six significant digits). */
-export function formatRatio(r: number): string {
-  return Number.isFinite(r) ? formatP(r) : '∞';
-}

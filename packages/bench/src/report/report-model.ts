@@ -7,7 +7,8 @@ import type { RunAnalysis } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
 import type { BenchmarkVerdict } from '../stats/verdict.js';
-import { formatDeltaPercent, formatFull, formatP } from './number-format.js';
+import { formatDeltaPercent, formatEffect, formatFull, formatGrouped, formatP } from './number-format.js';
+import type { Align } from './text-table.js';
 
 /** Optional analyses a report can include. */
 export interface ReportExtras {
@@ -74,6 +75,53 @@ export const VERDICT_HEADER = [
   'n',
   'p',
 ] as const;
+
+/** Alignment of each {@link VERDICT_HEADER} column: names and outcome left, numbers right. */
+export const VERDICT_ALIGN: readonly Align[] = [
+  'left',
+  'left',
+  'right',
+  'right',
+  'right',
+  'left',
+  'right',
+  'right',
+];
+
+/** The verdicts that have an effect estimate, each with its {@link effectSentence}. */
+export function effectLines(verdicts: readonly BenchmarkVerdict[]): { key: string; text: string }[] {
+  return verdicts.flatMap((v) => {
+    const text = effectSentence(v);
+    return text ? [{ key: v.key, text }] : [];
+  });
+}
+
+/** The seed-004 2×2 as table cells: the header, one row per code level, then the code-effect row. */
+export interface FactorialTable {
+  header: string[];
+  rows: string[][];
+  align: readonly Align[];
+}
+
+/** Cells of the seed-004 2×2, every effect with its exact p; renderers only lay them out. */
+export function factorialTable(f: RunFactorial): FactorialTable {
+  const effect = (e: { percent: number; p: number }) => `${formatEffect(e.percent)} (p=${formatP(e.p, 3)})`;
+  const levelRow = (i: 0 | 1) => [
+    f.code.levels[i],
+    formatGrouped(f.medians[i][0]),
+    formatGrouped(f.medians[i][1]),
+    effect(f.configEffect[i]),
+  ];
+  return {
+    header: [f.unit, f.config.levels[0], f.config.levels[1], `${f.config.name} effect`],
+    rows: [
+      levelRow(0),
+      levelRow(1),
+      [`${f.code.name} effect`, effect(f.codeEffect[0]), effect(f.codeEffect[1]), ''],
+    ],
+    align: ['left', 'right', 'right', 'right'],
+  };
+}
 
 /**
  * The seed-000 bullet sentence: "X: 3362.5156478614854 ns/op -> 9.018492886907715 ns/op (Won, a 99.7318%

@@ -5,12 +5,14 @@
 
 import type { RunSummary } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
-import { formatEffect, formatGrouped, formatP } from './number-format.js';
+import { formatEffect } from './number-format.js';
 import {
   describeComparison,
-  effectSentence,
+  effectLines,
+  factorialTable,
   growthSentence,
   type ReportInput,
+  VERDICT_ALIGN,
   VERDICT_HEADER,
   verdictCells,
   verdictSentence,
@@ -19,24 +21,8 @@ import { alignedTable, boxTable } from './text-table.js';
 
 /** The seed-004 2×2 as a box table, every effect with its exact p. */
 export function renderFactorialBox(f: RunFactorial): string {
-  const effect = (e: { percent: number; p: number }) => `${formatEffect(e.percent)} (p=${formatP(e.p, 3)})`;
-  const rows = [
-    [f.unit, f.config.levels[0], f.config.levels[1], `${f.config.name} effect`],
-    [
-      f.code.levels[0],
-      formatGrouped(f.medians[0][0]),
-      formatGrouped(f.medians[0][1]),
-      effect(f.configEffect[0]),
-    ],
-    [
-      f.code.levels[1],
-      formatGrouped(f.medians[1][0]),
-      formatGrouped(f.medians[1][1]),
-      effect(f.configEffect[1]),
-    ],
-    [`${f.code.name} effect`, effect(f.codeEffect[0]), effect(f.codeEffect[1]), ''],
-  ];
-  return `${f.key}\n${boxTable(rows, ['left', 'right', 'right', 'right'])}\ninteraction (code effect, ${f.config.levels[1]} vs ${f.config.levels[0]}): ${formatEffect(f.interactionPercent)}`;
+  const t = factorialTable(f);
+  return `${f.key}\n${boxTable([t.header, ...t.rows], t.align)}\ninteraction (code effect, ${f.config.levels[1]} vs ${f.config.levels[0]}): ${formatEffect(f.interactionPercent)}`;
 }
 
 /** The checks section: "pairing ✓ …" per check, with every failing benchmark's reason underneath. */
@@ -82,27 +68,13 @@ export function renderTerminalReport(input: ReportInput): string {
   const sides = describeComparison(run);
   const out: string[] = [];
   out.push(`Baseline: ${sides.baseline}`, `Candidate: ${sides.candidate}`, '');
-  out.push(
-    alignedTable(VERDICT_HEADER, analysis.verdicts.map(verdictCells), [
-      'left',
-      'left',
-      'right',
-      'right',
-      'right',
-      'left',
-      'right',
-      'right',
-    ]),
-  );
+  out.push(alignedTable(VERDICT_HEADER, analysis.verdicts.map(verdictCells), VERDICT_ALIGN));
   out.push('');
   for (const v of analysis.verdicts) {
     const prefix = v.role === 'primary' ? `Primary ${v.outcome}` : `Guardrail ${v.outcome}`;
     out.push(`• ${prefix}: ${verdictSentence(v)}`);
   }
-  const effects = analysis.verdicts.flatMap((v) => {
-    const e = effectSentence(v);
-    return e ? [`  ${v.key}: ${e}`] : [];
-  });
+  const effects = effectLines(analysis.verdicts).map((e) => `  ${e.key}: ${e.text}`);
   if (effects.length) out.push('', 'Hodges-Lehmann (candidate vs baseline):', ...effects);
   // A single benchmark gets its pass reasons printed in full; a run of many gets counts.
   const reasons = new Map<string, string>();
