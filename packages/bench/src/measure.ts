@@ -1,4 +1,6 @@
 import { GCProfiler, getHeapStatistics } from 'node:v8';
+import * as fsDbg from 'node:fs';
+const require_fs = () => fsDbg;
 import type { BlackHole } from './black-hole.js';
 import type { Measurement, SampleSettings } from './fork-protocol.js';
 
@@ -186,6 +188,13 @@ export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measur
     batches++;
   }
   const cpu = process.cpuUsage(cpu0);
+  // DEBUG
+  {
+    const spinNs0 = process.hrtime.bigint(); spin(spinPerBatch); const spinNs = Number(process.hrtime.bigint() - spinNs0);
+    const t1 = timeBatch(op, bh, warm.batch, 0); const t2 = timeBatch(op, bh, warm.batch, spinPerBatch);
+    const t3 = timeBatch(op, bh, warm.batch, 0); const t4 = timeBatch(op, bh, warm.batch, spinPerBatch);
+    require_fs().appendFileSync('/tmp/measure-debug.log', JSON.stringify({slow: settings.slowdown, spinPerNs, warmNs: warm.nsPerOp, batch: warm.batch, stable: warm.stable, spinPerBatch, expectSpinNs: spinPerBatch/spinPerNs, spinAloneNs: spinNs, measNsPerOp: wallNs/ops, batches, t: [t1,t2,t3,t4].map(x=>x/warm.batch)}) + '\n');
+  }
   const gcs = profiler.stop().statistics;
   bh.flush();
 

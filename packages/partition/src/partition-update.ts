@@ -4,7 +4,7 @@ import { DeletionInfo, type ReadonlyDeletionInfo } from './deletion-info.js';
 import { ImmutableStateError } from './errors.js';
 import { checkPartitionKey, type PartitionKey } from './partition-key.js';
 import { Row } from './row.js';
-import { sortAndMergeRows } from './sorted-rows.js';
+import { maxTimestampOf, minTimestampOf, sortAndMergeRows } from './sorted-rows.js';
 import type { TableOptions } from './table-options.js';
 
 /**
@@ -45,16 +45,12 @@ export class PartitionUpdate {
 
   /** Smallest timestamp in the write (rows and deletions); `Infinity` for an empty write. */
   minTimestamp(): number {
-    let min = this.deletionInfo.minTimestamp();
-    for (const row of this.rows) min = Math.min(min, row.minTimestamp());
-    return min;
+    return minTimestampOf(this.deletionInfo, this.rows);
   }
 
   /** Largest timestamp in the write; `-Infinity` for an empty write. */
   maxTimestamp(): number {
-    let max = this.deletionInfo.isLive() ? Number.NEGATIVE_INFINITY : this.deletionInfo.maxTimestamp();
-    for (const row of this.rows) max = Math.max(max, row.maxTimestamp());
-    return max;
+    return maxTimestampOf(this.deletionInfo, this.rows);
   }
 }
 

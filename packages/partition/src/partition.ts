@@ -3,7 +3,7 @@ import { DeletionInfo, type ReadonlyDeletionInfo } from './deletion-info.js';
 import { ImmutableStateError } from './errors.js';
 import { checkPartitionKey, type PartitionKey } from './partition-key.js';
 import type { Row } from './row.js';
-import { findRow } from './sorted-rows.js';
+import { findRow, maxTimestampOf, minTimestampOf } from './sorted-rows.js';
 import type { TableOptions } from './table-options.js';
 
 /**
@@ -62,16 +62,12 @@ export class Partition {
 
   /** Smallest timestamp stored (rows and deletions); `Infinity` when empty. */
   minTimestamp(): number {
-    let min = this.deletionInfo.minTimestamp();
-    for (const row of this.rows) min = Math.min(min, row.minTimestamp());
-    return min;
+    return minTimestampOf(this.deletionInfo, this.rows);
   }
 
   /** Largest timestamp stored; `-Infinity` when empty. */
   maxTimestamp(): number {
-    let max = this.deletionInfo.isLive() ? Number.NEGATIVE_INFINITY : this.deletionInfo.maxTimestamp();
-    for (const row of this.rows) max = Math.max(max, row.maxTimestamp());
-    return max;
+    return maxTimestampOf(this.deletionInfo, this.rows);
   }
 
   /** Row data size (deletion info excluded, as in the memtable's live data size). */

@@ -1,4 +1,5 @@
 import type { Clustering, ClusteringComparator } from '@tombstone-lab/core';
+import type { ReadonlyDeletionInfo } from './deletion-info.js';
 import { Row } from './row.js';
 
 /**
@@ -75,4 +76,18 @@ export function findRow(
     else hi = mid - 1;
   }
   return null;
+}
+
+/** Smallest timestamp over a deletion info and rows (deletions and cells); `Infinity` when there is none. */
+export function minTimestampOf(deletionInfo: ReadonlyDeletionInfo, rows: readonly Row[]): number {
+  let min = deletionInfo.minTimestamp();
+  for (const row of rows) min = Math.min(min, row.minTimestamp());
+  return min;
+}
+
+/** Largest timestamp over a deletion info and rows; `-Infinity` when there is none. */
+export function maxTimestampOf(deletionInfo: ReadonlyDeletionInfo, rows: readonly Row[]): number {
+  let max = deletionInfo.isLive() ? Number.NEGATIVE_INFINITY : deletionInfo.maxTimestamp();
+  for (const row of rows) max = Math.max(max, row.maxTimestamp());
+  return max;
 }
