@@ -1,8 +1,7 @@
 import { GCProfiler, getHeapStatistics } from 'node:v8';
-import * as fsDbg from 'node:fs';
-const require_fs = () => fsDbg;
 import type { BlackHole } from './black-hole.js';
 import type { Measurement, SampleSettings } from './fork-protocol.js';
+import { SlowdownInjector } from './slowdown-injector.js';
 
 /** An op bound to its state: what the timed loop calls. */
 export type Op = () => unknown;
@@ -13,6 +12,8 @@ const MIN_BATCH_NS = 1000 * TIMER_COST_NS;
 const WINDOW = 5;
 const STABLE_DRIFT = 0.03;
 const MAX_BATCH = 2 ** 30;
+/** Spin iterations per probe of the spin's in-batch cost: ~100 µs, so the timer read is < 0.1% of it. */
+const SPIN_PROBE_ITERS = 20_000;
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -35,6 +36,16 @@ function spin(iters: number): number {
   for (let i = 0; i < iters; i++) acc = (acc * 1_103_515_245 + i) | 0;
   (globalThis as Record<string, unknown>).__tombstoneBenchSpin = acc;
   return acc;
+}
+
+/**
+ * Cost of one spin iteration inside the compiled `timeBatch` (an empty op loop plus the probe): the code the timed
+ * region runs, rather than `spin` on its own.
+ */
+function spinNsPerIterInBatch(op: Op, bh: BlackHole): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < 3; k++) best = Math.min(best, timeBatch(op, bh, 0, SPIN_PROBE_ITERS));
+  return best / SPIN_PROBE_ITERS;
 }
 
 /** Spin-loop iterations per ns on this fork, measured after warming the loop itself. */
@@ -169,10 +180,14 @@ export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measur
     batchTargetNs,
     Math.max(settings.warmupMaxMs * 1e6, batchTargetNs * 2 * WINDOW),
   );
-  // `slowdown` × the op's warmed-up median cost (a fastest batch would understate ops whose cost varies, e.g. with
-  // GC), at the spin loop's fastest measured speed.
-  const spinPerBatch =
-    settings.slowdown > 0 ? Math.round(settings.slowdown * warm.nsPerOp * warm.batch * spinPerNs) : 0;
+  // Run on both sides whatever their slowdown, so baseline and candidate forks differ only in the injected amount;
+  // outside the timed region. The fallback covers a probe faster than the clock can see.
+  const probed = spinNsPerIterInBatch(op, bh);
+  const injector = new SlowdownInjector(
+    settings.slowdown,
+    probed > 0 ? probed : 1 / spinPerNs,
+    warm.nsPerOp * warm.batch,
+  );
   bh.flush();
   if (typeof gc === 'function') gc();
 
@@ -183,18 +198,15 @@ export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measur
   let ops = 0;
   let batches = 0;
   while (wallNs < sampleNs || batches < WINDOW) {
-    wallNs += timeBatch(op, bh, warm.batch, spinPerBatch);
+    // With slowdown 0 the injector always answers 0, so the timed code and its inputs are as without the hook.
+    const spinIters = injector.next();
+    const t = timeBatch(op, bh, warm.batch, spinIters);
+    injector.record(t, spinIters);
+    wallNs += t;
     ops += warm.batch;
     batches++;
   }
   const cpu = process.cpuUsage(cpu0);
-  // DEBUG
-  {
-    const spinNs0 = process.hrtime.bigint(); spin(spinPerBatch); const spinNs = Number(process.hrtime.bigint() - spinNs0);
-    const t1 = timeBatch(op, bh, warm.batch, 0); const t2 = timeBatch(op, bh, warm.batch, spinPerBatch);
-    const t3 = timeBatch(op, bh, warm.batch, 0); const t4 = timeBatch(op, bh, warm.batch, spinPerBatch);
-    require_fs().appendFileSync('/tmp/measure-debug.log', JSON.stringify({slow: settings.slowdown, spinPerNs, warmNs: warm.nsPerOp, batch: warm.batch, stable: warm.stable, spinPerBatch, expectSpinNs: spinPerBatch/spinPerNs, spinAloneNs: spinNs, measNsPerOp: wallNs/ops, batches, t: [t1,t2,t3,t4].map(x=>x/warm.batch)}) + '\n');
-  }
   const gcs = profiler.stop().statistics;
   bh.flush();
 

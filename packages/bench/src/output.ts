@@ -16,6 +16,7 @@ import { renderTerminalReport } from './report/terminal.js';
 import { analyzeRun, type RunAnalysis } from './stats/analyze-run.js';
 import { factorialFromRun } from './stats/factorial.js';
 import { growthFromRun } from './stats/growth.js';
+import { METRIC_UNITS } from './stats/metric.js';
 import type { AnalysisConfig } from './stats/verdict.js';
 
 /** Output formats of `run`, `compare`, `aa` and `report`. */
@@ -74,7 +75,10 @@ export function writeSvgPlots(input: ReportInput, dir: string): string[] {
   ];
   const labels = input.run.benchmarks[0]?.labels ?? { baseline: 'baseline', candidate: 'candidate' };
   for (const g of input.growth ?? [])
-    files.push([`growth-${fileSafe(g.key)}-${g.param}.svg`, renderGrowthSvg(g, labels)]);
+    files.push([
+      `growth-${fileSafe(g.key)}-${g.param}.svg`,
+      renderGrowthSvg(g, labels, METRIC_UNITS[input.analysis.config.metric]),
+    ]);
   for (const f of input.factorials ?? [])
     files.push([`factorial-${fileSafe(f.key)}.svg`, renderFactorialSvg(f, f.key)]);
   return files.map(([name, svg]) => {
