@@ -95,7 +95,7 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
     const controller = new AbortController();
     signal?.addEventListener('abort', () => controller.abort(), { once: true });
     events = eventSinkFor(io, values);
-    const s = await makeSession(io, values, controller.signal, command, events);
+    const s = await makeSession(io, values, controller.signal, command, events, rest);
     if (command === 'compare') return await runCompare(s, positionals);
     return await cmdRunOrAa(command, s, positionals);
   } catch (e) {
@@ -130,7 +130,7 @@ if (isEntryPoint()) {
     process.stderr.write('\nstopping after killing the running fork… (Ctrl-C again to quit now)\n');
     controller.abort();
   });
-  main(process.argv.slice(2), defaultIo(), controller.signal).then((code) => {
+  main(process.argv.slice(2), { ...defaultIo(), script: process.argv[1] }, controller.signal).then((code) => {
     process.exitCode = code;
   });
 }

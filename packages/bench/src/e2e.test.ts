@@ -59,6 +59,10 @@ describe('tombstone-bench run (real forks)', () => {
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     expect(run.finishedAt).not.toBeNull();
     expect(run.comparison).toEqual({ kind: 'factor', factor: 'impl', baseline: 'fast', candidate: 'slow' });
+    expect(run.invocation).toEqual({
+      argv: ['tombstone-bench', 'run', 'speed.bench.ts', '-n', '4', '--json', '--out', out, ...FAST],
+      cwd: dir,
+    });
     expect(run.benchmarks.map((b) => b.key)).toEqual(['Speed.loop[size=50]', 'Speed.alloc[size=50]']);
     expect(run.benchmarks[0]?.location).toEqual({ file: 'speed.bench.ts', line: 9, column: 5 });
     const rand = seededRandom(seedFrom(run.runId));
@@ -102,6 +106,8 @@ describe('tombstone-bench run (real forks)', () => {
     expect(finished).toHaveLength(3);
     const resumed = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     expect(resumed.runId).toBe(full.runId);
+    // The resumed record keeps the command that started the run.
+    expect(resumed.invocation).toEqual(full.invocation);
     expect(resumed.finishedAt).not.toBeNull();
     expect(resumed.benchmarks[0]?.samples).toEqual(full.benchmarks[0]?.samples);
     const b1 = resumed.benchmarks[1]?.samples ?? [];
@@ -115,6 +121,12 @@ describe('tombstone-bench run (real forks)', () => {
       const r = await runCli(['report', out, '--format', format, '--no-fail-on-lost', '--svg', 'plots'], dir);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(format === 'jmh' ? 'Speed.loop' : 'Speed.loop[size=50]');
+      if (format === 'terminal' || format === 'markdown') {
+        expect(r.stdout).toContain(
+          format === 'terminal' ? `Results File: ${out}` : `Results File: \`${out}\``,
+        );
+        expect(r.stdout).toContain(`tombstone-bench run speed.bench.ts -n 4 --json --out ${out}`);
+      }
     }
     expect(readFileSync(join(dir, 'plots', 'distributions.svg'), 'utf8')).toMatch(/^<svg/);
     const bad = await runCli(['report', out, '--format', 'html'], dir);

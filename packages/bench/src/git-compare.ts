@@ -113,7 +113,11 @@ export async function runCompare(s: Session, positionals: string[]): Promise<num
     if (failed.length > 0) {
       // Nothing can be measured without both sides; persist the cases with the build failure so the report and
       // the checks (baseline_valid, benchmark_passed) say why.
-      const record = createRecord(cases, { comparison, config: s.settings.config });
+      const record = createRecord(cases, {
+        comparison,
+        config: s.settings.config,
+        ...(s.settings.invocation ? { invocation: s.settings.invocation } : {}),
+      });
       let seq = 0;
       for (const side of failed) {
         const b = builds[side] as BuildResult;

@@ -84,6 +84,20 @@ export interface BenchmarkRecord {
   location?: { file: string; line: number; column: number };
 }
 
+/**
+ * How a run was started, so a report can say how to reproduce it. Recorded only, never executed: the argv is
+ * shell-quoted for display and nothing else.
+ */
+export interface RunInvocation {
+  /**
+   * The command line after the `node` executable, exactly as received: the CLI script (as launched), then its
+   * arguments. An in-process call of `main()` records `tombstone-bench` in place of the script.
+   */
+  argv: string[];
+  /** Working directory of the run; relative paths in `argv` resolve against it. */
+  cwd: string;
+}
+
 /** The whole run, as persisted (results JSON). */
 export interface RunRecord {
   schemaVersion: typeof SCHEMA_VERSION;
@@ -109,4 +123,6 @@ export interface RunRecord {
     threshold: number;
   };
   benchmarks: BenchmarkRecord[];
+  /** The command that started the run; absent in results files written before it was recorded. */
+  invocation?: RunInvocation;
 }

@@ -32,12 +32,25 @@ describe('results store', () => {
     [JSON.stringify({ ...record, schemaVersion: 99 }), /schemaVersion 99/],
     [JSON.stringify({ ...record, benchmarks: undefined }), /lacks runId/],
     [JSON.stringify({ ...record, benchmarks: [{ key: 'k' }] }), /malformed benchmark entry "k"/],
+    [JSON.stringify({ ...record, invocation: { argv: 'run', cwd: '/w' } }), /malformed invocation/],
+    [JSON.stringify({ ...record, invocation: { argv: ['run', 3], cwd: '/w' } }), /malformed invocation/],
   ])('rejects %s', (text, message) => {
     const file = join(tempProject({}), 'bad.json');
     writeFileSync(file, text);
     expect(() => readRun(file)).toThrow(ResultsFileError);
     expect(() => readRun(file)).toThrow(message);
     expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('reads a file written before invocations were recorded, and round-trips one that has it', () => {
+    const dir = tempProject({});
+    const old = join(dir, 'old.json');
+    writeFileSync(old, JSON.stringify(record));
+    expect(readRun(old).invocation).toBeUndefined();
+    const invocation = { argv: ['/x/cli.js', 'run', 'a b.bench.ts'], cwd: '/work dir' };
+    const current = join(dir, 'new.json');
+    writeRunAtomic(current, { ...record, invocation });
+    expect(readRun(current).invocation).toEqual(invocation);
   });
 
   it('names a missing file', () => {

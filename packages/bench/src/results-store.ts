@@ -51,5 +51,18 @@ export function readRun(file: string): RunRecord {
       );
     }
   }
+  const inv = r.invocation;
+  if (
+    inv !== undefined &&
+    (typeof inv !== 'object' ||
+      inv === null ||
+      !Array.isArray(inv.argv) ||
+      !inv.argv.every((a) => typeof a === 'string') ||
+      typeof inv.cwd !== 'string')
+  ) {
+    throw new ResultsFileError(
+      `results file ${file} has a malformed invocation ${JSON.stringify(inv)} (want { argv: string[], cwd: string })`,
+    );
+  }
   return r as RunRecord;
 }

@@ -3,7 +3,15 @@ import type { BenchCase } from './cases.js';
 import type { EventSink } from './events.js';
 import { type ForkOptions, type ForkOutcome, runFork } from './fork.js';
 import type { ForkJob, SampleSettings } from './fork-protocol.js';
-import type { BenchmarkRecord, ParamValue, RunRecord, Sample, SampleFailure, Side } from './model.js';
+import type {
+  BenchmarkRecord,
+  ParamValue,
+  RunInvocation,
+  RunRecord,
+  Sample,
+  SampleFailure,
+  Side,
+} from './model.js';
 import { SCHEMA_VERSION } from './model.js';
 import type { ProgressBar } from './progress.js';
 import { writeRunAtomic } from './results-store.js';
@@ -26,6 +34,8 @@ export interface PlannedCase {
 export interface RunSettings {
   comparison: RunRecord['comparison'];
   config: RunRecord['config'];
+  /** The command line that started the run, stored in a fresh record (a resumed record keeps its own). */
+  invocation?: RunInvocation;
   sample: Omit<SampleSettings, 'slowdown'>;
   fork: Omit<ForkOptions, 'signal'>;
   /** Results file (written atomically after every fork). */
@@ -57,7 +67,7 @@ export interface RunOutcome {
 /** A fresh record with an empty entry per case (also used to persist build failures before anything runs). */
 export function createRecord(
   cases: readonly PlannedCase[],
-  settings: Pick<RunSettings, 'comparison' | 'config'>,
+  settings: Pick<RunSettings, 'comparison' | 'config' | 'invocation'>,
 ): RunRecord {
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -67,6 +77,7 @@ export function createRecord(
     comparison: settings.comparison,
     config: settings.config,
     benchmarks: cases.map(entryFor),
+    ...(settings.invocation ? { invocation: settings.invocation } : {}),
   };
 }
 

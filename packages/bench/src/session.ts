@@ -23,6 +23,11 @@ export interface CliIo {
   cwd: string;
   /** Whether stderr is a terminal (progress bar). */
   isTTY: boolean;
+  /**
+   * The CLI script as launched (`process.argv[1]`), recorded in the run's invocation; unset for in-process calls,
+   * which record `tombstone-bench` instead.
+   */
+  script?: string;
 }
 
 /** The process's own stdout/stderr/cwd. */
@@ -60,13 +65,17 @@ export function eventSinkFor(io: CliIo, values: CliValues): EventSink {
   return sinks.length === 0 ? nullSink : teeSink(...sinks);
 }
 
-/** Validates the shared options of a measuring command and prepares the worker and settings. */
+/**
+ * Validates the shared options of a measuring command and prepares the worker and settings; `args` are the
+ * command's arguments as received (after the command name), recorded for the report's Reproduction block.
+ */
 export async function makeSession(
   io: CliIo,
   values: CliValues,
   signal: AbortSignal,
   command: string,
   events: EventSink,
+  args: readonly string[] = [],
 ): Promise<Session> {
   parseFormat(values.format);
   const cacheDir = resolve(
@@ -109,6 +118,7 @@ export async function makeSession(
       sample: { sampleMs, warmupMaxMs: warmupMs, allocation: !values['no-alloc'] },
       fork: { worker, timeoutMs, pin, nodeArgs: [...DEFAULT_NODE_ARGS] },
       outFile: resolve(io.cwd, values.out ?? values.resume ?? defaultOutFile(io.cwd)),
+      invocation: { argv: [io.script ?? 'tombstone-bench', command, ...args], cwd: io.cwd },
     },
   };
 }
@@ -204,7 +214,7 @@ export async function report(s: Session | ReportOnly, run: RunRecord, file: stri
     });
   }
   if (!values.json) {
-    const text = render(input, parseFormat(values.format));
+    const text = render({ ...input, resultsFile: file }, parseFormat(values.format));
     io.stdout(text.endsWith('\n') ? text : `${text}\n`);
     io.stderr(`results: ${file}\n`);
   }

@@ -10,6 +10,8 @@ import {
   factorialTable,
   growthSentence,
   type ReportInput,
+  type ReproductionItem,
+  reproductionItems,
   VERDICT_ALIGN,
   VERDICT_HEADER,
   verdictCells,
@@ -41,6 +43,36 @@ export function renderFactorialMarkdown(f: RunFactorial): string {
     '',
     markdownTable(t.header, t.rows, t.align),
   ].join('\n');
+}
+
+/** Backticks one longer than the longest run inside `text`, so the text cannot close its own code span/block. */
+function fenceFor(text: string, min: number): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  return '`'.repeat(Math.max(min, longest + 1));
+}
+
+/** A fenced shell code block. */
+function codeBlock(text: string, indent: string): string {
+  const fence = fenceFor(text, 3);
+  return [`${indent}${fence}sh`, `${indent}${text}`, `${indent}${fence}`].join('\n');
+}
+
+/** An inline code span; padded with spaces when the text starts or ends with a backtick. */
+function codeSpan(text: string): string {
+  const fence = fenceFor(text, 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/** The "Reproduction" section: one bullet per item, the command as a shell code block, paths as code. */
+export function renderReproductionMarkdown(items: readonly ReproductionItem[]): string {
+  const lines = ['### Reproduction', ''];
+  for (const item of items) {
+    if (item.kind === 'command') lines.push(`- ${item.label}:`, '', codeBlock(item.value, '  '), '');
+    else if (item.kind === 'path') lines.push(`- ${item.label}: ${codeSpan(item.value)}`);
+    else lines.push(`- ${item.label}: ${escapeCell(item.value)}`);
+  }
+  return lines.join('\n').trimEnd();
 }
 
 /** The full Markdown report of a run. */
@@ -88,5 +120,6 @@ export function renderMarkdownReport(input: ReportInput): string {
         `p < alpha in ${(s.aa.falsePositiveRate * 100).toFixed(2)}%.`,
     );
   }
+  out.push('', renderReproductionMarkdown(reproductionItems(input)));
   return `${out.join('\n').trimEnd()}\n`;
 }

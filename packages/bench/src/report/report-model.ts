@@ -2,12 +2,13 @@
  * What a report shows besides the per-benchmark verdicts, and the wording shared by every text format.
  */
 
-import type { RunRecord } from '../model.js';
+import type { Environment, RunRecord } from '../model.js';
 import type { RunAnalysis } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
 import type { BenchmarkVerdict } from '../stats/verdict.js';
 import { formatDeltaPercent, formatEffect, formatFull, formatGrouped, formatP } from './number-format.js';
+import { shellQuote } from './shell-quote.js';
 import type { Align } from './text-table.js';
 
 /** Optional analyses a report can include. */
@@ -20,6 +21,8 @@ export interface ReportExtras {
 export interface ReportInput extends ReportExtras {
   run: RunRecord;
   analysis: RunAnalysis;
+  /** Where the run is stored, when known (the Reproduction block names it). */
+  resultsFile?: string;
 }
 
 /** "baseline git:HEAD~1 (061749b0) vs candidate working tree", from the run's comparison. */
@@ -158,4 +161,91 @@ export function growthSentence(g: GrowthComparison): string {
     `${g.key} over ${g.param} (${g.values.join(', ')}): ${b}${ci(g.baseline.lower, g.baseline.upper)} → ` +
     `${c}${ci(g.candidate.lower, g.candidate.upper)}${g.changed ? ' (changed)' : ' (not distinguishable)'}`
   );
+}
+
+/**
+ * One line of the Reproduction block: "label: value"; a `command` is shown as a code block and a `path` as code
+ * where the format has it (Markdown would otherwise read `_` and `*` in paths as emphasis).
+ */
+export interface ReproductionItem {
+  label: string;
+  value: string;
+  kind: 'text' | 'command' | 'path';
+}
+
+const distinct = (values: Iterable<string>): string[] => [...new Set(values)];
+
+// Two decimals are what `uptime` shows; the range is what matters, not the third digit.
+const load = (x: number): string => x.toFixed(2);
+
+/** The environment lines, summarised over every captured sample (distinct values listed when they differ). */
+function environmentItems(envs: readonly Environment[]): ReproductionItem[] {
+  const text = (label: string, values: string[]): ReproductionItem => ({
+    label,
+    value: values.length > 1 ? `${values.join('; ')} (differs between samples)` : (values[0] ?? ''),
+    kind: 'text',
+  });
+  if (envs.length === 0) return [{ label: 'Environment', value: 'not captured (no samples)', kind: 'text' }];
+  const items = [
+    text(
+      'Environment',
+      distinct(envs.map((e) => `${e.platform}/${e.arch}/node-${e.node.replace(/^v/, '')} (V8 ${e.v8})`)),
+    ),
+    text('CPU', distinct(envs.map((e) => `${e.cpuModel} × ${e.cpuCount}`))),
+  ];
+  const affinities = distinct(envs.map((e) => e.affinity ?? 'not pinned'));
+  if (envs.some((e) => e.affinity !== null)) items.push(text('CPU affinity', affinities));
+  const ones = envs.map((e) => e.loadAverage[0]);
+  items.push({
+    label: 'Load average (1 min)',
+    value: `${load(Math.min(...ones))}–${load(Math.max(...ones))} over ${envs.length} samples`,
+    kind: 'text',
+  });
+  return items;
+}
+
+/** Baseline and candidate: the factor levels, or each side's git ref with its full commit. */
+function sideItems(run: RunRecord): ReproductionItem[] {
+  const c = run.comparison;
+  if (c.kind === 'revision') {
+    return [
+      { label: 'Baseline Commit', value: `${c.baselineCommit} (${c.baseline})`, kind: 'text' },
+      c.candidateCommit
+        ? { label: 'Candidate Commit', value: `${c.candidateCommit} (${c.candidate})`, kind: 'text' }
+        : { label: 'Candidate', value: c.candidate, kind: 'text' },
+    ];
+  }
+  const sides = describeComparison(run);
+  return [
+    { label: 'Baseline', value: sides.baseline, kind: 'text' },
+    { label: 'Candidate', value: sides.candidate, kind: 'text' },
+  ];
+}
+
+/** The recorded argv as a shell command; a script path (not a bin name) was run by `node`. */
+export function displayCommand(argv: readonly string[]): string {
+  const viaNode = argv[0] !== undefined && /\.(?:[cm]?js)$/.test(argv[0]);
+  return shellQuote(viaNode ? ['node', ...argv] : argv);
+}
+
+/**
+ * The seed's "Reproduction" block from recorded data only: environment from the samples, the compared sides, the
+ * run command and the results file. Fields a results file does not carry are said to be missing, never guessed.
+ */
+export function reproductionItems(input: Pick<ReportInput, 'run' | 'resultsFile'>): ReproductionItem[] {
+  const { run } = input;
+  const items = [
+    ...environmentItems(run.benchmarks.flatMap((b) => b.samples.map((s) => s.env))),
+    ...sideItems(run),
+  ];
+  if (run.invocation) {
+    items.push(
+      { label: 'Working Directory', value: run.invocation.cwd, kind: 'path' },
+      { label: 'Run Command', value: displayCommand(run.invocation.argv), kind: 'command' },
+    );
+  } else {
+    items.push({ label: 'Run Command', value: 'not recorded (results file predates it)', kind: 'text' });
+  }
+  if (input.resultsFile) items.push({ label: 'Results File', value: input.resultsFile, kind: 'path' });
+  return items;
 }

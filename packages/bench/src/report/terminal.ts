@@ -12,6 +12,8 @@ import {
   factorialTable,
   growthSentence,
   type ReportInput,
+  type ReproductionItem,
+  reproductionItems,
   VERDICT_ALIGN,
   VERDICT_HEADER,
   verdictCells,
@@ -62,6 +64,16 @@ function summaryLine(summary: RunSummary, alpha: number): string {
   return line;
 }
 
+/** The seed-000 "Reproduction" bullets; a command goes on its own indented line, as in the seed. */
+export function renderReproduction(items: readonly ReproductionItem[]): string {
+  const lines = ['Reproduction'];
+  for (const item of items) {
+    if (item.kind === 'command') lines.push(`• ${item.label}:`, '', `  ${item.value}`, '');
+    else lines.push(`• ${item.label}: ${item.value}`);
+  }
+  return lines.join('\n').trimEnd();
+}
+
 /** The full terminal report of a run. */
 export function renderTerminalReport(input: ReportInput): string {
   const { run, analysis } = input;
@@ -83,6 +95,7 @@ export function renderTerminalReport(input: ReportInput): string {
   out.push('', 'Checks:', renderChecks(analysis.summary, reasons));
   if (input.growth?.length) out.push('', 'Growth:', ...input.growth.map((g) => `  ${growthSentence(g)}`));
   for (const f of input.factorials ?? []) out.push('', renderFactorialBox(f));
+  out.push('', renderReproduction(reproductionItems(input)));
   out.push('', summaryLine(analysis.summary, analysis.config.alpha));
   return out.join('\n');
 }
