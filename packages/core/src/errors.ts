@@ -43,3 +43,8 @@ export class EmptySliceError extends RangeError {
 export class ComparatorMismatchError extends TypeError {
   override readonly name = 'ComparatorMismatchError';
 }
+
+/** Something that is not a range-tombstone container passed where one is required (e.g. to `addAll`). */
+export class InvalidRangeStoreError extends TypeError {
+  override readonly name = 'InvalidRangeStoreError';
+}

@@ -34,12 +34,18 @@ export {
   InvalidBoundKindError,
   InvalidClusteringValueError,
   InvalidConfigurationError,
+  InvalidRangeStoreError,
   InvalidTimestampError,
 } from './errors.js';
 /** A slice plus a deletion time. */
 export { RangeTombstone } from './range-tombstone.js';
 /** The list itself. */
-export { RangeTombstoneList } from './range-tombstone-list.js';
+/**
+ * The backing arrays of a list, for white-box tests and heap audits in other packages (e.g. counting how often the
+ * memtable's list had to copy). Internal: its shape may change without notice.
+ * @internal
+ */
+export { backingArrays, RangeTombstoneList } from './range-tombstone-list.js';
 /** Ready-made store factories for `DeletionInfo`. */
 export {
   copyOnWriteRangeTombstoneListFactory,

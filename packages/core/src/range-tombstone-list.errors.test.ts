@@ -9,6 +9,7 @@ import {
   InvalidBoundKindError,
   InvalidClusteringValueError,
   InvalidConfigurationError,
+  InvalidRangeStoreError,
   InvalidTimestampError,
 } from './errors.js';
 import { RangeTombstone } from './range-tombstone.js';
@@ -124,6 +125,31 @@ describe.each([false, true])('bad input leaves the list unchanged (copyOnWrite=%
       (l: RangeTombstoneList) => l.addAll(new RangeTombstoneList(new ClusteringComparator([types.text]))),
       ComparatorMismatchError,
       /ClusteringComparator\(text\)/,
+    ],
+    [
+      'addAll(null)',
+      (l: RangeTombstoneList) => l.addAll(null as unknown as RangeTombstoneList),
+      InvalidRangeStoreError,
+      /expects a range-tombstone container .*got null/,
+    ],
+    [
+      'addAll({})',
+      (l: RangeTombstoneList) => l.addAll({} as unknown as RangeTombstoneList),
+      InvalidRangeStoreError,
+      /got \[object Object\]/,
+    ],
+    [
+      'addAll(undefined)',
+      (l: RangeTombstoneList) => l.addAll(undefined as unknown as RangeTombstoneList),
+      InvalidRangeStoreError,
+      /got undefined/,
+    ],
+    [
+      'addAll of a foreign store yielding a non-range',
+      (l: RangeTombstoneList) =>
+        l.addAll({ comparator: INT_CMP, [Symbol.iterator]: () => [42][Symbol.iterator]() } as never),
+      InvalidRangeStoreError,
+      /yielded 42, not a RangeTombstone/,
     ],
   ] as const)('%s', (_name, act, ErrorClass, message) => {
     const l = fresh();

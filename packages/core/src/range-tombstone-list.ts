@@ -1,7 +1,7 @@
 import type { ClusteringBound } from './clustering-bound.js';
 import type { Clustering, ClusteringComparator } from './clustering-comparator.js';
 import { checkTimestamp, checkUnsignedDeletionTime, DeletionTime, NO_TIMESTAMP } from './deletion-time.js';
-import { ComparatorMismatchError, EmptySliceError } from './errors.js';
+import { ComparatorMismatchError, describeValue, EmptySliceError, InvalidRangeStoreError } from './errors.js';
 import { RangeTombstone } from './range-tombstone.js';
 import type { ListConfig, RangeTombstoneListOptions } from './range-tombstone-list-options.js';
 import { RangeTombstoneListStorage } from './range-tombstone-list-storage.js';
@@ -223,10 +223,12 @@ export class RangeTombstoneList extends RangeTombstoneListStorage implements Ran
    * Adds every range of `other` (same comparator types). `other` is never modified. An empty list adopts `other`'s
    * arrays (shared copy-on-write, or copied eagerly); a much larger list adds one range at a time; otherwise the two
    * sorted lists are merged linearly.
-   * @throws ComparatorMismatchError if the comparators' column types differ (nothing is changed).
+   * @throws InvalidRangeStoreError if `other` is not a range-tombstone container; ComparatorMismatchError if the
+   *   comparators' column types differ (nothing is changed in either case).
    */
   addAll(other: RangeTombstoneStore): void {
     if (other === this) return; // every range would tie with itself, and ties keep the existing range
+    if (!(other instanceof RangeTombstoneList)) checkStore(other);
     if (!this.comparator.equals(other.comparator)) {
       throw new ComparatorMismatchError(
         `cannot add ranges ordered by ${other.comparator} to a list ordered by ${this.comparator}`,
@@ -234,7 +236,14 @@ export class RangeTombstoneList extends RangeTombstoneListStorage implements Ran
     }
     if (!(other instanceof RangeTombstoneList)) {
       const ranges = [...other];
-      for (const rt of ranges) this.checkSlice(rt.slice.start, rt.slice.end);
+      for (const rt of ranges) {
+        if (!(rt instanceof RangeTombstone)) {
+          throw new InvalidRangeStoreError(
+            `addAll: the container yielded ${describeValue(rt)}, not a RangeTombstone`,
+          );
+        }
+        this.checkSlice(rt.slice.start, rt.slice.end);
+      }
       for (const rt of ranges) {
         const dt = rt.deletionTime;
         this.addChecked(rt.slice.start, rt.slice.end, dt.markedForDeleteAt, dt.localDeletionTime);
@@ -412,6 +421,26 @@ export class RangeTombstoneList extends RangeTombstoneListStorage implements Ran
   /** `{[1,5]@3, (10,13]@1}`; `/ldt` is appended to ranges whose local deletion time is not 0. */
   override toString(): string {
     return `{${[...allRanges(this.store, this.count, false)].join(', ')}}`;
+  }
+}
+
+/**
+ * Duck-typed check for a foreign {@link RangeTombstoneStore} (a list of this class needs none): addAll reads its
+ * comparator and iterates it, so anything lacking either would otherwise fail with a raw TypeError midway.
+ */
+function checkStore(other: unknown): void {
+  const o = other as { comparator?: { equals?: unknown }; [Symbol.iterator]?: unknown } | null;
+  if (
+    o === null ||
+    typeof o !== 'object' ||
+    typeof o.comparator !== 'object' ||
+    o.comparator === null ||
+    typeof o.comparator.equals !== 'function' ||
+    typeof o[Symbol.iterator] !== 'function'
+  ) {
+    throw new InvalidRangeStoreError(
+      `addAll expects a range-tombstone container (a comparator and an iterator), got ${describeValue(other)}`,
+    );
   }
 }
 

@@ -1,15 +1,21 @@
 import {
   ClusteringBound,
+  ClusteringComparator,
+  ComparatorMismatchError,
   DeletionTime,
   EmptySliceError,
+  InvalidClusteringValueError,
   objectSize,
   RangeTombstone,
   type RangeTombstoneStoreFactory,
   Slice,
+  types,
 } from '@tombstone-lab/core';
 import { describe, expect, it } from 'vitest';
 import { DeletionInfo } from './deletion-info.js';
 import { ImmutableStateError, PartitionArgumentError } from './errors.js';
+import { PartitionUpdate } from './partition-update.js';
+import { tableOptions } from './table-options.js';
 import { dt, intTable, RANGE_IMPLEMENTATIONS, rt, slice } from './test-tables.js';
 
 const ranges = (info: { rangeIterator: DeletionInfo['rangeIterator'] }, ...args: [Slice?, boolean?]) =>
@@ -214,3 +220,65 @@ describe.each(RANGE_IMPLEMENTATIONS)(
     });
   },
 );
+
+describe('failed adds leave a DeletionInfo unchanged', () => {
+  const textTable = tableOptions({ comparator: new ClusteringComparator([types.text]) });
+
+  it('add(DeletionInfo) with differently ordered ranges throws before moving the partition deletion', () => {
+    const info = new DeletionInfo(intTable(), dt(1)).add(rt(1, 2, 3));
+    const other = new DeletionInfo(textTable, dt(9)).add(
+      new RangeTombstone(Slice.make(ClusteringBound.inclusiveStart('a'), ClusteringBound.TOP), dt(4)),
+    );
+    const before = { text: info.toString(), heap: info.unsharedHeapSize() };
+    expect(() => info.add(other)).toThrow(ComparatorMismatchError);
+    expect(() => info.add(other)).toThrow(/ClusteringComparator\(text\)/);
+    expect(info.getPartitionDeletion()).toEqual(dt(1));
+    expect(info.toString()).toBe(before.text);
+    expect(info.unsharedHeapSize()).toBe(before.heap);
+  });
+
+  it('add(DeletionInfo) with differently ordered ranges is fine when either side has none', () => {
+    const other = new DeletionInfo(textTable, dt(9)).add(
+      new RangeTombstone(Slice.make(ClusteringBound.inclusiveStart('a'), ClusteringBound.TOP), dt(4)),
+    );
+    const info = new DeletionInfo(intTable(), dt(1)).add(other);
+    expect(info.getPartitionDeletion()).toEqual(dt(9));
+    expect(info.rangeCount()).toBe(1);
+  });
+
+  it.each([
+    [
+      'a text range on an int32 table',
+      new RangeTombstone(Slice.make(ClusteringBound.inclusiveStart('x'), ClusteringBound.TOP), dt(2)),
+      InvalidClusteringValueError,
+    ],
+    ['an inverted range', rt(9, 3, 2), EmptySliceError],
+  ] as const)(
+    'a first range that is rejected (%s) creates no container and no heap',
+    (_n, bad, ErrorClass) => {
+      const info = new DeletionInfo(intTable());
+      const before = { text: info.toString(), heap: info.unsharedHeapSize() };
+      expect(() => info.add(bad)).toThrow(ErrorClass);
+      expect(info.toString()).toBe(before.text);
+      expect(info.toString()).toBe('{LIVE}');
+      expect(info.unsharedHeapSize()).toBe(before.heap);
+      expect(info.isLive()).toBe(true);
+      expect(info.rangeCount()).toBe(0);
+      // The source is still usable afterwards.
+      info.add(rt(1, 2, 3));
+      expect(info.rangeCount()).toBe(1);
+    },
+  );
+
+  it('PartitionUpdateBuilder.deleteRange with a bad range leaves the builder and its update unchanged', () => {
+    const table = intTable();
+    const builder = PartitionUpdate.builder(table, 'k');
+    const bad = Slice.make(ClusteringBound.inclusiveStart('x'), ClusteringBound.TOP);
+    expect(() => builder.deleteRange(bad, 1, 0)).toThrow(InvalidClusteringValueError);
+    expect(() => builder.deleteRange(slice(5, 1), 1, 0)).toThrow(EmptySliceError);
+    const update = builder.build();
+    expect(update.isEmpty()).toBe(true);
+    expect(update.deletionInfo.toString()).toBe('{LIVE}');
+    expect(update.deletionInfo.unsharedHeapSize()).toBe(new DeletionInfo(table).unsharedHeapSize());
+  });
+});

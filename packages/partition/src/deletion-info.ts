@@ -1,6 +1,7 @@
 import {
   type Clustering,
   type ClusteringComparator,
+  ComparatorMismatchError,
   DeletionTime,
   JVM_COMPRESSED_OOPS,
   objectSize,
@@ -37,6 +38,7 @@ export type ReadonlyDeletionInfo = Pick<
   | 'rangeCount'
   | 'rangeIterator'
   | 'rangeCovering'
+  | 'deletionAt'
   | 'isDeleted'
   | 'mayModify'
   | 'maxTimestamp'
@@ -114,23 +116,36 @@ export class DeletionInfo {
    * created on first use from `source` or the source given at construction), or all of another `DeletionInfo`
    * (its partition deletion, then its ranges: copied when this has none, merged otherwise). Returns `this`.
    * Range tombstones shadowed by the partition deletion are kept, as in Cassandra.
-   * @throws ImmutableStateError when frozen; PartitionArgumentError for anything else, or a range with no source.
+   * @throws ImmutableStateError when frozen; PartitionArgumentError for anything else, or a range with no source;
+   *   ComparatorMismatchError for ranges ordered differently; core's range errors for a bad range. Nothing is
+   *   changed when any of them is thrown.
    */
   add(deletion: DeletionTime | RangeTombstone | ReadonlyDeletionInfo, source?: RangeStoreSource): this {
     this.#checkMutable();
     if (deletion instanceof DeletionTime) {
       if (deletion.supersedes(this.#partitionDeletion)) this.#partitionDeletion = deletion;
     } else if (deletion instanceof RangeTombstone) {
-      this.#rangesForAdd(source).add(deletion);
+      this.#addRange(deletion, source);
     } else if (deletion instanceof DeletionInfo) {
       if (deletion === this) return this;
-      if (deletion.#partitionDeletion.supersedes(this.#partitionDeletion)) {
-        this.#partitionDeletion = deletion.#partitionDeletion;
+      // Checked before anything is assigned: addAll's own check would fire only after the partition deletion moved.
+      if (
+        this.#ranges !== null &&
+        deletion.#ranges !== null &&
+        !this.#ranges.comparator.equals(deletion.#ranges.comparator)
+      ) {
+        throw new ComparatorMismatchError(
+          `cannot add ranges ordered by ${deletion.#ranges.comparator} to ranges ordered by ${this.#ranges.comparator}`,
+        );
       }
+      // Ranges first: addAll changes nothing when it throws, so the partition deletion is only moved after it.
       if (this.#ranges === null) {
         this.#ranges = deletion.#ranges === null ? null : deletion.#ranges.copy();
       } else if (deletion.#ranges !== null) {
         this.#ranges.addAll(deletion.#ranges);
+      }
+      if (deletion.#partitionDeletion.supersedes(this.#partitionDeletion)) {
+        this.#partitionDeletion = deletion.#partitionDeletion;
       }
       this.#source ??= deletion.#source;
     } else {
@@ -277,16 +292,24 @@ export class DeletionInfo {
     }
   }
 
-  #rangesForAdd(source: RangeStoreSource | undefined): RangeTombstoneStore {
-    if (this.#ranges !== null) return this.#ranges;
+  /**
+   * Adds one range tombstone, creating the container on first use. A new container is only kept once the add has
+   * succeeded, so a rejected range (wrong types, empty slice) leaves no empty container and no heap behind.
+   */
+  #addRange(rt: RangeTombstone, source: RangeStoreSource | undefined): void {
+    if (this.#ranges !== null) {
+      this.#ranges.add(rt);
+      return;
+    }
     const from = source ?? this.#source;
     if (from === null) {
       throw new PartitionArgumentError(
         'cannot add a range tombstone: this DeletionInfo has no range store source (pass one to the constructor or to add)',
       );
     }
-    this.#ranges = from.rangeStore(from.comparator);
+    const ranges = from.rangeStore(from.comparator);
+    ranges.add(rt);
+    this.#ranges = ranges;
     this.#source = from;
-    return this.#ranges;
   }
 }

@@ -1,3 +1,4 @@
+import { type Clustering, DeletionTime } from '@tombstone-lab/core';
 import { DeletionInfo } from './deletion-info.js';
 import type { Partition } from './partition.js';
 import type { Row } from './row.js';
@@ -6,23 +7,58 @@ import type { TableOptions } from './table-options.js';
 
 /** Several stored versions of one partition combined, deletions not yet applied to the rows. */
 export interface MergedVersions {
-  /** A fresh (mutable, unpublished) deletion info holding every version's deletions. */
+  /** A fresh (mutable, unpublished) deletion info holding every version's deletions, in a private container. */
   readonly deletionInfo: DeletionInfo;
   /** Every version's rows merged by clustering, sorted. */
   readonly rows: readonly Row[];
 }
 
 /**
- * Combines versions of one partition from different sources (memtable, runs), as reads and compaction do: the
- * newest partition deletion, all range tombstones (through the table's range container), rows merged per clustering.
+ * Combines versions of one partition from different sources (memtable, runs), as compaction does: the newest
+ * partition deletion, all range tombstones (through the table's range container), rows merged per clustering.
  * The inputs are not modified.
+ *
+ * The merged ranges go into a container of their own, never into a copy of a version's container. A copy-on-write
+ * copy shares its source's arrays, and appending to it (which merging a second version does whenever its ranges
+ * sort after) would claim the shared tail of the published list — the memtable's next write would then have to copy
+ * instead of appending in place. Filling a fresh container costs O(ranges), which a merge pays anyway.
  */
 export function mergeVersions(table: TableOptions, versions: readonly Partition[]): MergedVersions {
   const deletionInfo = new DeletionInfo(table);
+  for (const version of versions) {
+    const di = version.deletionInfo;
+    deletionInfo.add(di.getPartitionDeletion());
+    if (!di.hasRanges()) continue;
+    if (deletionInfo.hasRanges()) {
+      // Merging into our private container: only its arrays are written; `di`'s are only read.
+      deletionInfo.add(di);
+    } else {
+      // Sorted, non-overlapping ranges: each add is an append to the fresh container.
+      for (const rt of di.rangeIterator(false)) deletionInfo.add(rt);
+    }
+  }
+  return { deletionInfo, rows: mergeRows(table, versions) };
+}
+
+/** Every version's rows merged by clustering, sorted (a single version's rows are returned as they are). */
+export function mergeRows(table: TableOptions, versions: readonly Partition[]): readonly Row[] {
   let rows: readonly Row[] = [];
   for (const version of versions) {
-    deletionInfo.add(version.deletionInfo);
     rows = rows.length === 0 ? version.rows : mergeSortedRows(table.comparator, rows, version.rows);
   }
-  return { deletionInfo, rows };
+  return rows;
+}
+
+/**
+ * The deletion applying to data at `clustering` across `versions`: the newest of each version's partition deletion
+ * and covering range. Reads use this instead of merging the versions' range containers, so a read allocates no
+ * container and never writes into (or claims the tail of) a published one.
+ */
+export function newestDeletionAt(versions: readonly Partition[], clustering: Clustering): DeletionTime {
+  let newest = DeletionTime.LIVE;
+  for (const version of versions) {
+    const d = version.deletionInfo.deletionAt(clustering);
+    if (d.supersedes(newest)) newest = d;
+  }
+  return newest;
 }

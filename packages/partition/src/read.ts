@@ -1,9 +1,10 @@
 import { Slice } from '@tombstone-lab/core';
 import { hashKey } from './bloom-filter.js';
+import { describeValue, PartitionArgumentError } from './errors.js';
 import type { Memtable } from './memtable.js';
 import type { Partition } from './partition.js';
 import { checkPartitionKey, type PartitionKey } from './partition-key.js';
-import { mergeVersions } from './partition-merge.js';
+import { mergeRows, newestDeletionAt } from './partition-merge.js';
 import type { Row } from './row.js';
 import type { SortedRun } from './sorted-run.js';
 import type { TableOptions } from './table-options.js';
@@ -35,7 +36,7 @@ export function readPartition(
   query: ReadQuery = {},
 ): Row[] {
   checkPartitionKey(key);
-  const slice = query.slice ?? Slice.ALL;
+  const { slice, reversed } = checkQuery(table, query);
   const versions: Partition[] = [];
   const fromMemtable = sources.memtable?.get(key);
   if (fromMemtable !== undefined) versions.push(fromMemtable);
@@ -44,22 +45,55 @@ export function readPartition(
     const version = run.lookup(key, hash);
     if (version !== undefined) versions.push(version);
   }
-  return liveRows(table, versions, slice, query.reversed ?? false);
+  return liveRows(table, versions, slice, reversed);
 }
 
-/** The live rows of the combined `versions` within `slice`. Exposed for callers holding snapshots directly. */
+/**
+ * Validates a query before any source is touched: a slice that is not a {@link Slice}, or whose bounds do not fit the
+ * table's clustering columns, would otherwise be compared against rows of another shape and silently select rows.
+ * @throws PartitionArgumentError for a query, slice or `reversed` of the wrong kind; core's
+ *   InvalidClusteringValueError for a bound with too many values or a value of the wrong type.
+ */
+function checkQuery(table: TableOptions, query: ReadQuery): { slice: Slice; reversed: boolean } {
+  if (query === null || typeof query !== 'object') {
+    throw new PartitionArgumentError(`a read query must be an object, got ${describeValue(query)}`);
+  }
+  // Only an absent field takes the default: `null` is a caller's mistake, not a request for everything.
+  const slice = query.slice === undefined ? Slice.ALL : query.slice;
+  const reversed = query.reversed === undefined ? false : query.reversed;
+  checkRange(table, slice, reversed);
+  return { slice, reversed };
+}
+
+function checkRange(table: TableOptions, slice: Slice, reversed: boolean): void {
+  if (!(slice instanceof Slice)) {
+    throw new PartitionArgumentError(`query.slice must be a Slice, got ${describeValue(slice)}`);
+  }
+  table.comparator.validateBound(slice.start, 'query slice start');
+  table.comparator.validateBound(slice.end, 'query slice end');
+  if (typeof reversed !== 'boolean') {
+    throw new PartitionArgumentError(`query.reversed must be a boolean, got ${describeValue(reversed)}`);
+  }
+}
+
+/**
+ * The live rows of the combined `versions` within `slice`. Exposed for callers holding snapshots directly.
+ * @throws PartitionArgumentError / InvalidClusteringValueError for a bad slice or `reversed`, as {@link readPartition}.
+ */
 export function liveRows(
   table: TableOptions,
   versions: readonly Partition[],
   slice: Slice,
   reversed: boolean,
 ): Row[] {
+  checkRange(table, slice, reversed);
   if (versions.length === 0) return [];
-  const { deletionInfo, rows } = mergeVersions(table, versions);
+  // No merged DeletionInfo: each row is checked against the newest deletion of every version (see newestDeletionAt),
+  // so a read never copies, merges into or claims the tail of a published range container.
   const out: Row[] = [];
-  for (const row of rows) {
+  for (const row of mergeRows(table, versions)) {
     if (!slice.includes(table.comparator, row.clustering)) continue;
-    const visible = row.under(deletionInfo.deletionAt(row.clustering));
+    const visible = row.under(newestDeletionAt(versions, row.clustering));
     if (visible?.hasLiveData()) out.push(visible.deletion.isLive() ? visible : visible.withoutDeletion()!);
   }
   return reversed ? out.reverse() : out;
