@@ -58,3 +58,40 @@ describe('cases', () => {
     expect(() => selectCases(shapes, { filter: 'zzz' })).toThrow(/zero benchmarks matched/);
   });
 });
+
+describe('duplicate case keys', () => {
+  const suite = (name: string, benchmarks: string[]): SuiteShape => ({
+    name,
+    params: {},
+    compare: null,
+    primary: null,
+    benchmarks,
+  });
+
+  it('rejects two suites of one name defining the same benchmark, naming both files', () => {
+    const shapes = [
+      { file: '/p/a.bench.ts', shape: suite('S', ['a']) },
+      { file: '/p/b.bench.ts', shape: suite('S', ['a', 'z']) },
+    ];
+    expect(() => selectCases(shapes, {})).toThrow(UsageError);
+    expect(() => selectCases(shapes, {})).toThrow(
+      /S\.a is defined twice: in \/p\/a\.bench\.ts .* in \/p\/b\.bench\.ts/,
+    );
+  });
+
+  it('rejects keys that collide through a dot in a suite or benchmark name', () => {
+    const shapes = [
+      { file: '/p/x.bench.ts', shape: suite('A.b', ['c']) },
+      { file: '/p/y.bench.ts', shape: suite('A', ['b.c']) },
+    ];
+    expect(() => selectCases(shapes, {})).toThrow(/A\.b\.c is defined twice/);
+  });
+
+  it('accepts a duplicate that the filter leaves out of the run', () => {
+    const shapes = [
+      { file: '/p/a.bench.ts', shape: suite('S', ['a']) },
+      { file: '/p/b.bench.ts', shape: suite('S', ['a', 'z']) },
+    ];
+    expect(selectCases(shapes, { filter: 'z$' }).map((c) => c.key)).toEqual(['S.z']);
+  });
+});

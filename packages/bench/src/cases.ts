@@ -152,10 +152,30 @@ export function selectCases(
     }
     return true;
   });
+  rejectDuplicateKeys(picked);
   if (picked.length === 0) {
     throw new UsageError(
       `zero benchmarks matched${sel.filter !== undefined ? ` --filter ${JSON.stringify(sel.filter)}` : ''} (available: ${all.map((c) => c.key).join(', ') || 'none'})`,
     );
   }
   return picked;
+}
+
+/**
+ * Results are stored and looked up by case key, so two cases with one key would share (or lose) one entry: one of
+ * them would never be measured. Suite names may contain dots, so `A.b`/`c` and `A`/`b.c` collide too.
+ */
+function rejectDuplicateKeys(cases: readonly BenchCase[]): void {
+  const seen = new Map<string, BenchCase>();
+  for (const c of cases) {
+    const first = seen.get(c.key);
+    if (first) {
+      const where = (x: BenchCase): string =>
+        `${x.file} (suite ${JSON.stringify(x.suite)}, benchmark ${JSON.stringify(x.benchmark)})`;
+      throw new UsageError(
+        `benchmark key ${c.key} is defined twice: in ${where(first)} and in ${where(c)}; rename a suite or benchmark`,
+      );
+    }
+    seen.set(c.key, c);
+  }
 }

@@ -127,6 +127,8 @@ Sampling:    -n <per side, default 10>  --sample-ms <default 100>  --warmup-ms <
 Output:      --out <results.json>  --resume <results.json>  --json (NDJSON events on stdout)  --events <file>
              --format terminal|markdown|json|jmh  --svg <dir>  --no-fail-on-lost
              --growth <numeric param> (fit O(N^k) per side)  --factorial <param> (2×2: code × param)
+             --resume continues the same comparison and --sample-ms/--warmup-ms/--no-alloc/--instructions
+             only (else exit 2); -n may raise the samples per side, never lower them
 Verdicts:    --metric nsPerOp|cpuNsPerOp|bytesPerOp|instructionsPerOp  --alpha 0.05  --threshold 0.02
 Git mode:    --install-cmd "<cmd>" (repeatable: alternatives)  --build-cmd "<cmd>"  --no-install  --no-build
              --keep-worktrees

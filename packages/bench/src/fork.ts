@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import type { ForkJob, ForkResult } from './fork-protocol.js';
 import type { PinPlan } from './pinning.js';
 
@@ -47,10 +47,12 @@ export function runFork(job: ForkJob, opts: ForkOptions): Promise<ForkOutcome> {
     const keep = (chunk: Buffer): void => {
       tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES);
     };
+    // Its own process group, so a timeout or Ctrl-C can kill whatever the benchmark started along with it.
     const child = spawn(command, args, {
       cwd: opts.cwd,
       env,
       shell: false,
+      detached: true,
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', keep);
@@ -61,7 +63,7 @@ export function runFork(job: ForkJob, opts: ForkOptions): Promise<ForkOutcome> {
     const stop = (outcome: ForkOutcome): void => {
       if (settled) return;
       settled = outcome;
-      child.kill('SIGKILL');
+      killProcessGroup(child);
     };
     const timer = setTimeout(
       () =>
@@ -75,29 +77,68 @@ export function runFork(job: ForkJob, opts: ForkOptions): Promise<ForkOutcome> {
     const onAbort = (): void => stop({ kind: 'interrupted', message: 'interrupted', logTail: tail });
     if (opts.signal?.aborted) onAbort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (err) =>
-      stop({ kind: 'crash', message: `could not start ${command}: ${err.message}`, logTail: tail }),
-    );
-    child.on('close', (code, signal) => {
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+    let done = false;
+    const finish = (): void => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
-      if (settled) return resolve({ ...settled, logTail: tail });
-      // Ctrl-C in a terminal signals the whole foreground process group, so the fork may die of it before the
-      // runner's own handler aborts: that is an interruption, not a crash of the benchmark.
-      if (signal === 'SIGINT') return resolve({ kind: 'interrupted', message: 'interrupted', logTail: tail });
-      const line = resultText.split('\n').find((l) => l.trim() !== '');
-      if (line) {
-        try {
-          return resolve({ kind: 'result', result: JSON.parse(line) as ForkResult, logTail: tail });
-        } catch {
-          // fall through: a garbled result line is a crash
-        }
-      }
-      resolve({
-        kind: 'crash',
-        message: `fork exited with ${signal ? `signal ${signal}` : `code ${code}`} without a result`,
-        logTail: tail,
+      for (const stream of child.stdio) stream?.destroy();
+      resolve(outcomeOf(settled, exit, resultText, tail));
+    };
+    child.on('error', (err) => {
+      stop({ kind: 'crash', message: `could not start ${command}: ${err.message}`, logTail: tail });
+      // A spawn failure emits no 'exit'; a failed kill of a running child does, and settles there.
+      if (child.pid === undefined) finish();
+    });
+    // Settled on 'exit', not 'close': a grandchild that inherited the pipes would hold 'close' back until it dies,
+    // turning a finished sample into a timeout. The pipes get a short grace period to deliver buffered output.
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      clearTimeout(timer);
+      // Whatever the benchmark left running in the fork's group dies with the fork.
+      killProcessGroup(child);
+      const grace = setTimeout(finish, EXIT_GRACE_MS);
+      child.once('close', () => {
+        clearTimeout(grace);
+        finish();
       });
     });
   });
+}
+
+/** How long after the fork's exit its pipes may still deliver output before they are cut. */
+const EXIT_GRACE_MS = 500;
+
+/** SIGKILLs the child's whole process group (it was spawned detached, so it leads one); falls back to the child. */
+export function killProcessGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group is gone already (ESRCH), or the platform has no groups: kill the child itself.
+    child.kill('SIGKILL');
+  }
+}
+
+function outcomeOf(
+  settled: ForkOutcome | null,
+  exit: { code: number | null; signal: NodeJS.Signals | null } | null,
+  resultText: string,
+  tail: string,
+): ForkOutcome {
+  if (settled) return { ...settled, logTail: tail };
+  // A fork killed by SIGINT (Ctrl-C sent to it directly) was interrupted, not a crash of the benchmark.
+  if (exit?.signal === 'SIGINT') return { kind: 'interrupted', message: 'interrupted', logTail: tail };
+  const line = resultText.split('\n').find((l) => l.trim() !== '');
+  if (line) {
+    try {
+      return { kind: 'result', result: JSON.parse(line) as ForkResult, logTail: tail };
+    } catch {
+      // fall through: a garbled result line is a crash
+    }
+  }
+  const how = exit?.signal ? `signal ${exit.signal}` : `code ${exit?.code ?? null}`;
+  return { kind: 'crash', message: `fork exited with ${how} without a result`, logTail: tail };
 }

@@ -4,6 +4,7 @@ import { findBenchFiles } from './discover.js';
 import { UsageError } from './errors.js';
 import {
   addWorktree,
+  type BuildOutcome,
   type BuildRecipe,
   type BuildResult,
   buildTree,
@@ -35,6 +36,12 @@ function recipeFrom(s: Session): BuildRecipe {
 }
 
 const short = (sha: string): string => sha.slice(0, 7);
+
+/** Ctrl-C before measuring started: nothing was written, so there is nothing to resume. */
+function interrupted(s: Session): number {
+  s.io.stderr('interrupted while preparing the git comparison; nothing was measured\n');
+  return EXIT.interrupted;
+}
 
 /**
  * `compare --baseline <ref> [--candidate <ref>] [files…]`: each ref checked out in its own detached worktree,
@@ -95,18 +102,21 @@ export async function runCompare(s: Session, positionals: string[]): Promise<num
 
     const recipe = recipeFrom(s);
     const builds: Partial<Record<Side, BuildResult>> = {};
-    const buildSide = async (side: Side, dir: string): Promise<BuildResult> => {
+    const buildSide = async (side: Side, dir: string): Promise<BuildOutcome> => {
       const started = Date.now();
       io.stderr(`building ${side} ${labels[side]} in ${dir}\n`);
       const result = await buildTree(dir, recipe, s.signal);
       io.stderr(
-        `${side} ${result.ok ? 'built' : 'build FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+        `${side} ${result.interrupted ? 'build interrupted' : result.ok ? 'built' : 'build FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
       );
       return result;
     };
+    if (s.signal.aborted) return interrupted(s);
     builds.baseline = await buildSide('baseline', baselineTree.path);
+    // Ctrl-C during the baseline build must not start the candidate build.
+    if (s.signal.aborted) return interrupted(s);
     if (candidateCommit !== null) builds.candidate = await buildSide('candidate', candidateRoot);
-    if (s.signal.aborted) return EXIT.interrupted;
+    if (s.signal.aborted) return interrupted(s);
     const failed = (['baseline', 'candidate'] as const).filter((side) => builds[side] && !builds[side]?.ok);
     const roots: Record<Side, string> = { baseline: baselineTree.path, candidate: candidateRoot };
     const cases = await planRevisionRun(files, roots, labels, s.ctx, failed.includes('baseline'));

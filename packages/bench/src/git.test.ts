@@ -3,9 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GitError, UsageError } from './errors.js';
-import { isDirty, parseCommand, resolveCommit } from './git.js';
+import { buildTree, isDirty, parseCommand, resolveCommit } from './git.js';
 import type { RunRecord } from './model.js';
-import { FAST, runCli, tempProject } from './test-helpers.js';
+import { FAST, processGone, runCli, tempProject } from './test-helpers.js';
 
 function git(cwd: string, ...args: string[]): string {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', shell: false });
@@ -130,8 +130,94 @@ describe('git revision mode', () => {
     expect(isDirty(repo)).toBe(false);
   }, 30_000);
 
+  it('Ctrl-C during the baseline install stops: no other alternative or build runs, worktrees removed, exit 130', async () => {
+    const markers = tempProject({});
+    const ac = new AbortController();
+    const out = resultsFile('abort');
+    const pending = runCli(
+      [
+        ...PREVIOUS_VS_HEAD,
+        '--install-cmd',
+        'sleep 30',
+        '--install-cmd',
+        `touch ${join(markers, 'second-alternative')}`,
+        '--build-cmd',
+        `touch ${join(markers, 'built')}`,
+        '--out',
+        out,
+        ...FAST,
+      ],
+      repo,
+      undefined,
+      ac.signal,
+    );
+    setTimeout(() => ac.abort(), 1500);
+    const r = await pending;
+    expect(r.code).toBe(130);
+    expect(r.stderr).not.toMatch(/building candidate/);
+    expect(existsSync(join(markers, 'second-alternative'))).toBe(false);
+    expect(existsSync(join(markers, 'built'))).toBe(false);
+    expect(existsSync(out)).toBe(false);
+    expect(git(repo, 'worktree', 'list').split('\n')).toHaveLength(1);
+  }, 30_000);
+
   it('parses commands into argument arrays', () => {
     expect(parseCommand(' pnpm  install --offline ')).toEqual(['pnpm', 'install', '--offline']);
     expect(() => parseCommand('  ')).toThrow(UsageError);
   });
+});
+
+describe('buildTree', () => {
+  it('spawns nothing when the signal is already aborted', async () => {
+    const dir = tempProject({});
+    const ac = new AbortController();
+    ac.abort();
+    const r = await buildTree(
+      dir,
+      { install: [['touch', 'installed']], build: [['touch', 'built']], timeoutMs: 10_000 },
+      ac.signal,
+    );
+    expect(r).toMatchObject({ ok: false, interrupted: true });
+    expect(existsSync(join(dir, 'installed'))).toBe(false);
+    expect(existsSync(join(dir, 'built'))).toBe(false);
+  });
+
+  it('kills the whole command process group on abort and tries no further alternative', async () => {
+    const dir = tempProject({});
+    const ac = new AbortController();
+    const pending = buildTree(
+      dir,
+      {
+        // The shell starts a grandchild and waits, like a package manager running a build script.
+        install: [
+          ['sh', '-c', 'sleep 30 & echo $! > grandchild.pid; wait'],
+          ['touch', 'fallback'],
+        ],
+        build: [['touch', 'built']],
+        timeoutMs: 60_000,
+      },
+      ac.signal,
+    );
+    for (let i = 0; i < 200 && !existsSync(join(dir, 'grandchild.pid')); i++)
+      await new Promise((r) => setTimeout(r, 25));
+    ac.abort();
+    const r = await pending;
+    expect(r).toMatchObject({ ok: false, interrupted: true });
+    expect(r.log).toContain('[interrupted]');
+    expect(existsSync(join(dir, 'fallback'))).toBe(false);
+    expect(existsSync(join(dir, 'built'))).toBe(false);
+    const pid = Number(readFileSync(join(dir, 'grandchild.pid'), 'utf8'));
+    expect(await processGone(pid)).toBe(true);
+  }, 20_000);
+
+  it('a build that exits while a leftover process holds its pipes still finishes', async () => {
+    const dir = tempProject({});
+    const r = await buildTree(dir, {
+      install: [],
+      build: [['sh', '-c', 'sleep 30 & echo done']],
+      timeoutMs: 10_000,
+    });
+    expect(r).toMatchObject({ ok: true, interrupted: false });
+    expect(r.log).toContain('done');
+  }, 20_000);
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GitError, UsageError } from './errors.js';
+import { killProcessGroup } from './fork.js';
 
 function git(cwd: string, args: readonly string[]): { ok: boolean; out: string; err: string } {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', shell: false, maxBuffer: 64 * 1024 * 1024 });
@@ -111,9 +112,13 @@ function runLogged(
   return new Promise((resolve) => {
     const [command, ...args] = cmd as [string, ...string[]];
     let log = `$ ${cmd.join(' ')}\n`;
+    // An abort that came before the spawn must not start the command at all.
+    if (signal?.aborted) return resolve({ ok: false, log: `${log}[interrupted before start]\n` });
+    // Its own process group, so a kill reaches the whole build (pnpm → node → tsc …), not just the top process.
     const child = spawn(command, args, {
       cwd,
       shell: false,
+      detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, CI: '1' },
     });
@@ -124,42 +129,75 @@ function runLogged(
     child.stderr.on('data', keep);
     const timer = setTimeout(() => {
       log += `\n[killed after ${timeoutMs} ms]\n`;
-      child.kill('SIGKILL');
+      killProcessGroup(child);
     }, timeoutMs);
-    const onAbort = (): void => void child.kill('SIGKILL');
+    const onAbort = (): void => {
+      log += '\n[interrupted]\n';
+      killProcessGroup(child);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (e) => {
-      log += `\n${e.message}\n`;
-    });
-    child.on('close', (code) => {
+    let done = false;
+    const finish = (code: number | null): void => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      resolve({ ok: code === 0, log: `${log}[exit ${code}]\n` });
+      child.stdout.destroy();
+      child.stderr.destroy();
+      resolve({ ok: code === 0 && !signal?.aborted, log: `${log}[exit ${code}]\n` });
+    };
+    child.on('error', (e) => {
+      log += `\n${e.message}\n`;
+      if (child.pid === undefined) finish(null);
+    });
+    // Settled on 'exit' plus a grace period for buffered output: a daemon the build leaves behind (a watcher,
+    // a compile server) may hold the pipes open and must not hang the run.
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      killProcessGroup(child);
+      const grace = setTimeout(() => finish(code), EXIT_GRACE_MS);
+      child.once('close', () => {
+        clearTimeout(grace);
+        finish(code);
+      });
     });
   });
 }
 
-/** Installs then builds a tree with the recipe, each step trying its alternatives in order. */
+const EXIT_GRACE_MS = 500;
+
+/** Result of building one side, plus whether the build stopped because of an abort (Ctrl-C). */
+export interface BuildOutcome extends BuildResult {
+  interrupted: boolean;
+}
+
+/**
+ * Installs then builds a tree with the recipe, each step trying its alternatives in order. An abort stops at once:
+ * no further alternative or step is started, and the result says `interrupted`.
+ */
 export async function buildTree(
   cwd: string,
   recipe: BuildRecipe,
   signal?: AbortSignal,
-): Promise<BuildResult> {
+): Promise<BuildOutcome> {
   let log = '';
   for (const step of [recipe.install, recipe.build]) {
     if (step.length === 0) continue;
     let ok = false;
     for (const cmd of step) {
+      if (signal?.aborted) return { ok: false, log, failedCommand: cmd.join(' '), interrupted: true };
       const r = await runLogged(cmd, cwd, recipe.timeoutMs, signal);
       log += r.log;
+      // A killed command is no reason to try the next alternative: the user asked to stop.
+      if (signal?.aborted) return { ok: false, log, failedCommand: cmd.join(' '), interrupted: true };
       if (r.ok) {
         ok = true;
         break;
       }
     }
-    if (!ok) return { ok: false, log, failedCommand: (step.at(-1) ?? []).join(' ') };
+    if (!ok) return { ok: false, log, failedCommand: (step.at(-1) ?? []).join(' '), interrupted: false };
   }
-  return { ok: true, log };
+  return { ok: true, log, interrupted: false };
 }
 
 /** The last `lines` lines of a log. */

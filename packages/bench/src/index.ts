@@ -60,7 +60,15 @@ export { DEFAULT_NODE_ARGS, type ForkOptions, type ForkOutcome, runFork } from '
 /** The parent↔fork protocol: the job a fork is given and the result line it writes back. */
 export type { ForkJob, ForkResult, Measurement, SampleSettings } from './fork-protocol.js';
 /** Git revision mode building blocks. */
-export { addWorktree, type BuildRecipe, buildTree, DEFAULT_RECIPE, isDirty, resolveCommit } from './git.js';
+export {
+  addWorktree,
+  type BuildOutcome,
+  type BuildRecipe,
+  buildTree,
+  DEFAULT_RECIPE,
+  isDirty,
+  resolveCommit,
+} from './git.js';
 /** Instruction counting under valgrind callgrind. */
 export { instructionCounter, PREDICTABLE_NODE_ARGS, valgrindAvailable } from './instructions.js';
 /** Source positions of a suite's benchmarks (what `list --json` reports). */
@@ -82,12 +90,26 @@ export type { CliIo } from './session.js';
 /** Run-level analysis: a verdict per benchmark and the run summary (gate, checks, A/A rates). */
 export { analyzeRun, type RunAnalysis, type RunSummary } from './stats/analyze-run.js';
 /** 2×2 factorial analysis (code × configuration). */
-export { factorial2x2, factorialFromRun, type RunFactorial } from './stats/factorial.js';
+export {
+  type FactorialAnalysis,
+  factorial2x2,
+  factorialAnalysis,
+  factorialFromRun,
+  type RunFactorial,
+} from './stats/factorial.js';
 /** Growth-exponent fits (O(N^k)) per side. */
-export { fitGrowth, type GrowthComparison, growthFromRun } from './stats/growth.js';
+export {
+  fitGrowth,
+  type GrowthAnalysis,
+  type GrowthComparison,
+  growthAnalysis,
+  growthFromRun,
+} from './stats/growth.js';
 /** Hodges-Lehmann shift and ratio estimates with exact confidence intervals. */
 export { type HodgesLehmannResult, hodgesLehmann, hodgesLehmannRatio } from './stats/hodges-lehmann.js';
 /** Exact Mann-Whitney U test. */
 export { type MannWhitneyResult, mannWhitneyU } from './stats/mann-whitney.js';
+/** A growth or factorial group that could not be fitted, and why. */
+export type { NotFittable } from './stats/not-fittable.js';
 /** The verdict (Won/Lost/Held/Unchanged/Invalid) of one benchmark. */
 export { type BenchmarkVerdict, type Outcome, verdictFor } from './stats/verdict.js';

@@ -114,7 +114,12 @@ export interface RunRecord {
         baselineCommit: string;
         candidateCommit: string | null;
       }
-    | { kind: 'aa'; label: string };
+    | {
+        kind: 'aa';
+        label: string;
+        /** Injected candidate slowdown (fraction); absent in files written before it was recorded. */
+        slowdown?: number;
+      };
   config: {
     samplesPerSide: number;
     metric: 'nsPerOp' | 'cpuNsPerOp' | 'bytesPerOp' | 'instructionsPerOp';
@@ -122,7 +127,21 @@ export interface RunRecord {
     /** Minimum |Δ%| for Won/Lost (noise threshold), e.g. 0.02 = 2%. */
     threshold: number;
   };
+  /**
+   * Settings that change what a sample measures, so `--resume` can refuse to mix samples taken differently;
+   * absent in results files written before they were recorded.
+   */
+  measurement?: MeasurementSettings;
   benchmarks: BenchmarkRecord[];
   /** The command that started the run; absent in results files written before it was recorded. */
   invocation?: RunInvocation;
+}
+
+/** The per-sample settings that change the measured numbers (see {@link RunRecord.measurement}). */
+export interface MeasurementSettings {
+  sampleMs: number;
+  warmupMaxMs: number;
+  allocation: boolean;
+  /** Whether instructions per op were counted (valgrind). */
+  instructions: boolean;
 }

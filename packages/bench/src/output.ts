@@ -14,8 +14,8 @@ import {
 } from './report/svg.js';
 import { renderTerminalReport } from './report/terminal.js';
 import { analyzeRun, type RunAnalysis } from './stats/analyze-run.js';
-import { factorialFromRun } from './stats/factorial.js';
-import { growthFromRun } from './stats/growth.js';
+import { factorialAnalysis } from './stats/factorial.js';
+import { growthAnalysis } from './stats/growth.js';
 import { METRIC_UNITS } from './stats/metric.js';
 import type { AnalysisConfig } from './stats/verdict.js';
 
@@ -40,14 +40,22 @@ export interface OutputOptions {
   factorial?: string;
 }
 
-/** Analyses a run with the statistics module; the report input for every renderer. */
+/**
+ * Analyses a run with the statistics module; the report input for every renderer. Growth and factorial analyses
+ * are fitted per group: a group that cannot be fitted is listed in `notFittable` and the rest still reported.
+ */
 export function analyze(run: RunRecord, opts: OutputOptions = {}): ReportInput {
   const analysis: RunAnalysis = analyzeRun(run, opts.overrides ?? {});
+  const metric = analysis.config.metric;
+  const growth = opts.growth ? growthAnalysis(run, opts.growth, metric) : undefined;
+  const factorial = opts.factorial ? factorialAnalysis(run, opts.factorial, metric) : undefined;
+  const notFittable = [...(growth?.notFittable ?? []), ...(factorial?.notFittable ?? [])];
   return {
     run,
     analysis,
-    ...(opts.growth ? { growth: growthFromRun(run, opts.growth, analysis.config.metric) } : {}),
-    ...(opts.factorial ? { factorials: factorialFromRun(run, opts.factorial, analysis.config.metric) } : {}),
+    ...(growth ? { growth: growth.comparisons } : {}),
+    ...(factorial ? { factorials: factorial.tables } : {}),
+    ...(notFittable.length > 0 ? { notFittable } : {}),
   };
 }
 

@@ -156,7 +156,7 @@ export async function planAaRun(
   );
   const label =
     slowdown > 0 ? `A/A with ${Math.round(slowdown * 100)}% slowdown injected into the candidate` : 'A/A';
-  return { cases, comparison: { kind: 'aa', label } };
+  return { cases, comparison: { kind: 'aa', label, slowdown } };
 }
 
 /** Compiles each candidate-tree bench file for both sides (the baseline copy resolved inside the baseline tree). */

@@ -5,6 +5,7 @@ import { type ForkOptions, type ForkOutcome, runFork } from './fork.js';
 import type { ForkJob, SampleSettings } from './fork-protocol.js';
 import type {
   BenchmarkRecord,
+  MeasurementSettings,
   ParamValue,
   RunInvocation,
   RunRecord,
@@ -37,6 +38,8 @@ export interface RunSettings {
   /** The command line that started the run, stored in a fresh record (a resumed record keeps its own). */
   invocation?: RunInvocation;
   sample: Omit<SampleSettings, 'slowdown'>;
+  /** What to record as the run's measurement settings in a fresh record (checked on `--resume`). */
+  measurement?: MeasurementSettings;
   fork: Omit<ForkOptions, 'signal'>;
   /** Results file (written atomically after every fork). */
   outFile: string;
@@ -67,7 +70,7 @@ export interface RunOutcome {
 /** A fresh record with an empty entry per case (also used to persist build failures before anything runs). */
 export function createRecord(
   cases: readonly PlannedCase[],
-  settings: Pick<RunSettings, 'comparison' | 'config' | 'invocation'>,
+  settings: Pick<RunSettings, 'comparison' | 'config' | 'invocation' | 'measurement'>,
 ): RunRecord {
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -76,6 +79,7 @@ export function createRecord(
     finishedAt: null,
     comparison: settings.comparison,
     config: settings.config,
+    ...(settings.measurement ? { measurement: settings.measurement } : {}),
     benchmarks: cases.map(entryFor),
     ...(settings.invocation ? { invocation: settings.invocation } : {}),
   };

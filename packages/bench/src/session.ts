@@ -8,12 +8,13 @@ import { BenchError } from './errors.js';
 import { type EventSink, ndjsonSink, nullSink, teeSink } from './events.js';
 import { DEFAULT_NODE_ARGS } from './fork.js';
 import { instructionCounter } from './instructions.js';
-import type { RunRecord } from './model.js';
+import type { MeasurementSettings, RunRecord } from './model.js';
 import { analyze, type OutputOptions, parseFormat, render, writeSvgPlots } from './output.js';
 import { detectPinning } from './pinning.js';
 import type { PlanContext } from './prepare.js';
 import { ProgressBar } from './progress.js';
 import { readRun } from './results-store.js';
+import { checkResumable } from './resume-check.js';
 import { type PlannedCase, type RunSettings, runPlan } from './runner.js';
 
 /** Where the CLI writes; replaceable for tests. */
@@ -132,16 +133,21 @@ export async function measureAndReport(
 ): Promise<number> {
   const { io, values } = s;
   let resume: RunRecord | undefined;
+  const measurement: MeasurementSettings = {
+    sampleMs: s.settings.sample.sampleMs,
+    warmupMaxMs: s.settings.sample.warmupMaxMs,
+    allocation: s.settings.sample.allocation,
+    instructions: Boolean(values.instructions),
+  };
   if (values.resume) {
-    resume = readRun(resolve(io.cwd, values.resume));
-    if (resume.comparison.kind !== comparison.kind) {
-      throw new BenchError(
-        `--resume ${values.resume} is a ${resume.comparison.kind} run; this command starts a ${comparison.kind} run`,
-      );
-    }
-    if (resume.config.samplesPerSide !== s.settings.config.samplesPerSide && values.n === undefined) {
-      s.settings.config = { ...s.settings.config, samplesPerSide: resume.config.samplesPerSide };
-    }
+    const file = resolve(io.cwd, values.resume);
+    const recorded = readRun(file);
+    // Without -n the file's own sample count is continued; with -n it may grow the run (never shrink it).
+    const samplesPerSide =
+      values.n === undefined ? recorded.config.samplesPerSide : s.settings.config.samplesPerSide;
+    checkResumable(values.resume, recorded, { comparison, measurement, samplesPerSide });
+    s.settings.config = { ...s.settings.config, samplesPerSide };
+    resume = { ...recorded, config: { ...recorded.config, samplesPerSide } };
   }
   const total = cases.length * s.settings.config.samplesPerSide * 2;
   const progress = io.isTTY && !values.json ? new ProgressBar(total) : undefined;
@@ -167,6 +173,7 @@ export async function measureAndReport(
   const outcome = await runPlan(cases, {
     ...(countInstructions ? { countInstructions } : {}),
     ...s.settings,
+    measurement,
     comparison,
     events: s.events,
     signal: s.signal,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { main } from './cli.js';
@@ -49,3 +49,26 @@ export function tempProject(files: Record<string, string>): string {
 
 /** Fast options for tests: tiny samples, no pinning surprises. */
 export const FAST = ['--sample-ms', '20', '--warmup-ms', '20', '--timeout-ms', '20000'];
+
+/**
+ * Waits (polling, no duration asserted) until a process is gone; a zombie counts as gone, since an orphan is only
+ * reaped when the container's init gets to it. Returns false if it is still running after ~5 s.
+ */
+export async function processGone(pid: number): Promise<boolean> {
+  const running = (): boolean => {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return false;
+    }
+    try {
+      // Field 3 of /proc/<pid>/stat is the state; the command name before it is parenthesised.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    } catch {
+      return false;
+    }
+  };
+  for (let i = 0; i < 100 && running(); i++) await new Promise((r) => setTimeout(r, 50));
+  return !running();
+}

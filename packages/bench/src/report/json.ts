@@ -7,6 +7,7 @@ import type { RunRecord } from '../model.js';
 import type { RunAnalysis } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
+import type { NotFittable } from '../stats/not-fittable.js';
 import type { ReportInput } from './report-model.js';
 
 /** Version of the `analysis` block's shape. Bump on any incompatible change. */
@@ -17,6 +18,8 @@ export interface AnalysisBlock extends RunAnalysis {
   analysisVersion: typeof ANALYSIS_VERSION;
   growth: GrowthComparison[];
   factorials: RunFactorial[];
+  /** Growth/factorial groups that could not be fitted. */
+  notFittable: NotFittable[];
 }
 
 /** A RunRecord with its analysis. */
@@ -31,6 +34,7 @@ export function buildResultsDocument(input: ReportInput): ResultsDocument {
       ...input.analysis,
       growth: [...(input.growth ?? [])],
       factorials: [...(input.factorials ?? [])],
+      notFittable: [...(input.notFittable ?? [])],
     },
   };
 }

@@ -3,6 +3,7 @@
  */
 
 import type { RunFactorial } from '../stats/factorial.js';
+import { notFittableLine } from '../stats/not-fittable.js';
 import { formatEffect } from './number-format.js';
 import {
   describeComparison,
@@ -112,6 +113,14 @@ export function renderMarkdownReport(input: ReportInput): string {
   if (input.factorials?.length) {
     out.push('', '### Factorial', '');
     for (const f of input.factorials) out.push(renderFactorialMarkdown(f), '');
+  }
+  if (input.notFittable?.length) {
+    out.push(
+      '',
+      '### Not fittable',
+      '',
+      ...input.notFittable.map((n) => `- ${n.analysis} ${escapeCell(notFittableLine(n))}`),
+    );
   }
   if (s.aa) {
     out.push(

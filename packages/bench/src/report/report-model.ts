@@ -6,6 +6,7 @@ import type { Environment, RunRecord } from '../model.js';
 import type { RunAnalysis } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
+import type { NotFittable } from '../stats/not-fittable.js';
 import type { BenchmarkVerdict } from '../stats/verdict.js';
 import { formatDeltaPercent, formatEffect, formatFull, formatGrouped, formatP } from './number-format.js';
 import { shellQuote } from './shell-quote.js';
@@ -15,6 +16,8 @@ import type { Align } from './text-table.js';
 export interface ReportExtras {
   growth?: readonly GrowthComparison[];
   factorials?: readonly RunFactorial[];
+  /** Growth/factorial groups that could not be fitted, each with its reason. */
+  notFittable?: readonly NotFittable[];
 }
 
 /** Everything a report renders. */

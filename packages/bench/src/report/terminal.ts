@@ -5,6 +5,7 @@
 
 import type { RunSummary } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
+import { notFittableLine } from '../stats/not-fittable.js';
 import { formatEffect } from './number-format.js';
 import {
   describeComparison,
@@ -95,6 +96,8 @@ export function renderTerminalReport(input: ReportInput): string {
   out.push('', 'Checks:', renderChecks(analysis.summary, reasons));
   if (input.growth?.length) out.push('', 'Growth:', ...input.growth.map((g) => `  ${growthSentence(g)}`));
   for (const f of input.factorials ?? []) out.push('', renderFactorialBox(f));
+  if (input.notFittable?.length)
+    out.push('', 'Not fittable:', ...input.notFittable.map((n) => `  ${n.analysis} ${notFittableLine(n)}`));
   out.push('', renderReproduction(reproductionItems(input)));
   out.push('', summaryLine(analysis.summary, analysis.config.alpha));
   return out.join('\n');

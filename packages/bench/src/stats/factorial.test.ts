@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StatsInputError } from './errors.js';
-import { factorial2x2, factorialFromRun } from './factorial.js';
+import { factorial2x2, factorialAnalysis, factorialFromRun } from './factorial.js';
 import { aroundMedian, makeRecord, makeRun } from './test-fixtures.js';
 
 // The seed-004 op/s medians: Before/After × cache enabled/disabled.
@@ -81,5 +81,35 @@ describe('factorialFromRun', () => {
     );
     expect(() => factorialFromRun(three, 'k')).toThrow(StatsInputError);
     expect(() => factorialFromRun(run, 'nope')).toThrow(/no benchmark has a parameter named "nope"/);
+  });
+});
+
+describe('factorialAnalysis: per-group tables', () => {
+  const ok = [true, false].map((cache, i) =>
+    makeRecord({ params: { cache }, baseline: cells[0][i]!, candidate: cells[1][i]! }),
+  );
+
+  it('lists a group with values ≤ 0 or a bad shape as not fittable and still builds the other tables', () => {
+    const free = [true, false].map((cache) =>
+      makeRecord({ benchmark: 'free', params: { cache }, baseline: [3, 4], candidate: [0, 0] }),
+    );
+    const lonely = makeRecord({
+      benchmark: 'lonely',
+      params: { cache: true },
+      baseline: [1],
+      candidate: [1],
+    });
+    const { tables, notFittable } = factorialAnalysis(
+      makeRun([...ok, ...free, lonely]),
+      'cache',
+      'bytesPerOp',
+    );
+    expect(tables.map((t) => t.key)).toEqual(['RangeTombstoneListBench.benchCopyOnly']);
+    expect(notFittable.map((n) => [n.key, n.side])).toEqual([
+      ['RangeTombstoneListBench.free', 'candidate'],
+      ['RangeTombstoneListBench.lonely', null],
+    ]);
+    expect(notFittable[0]?.reason).toMatch(/candidate side has bytesPerOp values ≤ 0 .* at cache=true/);
+    expect(notFittable[1]?.reason).toMatch(/needs exactly two benchmarks/);
   });
 });

@@ -9,6 +9,7 @@ import { median } from './describe.js';
 import { assertSample, StatsInputError } from './errors.js';
 import { mannWhitneyU } from './mann-whitney.js';
 import { METRIC_UNITS, type MetricName, sideValues } from './metric.js';
+import { type NotFittable, notFittableLine, unusableValues } from './not-fittable.js';
 
 /** A pair of levels of one factor. */
 export interface Factor {
@@ -96,17 +97,24 @@ export interface RunFactorial extends FactorialResult {
   key: string;
 }
 
+/** Result of {@link factorialAnalysis}: the tables, and the groups that could not be analysed. */
+export interface FactorialAnalysis {
+  tables: RunFactorial[];
+  notFittable: NotFittable[];
+}
+
 /**
  * Builds the 2×2 tables of a run: the code factor is the compared side (baseline/candidate labels), the
  * configuration factor is the parameter `param`, which must take exactly two values within each group of
- * benchmarks sharing suite, benchmark and other parameters (levels in run order).
- * @throws {StatsInputError} when no benchmark has `param`, or a group has other than two levels of it.
+ * benchmarks sharing suite, benchmark and other parameters (levels in run order). A group of another shape, or
+ * whose cells are empty or hold values ≤ 0 (percent effects divide by them), is listed in `notFittable`.
+ * @throws {StatsInputError} when no benchmark has `param`.
  */
-export function factorialFromRun(
+export function factorialAnalysis(
   run: RunRecord,
   param: string,
   metric: MetricName = run.config.metric,
-): RunFactorial[] {
+): FactorialAnalysis {
   const groups = new Map<string, BenchmarkRecord[]>();
   for (const r of run.benchmarks) {
     if (!(param in r.id.params)) continue;
@@ -119,7 +127,7 @@ export function factorialFromRun(
   }
   if (groups.size === 0)
     throw new StatsInputError('param', param, `no benchmark has a parameter named "${param}"`);
-  const out: RunFactorial[] = [];
+  const out: FactorialAnalysis = { tables: [], notFittable: [] };
   for (const [key, records] of groups) {
     const levels: ParamValue[] = [];
     for (const r of records) {
@@ -127,15 +135,31 @@ export function factorialFromRun(
       if (!levels.includes(v)) levels.push(v);
     }
     if (levels.length !== 2 || records.length !== 2) {
-      throw new StatsInputError(
-        'param',
-        levels,
-        `${key}: a 2×2 design needs exactly two benchmarks with two levels of "${param}", got ${records.length} ` +
+      out.notFittable.push({
+        analysis: 'factorial',
+        key,
+        side: null,
+        reason:
+          `a 2×2 design needs exactly two benchmarks with two levels of "${param}", got ${records.length} ` +
           `benchmark(s) with levels ${levels.map(String).join(', ')}`,
-      );
+      });
+      continue;
     }
     const [r0, r1] = records as [BenchmarkRecord, BenchmarkRecord];
-    out.push({
+    const problem = (['baseline', 'candidate'] as const)
+      .map((side) => {
+        for (const r of [r0, r1]) {
+          const why = unusableValues(side, metric, sideValues(r, side, metric));
+          if (why) return { side, reason: `${why} at ${param}=${String(r.id.params[param])}` };
+        }
+        return null;
+      })
+      .find((p) => p !== null);
+    if (problem) {
+      out.notFittable.push({ analysis: 'factorial', key, ...problem });
+      continue;
+    }
+    out.tables.push({
       key,
       ...factorial2x2({
         unit: METRIC_UNITS[metric],
@@ -149,4 +173,19 @@ export function factorialFromRun(
     });
   }
   return out;
+}
+
+/**
+ * Strict form of {@link factorialAnalysis}: every group must be analysable.
+ * @throws {StatsInputError} when no benchmark has `param`, or a group cannot be analysed.
+ */
+export function factorialFromRun(
+  run: RunRecord,
+  param: string,
+  metric: MetricName = run.config.metric,
+): RunFactorial[] {
+  const { tables, notFittable } = factorialAnalysis(run, param, metric);
+  const bad = notFittable[0];
+  if (bad) throw new StatsInputError('param', bad.key, notFittableLine(bad));
+  return tables;
 }

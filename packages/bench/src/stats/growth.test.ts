@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StatsInputError } from './errors.js';
-import { fitGrowth, growthFromRun, growthLabel } from './growth.js';
+import { fitGrowth, growthAnalysis, growthFromRun, growthLabel } from './growth.js';
 import { jitter, makeRecord, makeRun } from './test-fixtures.js';
 
 describe('fitGrowth', () => {
@@ -69,5 +69,51 @@ describe('growthFromRun', () => {
   it('skips groups with a single value and rejects an unknown parameter', () => {
     expect(growthFromRun(run, 'size')).toHaveLength(1);
     expect(() => growthFromRun(run, 'nope')).toThrow(/no benchmark has a numeric parameter named "nope"/);
+  });
+});
+
+describe('growthAnalysis: per-group fits', () => {
+  const good = [10, 100, 1000].map((size, i) =>
+    makeRecord({
+      params: { size },
+      baseline: jitter(size, 5, 0.1, i + 1),
+      candidate: jitter(size, 5, 0.1, i + 7),
+    }),
+  );
+
+  it('lists a group with a side of only failures as not fittable and still fits the others', () => {
+    const broken = [10, 100].map((size) =>
+      makeRecord({
+        benchmark: 'broken',
+        params: { size },
+        baseline: [5, 6, 7],
+        candidate: [],
+        failures: [{ side: 'candidate', kind: 'throw', message: 'boom', logTail: '' }],
+      }),
+    );
+    const run = makeRun([...good, ...broken]);
+    const { comparisons, notFittable } = growthAnalysis(run, 'size');
+    expect(comparisons.map((g) => g.key)).toEqual(['RangeTombstoneListBench.benchCopyOnly']);
+    expect(notFittable).toEqual([
+      {
+        analysis: 'growth',
+        key: 'RangeTombstoneListBench.broken',
+        side: 'candidate',
+        reason: 'candidate side has no nsPerOp samples (only failures)',
+      },
+    ]);
+    expect(() => growthFromRun(run, 'size')).toThrow(
+      /RangeTombstoneListBench\.broken: not fittable: candidate side/,
+    );
+  });
+
+  it('treats bytesPerOp values of 0 (an allocation-free op) as not fittable', () => {
+    const free = [10, 100].map((size) =>
+      makeRecord({ benchmark: 'free', params: { size }, baseline: [0, 0], candidate: [0, 0] }),
+    );
+    const { comparisons, notFittable } = growthAnalysis(makeRun([...good, ...free]), 'size', 'bytesPerOp');
+    expect(comparisons).toHaveLength(1);
+    expect(notFittable[0]).toMatchObject({ key: 'RangeTombstoneListBench.free', side: 'baseline' });
+    expect(notFittable[0]?.reason).toMatch(/baseline side has bytesPerOp values ≤ 0 .*e\.g\. 0/);
   });
 });

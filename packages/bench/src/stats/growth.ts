@@ -6,6 +6,7 @@
 import type { BenchmarkRecord, ParamValue, RunRecord, Side } from '../model.js';
 import { assertOpenUnit, StatsInputError } from './errors.js';
 import { type MetricName, sideValues } from './metric.js';
+import { type NotFittable, notFittableLine, unusableValues } from './not-fittable.js';
 import { studentTQuantile } from './special-functions.js';
 
 /** Samples of the metric measured at one value of the numeric parameter. */
@@ -141,18 +142,25 @@ function groupKey(record: BenchmarkRecord, param: string): string {
   return rest.length ? `${base}[${rest.join(',')}]` : base;
 }
 
+/** Result of {@link growthAnalysis}: the fitted groups, and those that could not be fitted. */
+export interface GrowthAnalysis {
+  comparisons: GrowthComparison[];
+  notFittable: NotFittable[];
+}
+
 /**
- * Fits the growth of every benchmark over the numeric parameter `param`, per side. Benchmarks are grouped by
- * suite, benchmark and their other parameters; groups with fewer than two distinct values are skipped.
+ * Fits the growth of every benchmark over the numeric parameter `param`, per side and per group: benchmarks are
+ * grouped by suite, benchmark and their other parameters; groups with fewer than two distinct values are skipped,
+ * and a group whose data cannot be fitted (a side with no samples, values ≤ 0) is listed in `notFittable`.
  * @throws {StatsInputError} when no benchmark has `param` as a numeric parameter.
  */
-export function growthFromRun(
+export function growthAnalysis(
   run: RunRecord,
   param: string,
   metric: MetricName = run.config.metric,
   confidence = 0.95,
   symbol = 'N',
-): GrowthComparison[] {
+): GrowthAnalysis {
   const groups = new Map<string, BenchmarkRecord[]>();
   for (const record of run.benchmarks) {
     if (typeof record.id.params[param] !== 'number') continue;
@@ -162,7 +170,7 @@ export function growthFromRun(
   if (groups.size === 0) {
     throw new StatsInputError('param', param, `no benchmark has a numeric parameter named "${param}"`);
   }
-  const out: GrowthComparison[] = [];
+  const out: GrowthAnalysis = { comparisons: [], notFittable: [] };
   for (const [key, records] of groups) {
     const values = [...new Set(records.map((r) => r.id.params[param] as number))].sort((a, b) => a - b);
     if (values.length < 2) continue;
@@ -171,8 +179,27 @@ export function growthFromRun(
         .map((r) => ({ n: r.id.params[param] as number, values: sideValues(r, side, metric) }))
         .sort((a, b) => a.n - b.n);
     const points = { baseline: pointsOf('baseline'), candidate: pointsOf('candidate') };
-    const baseline = fitGrowth(points.baseline, confidence);
-    const candidate = fitGrowth(points.candidate, confidence);
+    const fits: Partial<Record<Side, GrowthFit>> = {};
+    for (const side of ['baseline', 'candidate'] as const) {
+      const problem = unusableValues(
+        side,
+        metric,
+        points[side].flatMap((p) => p.values),
+      );
+      if (problem) {
+        out.notFittable.push({ analysis: 'growth', key, side, reason: problem });
+        break;
+      }
+      try {
+        fits[side] = fitGrowth(points[side], confidence);
+      } catch (e) {
+        if (!(e instanceof StatsInputError)) throw e;
+        out.notFittable.push({ analysis: 'growth', key, side, reason: `${side} side: ${e.message}` });
+        break;
+      }
+    }
+    const { baseline, candidate } = fits;
+    if (!baseline || !candidate) continue;
     const first = records[0]!;
     const fixedParams = Object.fromEntries(Object.entries(first.id.params).filter(([k]) => k !== param));
     const changed =
@@ -181,7 +208,7 @@ export function growthFromRun(
       candidate.lower !== null &&
       candidate.upper !== null &&
       (candidate.upper < baseline.lower || candidate.lower > baseline.upper);
-    out.push({
+    out.comparisons.push({
       key,
       suite: first.id.suite,
       benchmark: first.id.benchmark,
@@ -196,4 +223,21 @@ export function growthFromRun(
     });
   }
   return out;
+}
+
+/**
+ * Strict form of {@link growthAnalysis}: every group must be fittable.
+ * @throws {StatsInputError} when no benchmark has `param` as a numeric parameter, or a group cannot be fitted.
+ */
+export function growthFromRun(
+  run: RunRecord,
+  param: string,
+  metric: MetricName = run.config.metric,
+  confidence = 0.95,
+  symbol = 'N',
+): GrowthComparison[] {
+  const { comparisons, notFittable } = growthAnalysis(run, param, metric, confidence, symbol);
+  const bad = notFittable[0];
+  if (bad) throw new StatsInputError('param', bad.key, notFittableLine(bad));
+  return comparisons;
 }
