@@ -78,28 +78,25 @@ const numberTails = new Map<number, number[]>();
 const TAIL_CACHE_ENTRIES = 16;
 const MAX_CACHED_TAIL = 1 << 16;
 
-function boundTail(n: number): undefined[] {
-  let t = boundTails.get(n);
+/** The cached never-written run of `n` free slots from `cache`, made by `make` on a miss (bounded cache). */
+function cachedTail<T>(cache: Map<number, T[]>, n: number, make: (n: number) => T[]): T[] {
+  let t = cache.get(n);
   if (t === undefined) {
-    t = freeBounds(n);
+    t = make(n);
     if (n <= MAX_CACHED_TAIL) {
-      if (boundTails.size >= TAIL_CACHE_ENTRIES) boundTails.clear();
-      boundTails.set(n, t);
+      if (cache.size >= TAIL_CACHE_ENTRIES) cache.clear();
+      cache.set(n, t);
     }
   }
   return t;
 }
 
+function boundTail(n: number): undefined[] {
+  return cachedTail(boundTails, n, freeBounds);
+}
+
 function numberTail(n: number): number[] {
-  let t = numberTails.get(n);
-  if (t === undefined) {
-    t = freeNumbers(n);
-    if (n <= MAX_CACHED_TAIL) {
-      if (numberTails.size >= TAIL_CACHE_ENTRIES) numberTails.clear();
-      numberTails.set(n, t);
-    }
-  }
-  return t;
+  return cachedTail(numberTails, n, freeNumbers);
 }
 
 const ONE_FREE_BOUND: undefined[] = [undefined];
