@@ -167,13 +167,18 @@ export abstract class RangeTombstoneListStorage {
       const n = this.count;
       st = this.store = copyInto(st, n, n === cap ? grownCapacity(cap, this.config.growthFactor) : cap, n);
     }
-    this.boundsHeap -=
-      this.boundHeap(st.starts[i] as ClusteringBound) + this.boundHeap(st.ends[i] as ClusteringBound);
+    // insertFrom often rewrites a slot keeping one of its bounds (a split keeps the old end, an overwrite the
+    // start); an unchanged bound object contributes nothing to the heap delta, so it is not re-measured.
+    const oldS = st.starts[i] as ClusteringBound;
+    const oldE = st.ends[i] as ClusteringBound;
+    let delta = 0;
+    if (oldS !== s) delta += this.boundHeap(s) - this.boundHeap(oldS);
+    if (oldE !== e) delta += this.boundHeap(e) - this.boundHeap(oldE);
     st.starts[i] = s;
     st.ends[i] = e;
     st.markedAts[i] = t;
     st.delTimes[i] = ldt;
-    this.boundsHeap += this.boundHeap(s) + this.boundHeap(e);
+    this.boundsHeap += delta;
   }
 
   private boundHeap(bound: ClusteringBound): number {

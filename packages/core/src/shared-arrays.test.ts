@@ -120,6 +120,38 @@ describe('store primitives', () => {
     expectFree(dst, 6);
   });
 
+  // Short (hand-loop) and long (bulk copy + shift) gapped copies, from full, spare and sibling-extended stores.
+  it.each([
+    [5, 5, 8],
+    [40, 40, 60],
+    [60, 60, 90],
+    [80, 80, 120],
+    [80, 100, 100],
+    [80, 90, 130],
+  ])(
+    'copyInto of %i entries (source capacity %i) into %i slots keeps every gap layout exact',
+    (size, srcCap, cap) => {
+      const src = filled(srcCap, srcCap); // slots past `size` play a sibling's appends: they must come out free
+      for (const gap of [0, 1, size >> 1, size - 1]) {
+        const dst = copyInto(src, size, cap, gap);
+        expectShape(dst, cap);
+        for (let i = 0; i < size; i++) {
+          const j = i < gap ? i : i + 1;
+          expect(dst.starts[j]).toBe(src.starts[i]);
+          expect(dst.ends[j]).toBe(src.ends[i]);
+          expect(dst.markedAts[j]).toBe(1000 + i);
+          expect(dst.delTimes[j]).toBe(2000 + i);
+        }
+        expect(dst.starts[gap]).toBeUndefined();
+        expect(dst.ends[gap]).toBeUndefined();
+        expect(dst.markedAts[gap]).toBe(0);
+        expect(dst.delTimes[gap]).toBe(0);
+        expectFree(dst, size + 1);
+        expect(src.starts[0]).toBe(dst.starts[gap === 0 ? 1 : 0]); // the source is never written
+      }
+    },
+  );
+
   it('free tails are never aliased between grown stores (writing one leaves the next grow clean)', () => {
     const a = copyInto(filled(10), 10, 15, 10);
     for (let i = 10; i < 15; i++) {
