@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BlackHole } from './black-hole.js';
 import { analysisOptions, parseCli } from './cli-options.js';
 import { UsageError } from './errors.js';
 import { expandCpuList } from './pinning.js';
@@ -17,16 +16,6 @@ describe('seeded order', () => {
     expect(heads).toBeGreaterThan(16);
     expect(heads).toBeLessThan(48);
     expect(seedFrom('run-1')).not.toBe(seedFrom('run-2'));
-  });
-});
-
-describe('black hole', () => {
-  it('publishes a digest of consumed values on globalThis', () => {
-    const bh = new BlackHole();
-    for (let i = 0; i < 20; i++) bh.consume(i);
-    const digest = bh.flush();
-    expect((globalThis as Record<string, unknown>).__tombstoneBenchSink).toBe(digest);
-    expect(new BlackHole().flush()).not.toBe(digest);
   });
 });
 

@@ -1,0 +1,38 @@
+/**
+ * The ceiling of `benchCopyOnly`'s speed-up on this runtime and machine. Baseline: the faithful eager copy that
+ * `pnpm bench` measures (four arrays trimmed to size). Candidate: the cheapest conceivable O(1) copy — one new
+ * object holding a list's five fields, with no hook, no capacity rule and no sharing bookkeeping, i.e. less than
+ * any correct copy-on-write `copy()` can do. No implementation of `copy()` can beat the ratio this suite reports.
+ */
+import { defineSuite } from '@tombstone-lab/bench';
+import type { RangeTombstoneList } from '@tombstone-lab/core';
+import { buildExisting, copyOnly } from './rtl-workloads.js';
+
+/** Stands for a copy: the same five fields as a list (comparator, config, store, size, bounds heap). */
+class BareCopy {
+  constructor(
+    readonly comparator: unknown,
+    readonly config: unknown,
+    readonly store: unknown,
+    readonly count: number,
+    readonly boundsHeap: number,
+  ) {}
+}
+
+function bareCopy(list: RangeTombstoneList): BareCopy {
+  return new BareCopy(list.comparator, list, list, list.size, list.capacity);
+}
+
+export default defineSuite({
+  name: 'CopyCeiling',
+  params: { size: [10, 1000] },
+  compare: { factor: 'copy', baseline: 'eager', candidate: 'bare' },
+  primary: 'benchCopyOnly[size=1000]',
+  setup: ({ size, copy }) => {
+    const existing = buildExisting(size, false);
+    return { existing, op: copy === 'bare' ? bareCopy : copyOnly };
+  },
+  benchmarks: {
+    benchCopyOnly: (state) => state.op(state.existing),
+  },
+});
