@@ -1,11 +1,11 @@
 import type { ClusteringComparator } from './clustering-comparator.js';
 import { createRangeTombstoneList } from './range-tombstone-list.js';
+import { checkComparator } from './range-tombstone-list-base.js';
 import {
   buildConfig,
   checkCapacity,
   type RangeTombstoneListOptions,
 } from './range-tombstone-list-options.js';
-import { checkComparator } from './range-tombstone-list-storage.js';
 import type { RangeTombstoneStoreFactory } from './range-tombstone-store.js';
 import { allocate } from './shared-arrays.js';
 

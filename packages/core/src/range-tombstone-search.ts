@@ -1,13 +1,13 @@
 import type { ClusteringBound } from './clustering-bound.js';
 import type { ClusteringComparator, ClusteringPrefix } from './clustering-comparator.js';
 import { DeletionTime } from './deletion-time.js';
+import type { RangeSlots } from './range-slots.js';
 import { RangeTombstone } from './range-tombstone.js';
-import type { SharedArrays } from './shared-arrays.js';
 import { Slice } from './slice.js';
 
 /**
- * Read-only search and iteration over the first `n` slots of a {@link SharedArrays} store: the query half of
- * Cassandra's `RangeTombstoneList`, kept apart from the write path so it cannot touch the sharing protocol.
+ * Read-only search and iteration over the first `n` slots of a list ({@link RangeSlots}): the query half of
+ * Cassandra's `RangeTombstoneList`, shared by every storage and kept apart from the write path.
  */
 
 /** Java's `Arrays.binarySearch` over `arr[lo, hi)`: the index if found, else `-(insertion point) - 1`. */
@@ -36,35 +36,35 @@ export function binarySearch(
  */
 export function searchIndex(
   cmp: ClusteringComparator,
-  st: SharedArrays,
+  st: RangeSlots,
   n: number,
   name: ClusteringPrefix,
   lo: number,
   hi: number,
 ): number {
   if (n === 0) return -1;
-  const pos = binarySearch(cmp, st.starts, lo, hi, name);
+  const pos = st.searchColumn(false, lo, hi, name);
   if (pos >= 0) return -pos - 1;
   const k = -pos - 2;
   if (k < 0) return -1;
-  return cmp.compare(name, st.ends[k] as ClusteringBound) < 0 ? k : -k - 2;
+  return cmp.compare(name, st.endAt(k)) < 0 ? k : -k - 2;
 }
 
 /** The range in slot `i`, optionally with a clipped start or end. */
 export function rangeAt(
-  st: SharedArrays,
+  st: RangeSlots,
   i: number,
   start?: ClusteringBound,
   end?: ClusteringBound,
 ): RangeTombstone {
   return new RangeTombstone(
-    Slice.make(start ?? (st.starts[i] as ClusteringBound), end ?? (st.ends[i] as ClusteringBound)),
-    DeletionTime.fromUnsigned(st.markedAts[i] as number, st.delTimes[i] as number),
+    Slice.make(start ?? st.startAt(i), end ?? st.endAt(i)),
+    DeletionTime.fromUnsigned(st.markedAtAt(i), st.delTimeAt(i)),
   );
 }
 
 /** Every range of slots `[0, n)`, ascending or descending. */
-export function* allRanges(st: SharedArrays, n: number, reversed: boolean): IterableIterator<RangeTombstone> {
+export function* allRanges(st: RangeSlots, n: number, reversed: boolean): IterableIterator<RangeTombstone> {
   if (reversed) for (let i = n - 1; i >= 0; i--) yield rangeAt(st, i);
   else for (let i = 0; i < n; i++) yield rangeAt(st, i);
 }
@@ -72,7 +72,7 @@ export function* allRanges(st: SharedArrays, n: number, reversed: boolean): Iter
 /** The ranges intersecting `slice`, clipped to it, ascending. */
 export function* forwardSlice(
   cmp: ClusteringComparator,
-  st: SharedArrays,
+  st: RangeSlots,
   n: number,
   slice: Slice,
 ): IterableIterator<RangeTombstone> {
@@ -82,8 +82,8 @@ export function* forwardSlice(
   let f = slice.end.isTop() ? n - 1 : searchIndex(cmp, st, n, slice.end, s, n);
   if (f < 0) f = -f - 2;
   if (s > f) return;
-  const first = st.starts[s] as ClusteringBound;
-  const last = st.ends[f] as ClusteringBound;
+  const first = st.startAt(s);
+  const last = st.endAt(f);
   const clippedStart = cmp.compare(first, slice.start) < 0 ? slice.start : first;
   const clippedEnd = cmp.compare(slice.end, last) < 0 ? slice.end : last;
   if (s === f) {
@@ -98,7 +98,7 @@ export function* forwardSlice(
 /** The ranges intersecting `slice`, clipped to it, descending (the slice keeps its orientation). */
 export function* reverseSlice(
   cmp: ClusteringComparator,
-  st: SharedArrays,
+  st: RangeSlots,
   n: number,
   slice: Slice,
 ): IterableIterator<RangeTombstone> {
@@ -108,8 +108,8 @@ export function* reverseSlice(
   const fi = slice.start.isBottom() ? 0 : searchIndex(cmp, st, n, slice.start, 0, s + 1);
   const f = fi < 0 ? -fi - 1 : fi;
   if (s < f) return;
-  const last = st.ends[s] as ClusteringBound;
-  const first = st.starts[f] as ClusteringBound;
+  const last = st.endAt(s);
+  const first = st.startAt(f);
   const clippedEnd = cmp.compare(slice.end, last) < 0 ? slice.end : last;
   const clippedStart = cmp.compare(first, slice.start) < 0 ? slice.start : first;
   if (s === f) {
