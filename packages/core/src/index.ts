@@ -1,6 +1,7 @@
 /**
  * `@tombstone-lab/core`: Apache Cassandra's range-tombstone list, with exact semantics, and an O(1) copy-on-write
- * `copy()` (CASSANDRA-21492 done right: honest heap accounting, no pinned spare capacity, in-place tail appends).
+ * `copy()` (CASSANDRA-21492 done right: honest heap accounting, no pinned spare capacity, in-place tail appends),
+ * plus a persistent variant whose writes after a copy cost O(log N) instead of O(N).
  *
  * @packageDocumentation
  */
@@ -37,6 +38,12 @@ export {
   InvalidRangeStoreError,
   InvalidTimestampError,
 } from './errors.js';
+/** The same list in a persistent B+tree: O(1) copies, O(log N) writes after a copy. */
+export {
+  PersistentRangeTombstoneList,
+  type PersistentRangeTombstoneListOptions,
+  persistentRangeTombstoneListFactory,
+} from './persistent-range-tombstone-list.js';
 /** A slice plus a deletion time. */
 export { RangeTombstone } from './range-tombstone.js';
 /** The list itself. */
@@ -46,6 +53,8 @@ export { RangeTombstone } from './range-tombstone.js';
  * @internal
  */
 export { backingArrays, RangeTombstoneList } from './range-tombstone-list.js';
+/** What every list of this library shares (the public API of Cassandra's list): use it to accept either storage. */
+export { RangeTombstoneListBase } from './range-tombstone-list-base.js';
 /** Ready-made store factories for `DeletionInfo`. */
 export {
   copyOnWriteRangeTombstoneListFactory,

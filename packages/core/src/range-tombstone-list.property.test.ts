@@ -4,8 +4,10 @@ import { ClusteringBound } from './clustering-bound.js';
 import type { Clustering, ClusteringComparator } from './clustering-comparator.js';
 import type { ClusteringValue } from './column-types.js';
 import { DeletionTime } from './deletion-time.js';
+import { PersistentRangeTombstoneList } from './persistent-range-tombstone-list.js';
 import { RangeTombstone } from './range-tombstone.js';
 import { RangeTombstoneList } from './range-tombstone-list.js';
+import type { RangeTombstoneListBase } from './range-tombstone-list-base.js';
 import { Slice } from './slice.js';
 import { expectValid, INT_CMP, TWO_INT_CMP } from './test-helpers.js';
 
@@ -104,7 +106,7 @@ function modelAdd(d: Domain, model: Model, slice: Slice, t: number, ldt: number)
   }
 }
 
-function expectMatches(d: Domain, list: RangeTombstoneList, model: Model): void {
+function expectMatches(d: Domain, list: RangeTombstoneListBase, model: Model): void {
   expectValid(list);
   for (const p of d.points) {
     const got = list.searchDeletionTime(p);
@@ -114,14 +116,13 @@ function expectMatches(d: Domain, list: RangeTombstoneList, model: Model): void 
   }
 }
 
-/** Runs `ops` on a growing family of lists (copies of copies…) in one mode, checking every list after every op. */
+/** Runs `ops` on a growing family of lists (copies of copies…) of one storage, checking every list after every op. */
 function runFamily(
   d: Domain,
   ops: readonly Op[],
-  copyOnWrite: boolean,
-  capacity: number,
-): RangeTombstoneList[] {
-  const lists = [new RangeTombstoneList(d.cmp, { copyOnWrite, capacity })];
+  make: () => RangeTombstoneListBase,
+): RangeTombstoneListBase[] {
+  const lists = [make()];
   const models: Model[] = [new Map()];
   for (const op of ops) {
     const n = lists.length;
@@ -141,7 +142,7 @@ function runFamily(
       case 'addAll': {
         const i = op.target % n;
         const j = op.source % n;
-        lists[i]?.addAll(lists[j] as RangeTombstoneList);
+        lists[i]?.addAll(lists[j] as RangeTombstoneListBase);
         if (i !== j) {
           for (const [k, v] of models[j] as Model) {
             const cur = (models[i] as Model).get(k);
@@ -152,7 +153,7 @@ function runFamily(
       }
       case 'copy': {
         const j = op.source % n;
-        lists.push((lists[j] as RangeTombstoneList).copy());
+        lists.push((lists[j] as RangeTombstoneListBase).copy());
         models.push(new Map(models[j]));
         break;
       }
@@ -181,31 +182,40 @@ describe.each([
   ['one int32 column', ONE_COLUMN],
   ['two int32 columns with nulls and prefixes', TWO_COLUMNS],
 ] as const)('RangeTombstoneList vs the naive model (%s)', (_name, d) => {
-  it('single list: add sequences match the model, eager and copy-on-write build equal lists', () => {
+  it('single list: add sequences match the model, eager, copy-on-write and persistent build equal lists', () => {
     fc.assert(
       fc.property(fc.array(rangeArb(d), { maxLength: 25 }), fc.constantFrom(0, 1, 10), (rts, capacity) => {
         const eager = new RangeTombstoneList(d.cmp, { copyOnWrite: false, capacity });
         const cow = new RangeTombstoneList(d.cmp, { copyOnWrite: true, capacity });
+        const persistent = new PersistentRangeTombstoneList(d.cmp);
         const model: Model = new Map();
         for (const r of rts) {
           eager.add(r);
           cow.add(r);
+          persistent.add(r);
           modelAdd(d, model, r.slice, r.deletionTime.markedForDeleteAt, r.deletionTime.localDeletionTime);
           expectMatches(d, cow, model);
         }
         expectMatches(d, eager, model);
+        expectMatches(d, persistent, model);
         expect(cow.equals(eager)).toBe(true);
+        expect(persistent.equals(eager)).toBe(true);
+        expect(String(persistent)).toBe(String(eager));
       }),
       { numRuns: 300 },
     );
   });
 
-  it.each([false, true])(
-    'families of copies under every mutator match their own models (copyOnWrite=%s)',
-    (cow) => {
+  it.each(['eager', 'copy-on-write', 'persistent'] as const)(
+    'families of copies under every mutator match their own models (%s)',
+    (mode) => {
       fc.assert(
         fc.property(fc.array(opArb(d), { maxLength: 30 }), fc.constantFrom(0, 1, 4, 10), (ops, capacity) => {
-          runFamily(d, ops, cow, capacity);
+          runFamily(d, ops, () =>
+            mode === 'persistent'
+              ? new PersistentRangeTombstoneList(d.cmp)
+              : new RangeTombstoneList(d.cmp, { copyOnWrite: mode === 'copy-on-write', capacity }),
+          );
         }),
         { numRuns: 200 },
       );

@@ -9,6 +9,7 @@ import { types } from './column-types.js';
 import { DeletionTime } from './deletion-time.js';
 import { RangeTombstone } from './range-tombstone.js';
 import { backingArrays, RangeTombstoneList } from './range-tombstone-list.js';
+import type { RangeTombstoneListBase } from './range-tombstone-list-base.js';
 import type { RangeTombstoneListOptions } from './range-tombstone-list-options.js';
 import { Slice } from './slice.js';
 
@@ -81,7 +82,7 @@ export function listOf(
 }
 
 /** Asserts the list holds exactly `expected` (the `[a,b]@t` notation) with comparator-equal bounds. */
-export function expectRanges(list: RangeTombstoneList, expected: string): void {
+export function expectRanges(list: RangeTombstoneListBase, expected: string): void {
   const want = parseRanges(expected);
   const got = [...list];
   expect(got.map(String), `list ${list}`).toHaveLength(want.length);
@@ -97,11 +98,30 @@ export function expectRanges(list: RangeTombstoneList, expected: string): void {
 }
 
 /**
- * Cassandra's assertValid plus the store invariants: kinds, non-empty, sorted, claimed >= size, and four plain arrays
- * whose length is exactly the capacity (the figure the size model charges).
+ * Cassandra's assertValid (kinds, non-empty, sorted) for any list; for an array list also the store invariants:
+ * claimed >= size, and four plain arrays whose length is exactly the capacity (the figure the size model charges).
  */
-export function expectValid(list: RangeTombstoneList): void {
+export function expectValid(list: RangeTombstoneListBase): void {
   const cmp = list.comparator;
+  const problems: string[] = [];
+  if (list instanceof RangeTombstoneList) problems.push(...storeProblems(list));
+  const ranges = [...list];
+  if (ranges.length !== list.size) problems.push(`iterated ${ranges.length} ranges, size ${list.size}`);
+  let prevEnd: ClusteringBound | null = null;
+  for (let i = 0; i < ranges.length; i++) {
+    const { start: s, end: e } = (ranges[i] as RangeTombstone).slice;
+    if (!s.isStart()) problems.push(`start #${i} ${s} is not a start`);
+    if (!e.isEnd()) problems.push(`end #${i} ${e} is not an end`);
+    if (cmp.compare(s, e) >= 0) problems.push(`range #${i} [${s}, ${e}] is empty`);
+    if (prevEnd !== null && cmp.compare(prevEnd, s) > 0)
+      problems.push(`range #${i} overlaps its predecessor`);
+    prevEnd = e;
+  }
+  // The message (which renders the whole list) is only built when something is wrong.
+  if (problems.length > 0) expect.fail(`invalid list ${list}: ${problems.join('; ')}`);
+}
+
+function storeProblems(list: RangeTombstoneList): string[] {
   const st = backingArrays(list);
   const problems: string[] = [];
   if (st.claimed < list.size) problems.push(`claimed ${st.claimed} < size ${list.size}`);
@@ -116,17 +136,5 @@ export function expectValid(list: RangeTombstoneList): void {
     if (!Array.isArray(arr) || arr.length !== list.capacity)
       problems.push(`${name} is not a plain array of length capacity ${list.capacity}`);
   }
-  let prevEnd: ClusteringBound | null = null;
-  for (let i = 0; i < list.size; i++) {
-    const s = st.starts[i] as ClusteringBound;
-    const e = st.ends[i] as ClusteringBound;
-    if (!s.isStart()) problems.push(`start #${i} ${s} is not a start`);
-    if (!e.isEnd()) problems.push(`end #${i} ${e} is not an end`);
-    if (cmp.compare(s, e) >= 0) problems.push(`range #${i} [${s}, ${e}] is empty`);
-    if (prevEnd !== null && cmp.compare(prevEnd, s) > 0)
-      problems.push(`range #${i} overlaps its predecessor`);
-    prevEnd = e;
-  }
-  // The message (which renders the whole list) is only built when something is wrong.
-  if (problems.length > 0) expect.fail(`invalid list ${list}: ${problems.join('; ')}`);
+  return problems;
 }
