@@ -5,7 +5,7 @@
  * any correct copy-on-write `copy()` can do. No implementation of `copy()` can beat the ratio this suite reports.
  */
 import { defineSuite } from '@tombstone-lab/bench';
-import type { RangeTombstoneList } from '@tombstone-lab/core';
+import type { RangeTombstoneListBase } from '@tombstone-lab/core';
 import { buildExisting, copyOnly } from './rtl-workloads.js';
 
 /** Stands for a copy: the same five fields as a list (comparator, config, store, size, bounds heap). */
@@ -19,8 +19,8 @@ class BareCopy {
   ) {}
 }
 
-function bareCopy(list: RangeTombstoneList): BareCopy {
-  return new BareCopy(list.comparator, list, list, list.size, list.capacity);
+function bareCopy(list: RangeTombstoneListBase): BareCopy {
+  return new BareCopy(list.comparator, list, list, list.size, list.size);
 }
 
 export default defineSuite({
@@ -29,7 +29,7 @@ export default defineSuite({
   compare: { factor: 'copy', baseline: 'eager', candidate: 'bare' },
   primary: 'benchCopyOnly[size=1000]',
   setup: ({ size, copy }) => {
-    const existing = buildExisting(size, false);
+    const existing = buildExisting(size, 'eager');
     return { existing, op: copy === 'bare' ? bareCopy : copyOnly };
   },
   benchmarks: {

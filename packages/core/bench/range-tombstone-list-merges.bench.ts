@@ -5,14 +5,14 @@
  * 4096-entry lists would add promotion work that grows with N to both sides — the memtable keeps only the newest.
  */
 import { defineSuite } from '@tombstone-lab/bench';
-import { successiveMerges } from './rtl-workloads.js';
+import { storageNamed, successiveMergesOf } from './rtl-workloads.js';
 
 export default defineSuite({
   name: 'RangeTombstoneListSuccessiveMergeBench',
   params: { n: [256, 512, 1024, 2048, 4096] },
   compare: { factor: 'impl', baseline: 'eager', candidate: 'cow' },
-  setup: ({ n, impl }) => ({ n, copyOnWrite: impl === 'cow' }),
+  setup: ({ n, impl }) => ({ storage: storageNamed(impl), keys: Array.from({ length: n }, (_, k) => k) }),
   benchmarks: {
-    successiveMerges: (state) => successiveMerges(state.n, state.copyOnWrite).size,
+    successiveMerges: (state) => successiveMergesOf(state.storage, state.keys).size,
   },
 });

@@ -1,28 +1,36 @@
 import { describe, expect, it } from 'vitest';
+import { PersistentRangeTombstoneList, RangeTombstoneList } from '@tombstone-lab/core';
 import {
   BENCH_COMPARATOR,
   buildExisting,
   copyAndAdd,
   copyAndAddMiddle,
   copyOnly,
-  successiveMerges,
+  shuffledKeys,
+  storageNamed,
+  successiveMergesOf,
   TAIL_TOMBSTONE,
 } from './rtl-workloads.js';
 
-describe.each([false, true])('bench workloads (copyOnWrite=%s)', (copyOnWrite) => {
+describe.each(['eager', 'cow', 'persistent'] as const)('bench workloads (%s)', (storage) => {
   it('buildExisting: size disjoint [2i,2i+1]@(1,1) ranges, capacity == size', () => {
-    const l = buildExisting(10, copyOnWrite);
+    const l = buildExisting(10, storage);
     expect(l.size).toBe(10);
-    expect(l.capacity).toBe(10);
-    expect(l.copyOnWrite).toBe(copyOnWrite);
+    if (l instanceof RangeTombstoneList) {
+      expect(l.capacity).toBe(10);
+      expect(l.copyOnWrite).toBe(storage === 'cow');
+    } else {
+      expect(l).toBeInstanceOf(PersistentRangeTombstoneList);
+      expect(storage).toBe('persistent');
+    }
     expect(String(l)).toBe(
       `{${Array.from({ length: 10 }, (_, i) => `[${2 * i},${2 * i + 1}]@1/1`).join(', ')}}`,
     );
-    expect(() => buildExisting(1025, copyOnWrite)).toThrow(RangeError);
+    expect(() => buildExisting(1025, storage)).toThrow(RangeError);
   });
 
   it('the tail tombstone sorts after every existing range', () => {
-    const l = buildExisting(1000, copyOnWrite);
+    const l = buildExisting(1000, storage);
     const last = [...l.iterator(true)][0];
     expect(
       BENCH_COMPARATOR.compare(last?.slice.end ?? TAIL_TOMBSTONE.slice.end, TAIL_TOMBSTONE.slice.start),
@@ -30,7 +38,7 @@ describe.each([false, true])('bench workloads (copyOnWrite=%s)', (copyOnWrite) =
   });
 
   it('copyOnly / copyAndAdd / copyAndAddMiddle leave the source untouched', () => {
-    const l = buildExisting(100, copyOnWrite);
+    const l = buildExisting(100, storage);
     const before = String(l);
     expect(copyOnly(l).equals(l)).toBe(true);
     const appended = copyAndAdd(l);
@@ -43,9 +51,25 @@ describe.each([false, true])('bench workloads (copyOnWrite=%s)', (copyOnWrite) =
     expect(String(l)).toBe(before);
   });
 
-  it('successiveMerges builds n appended ranges', () => {
-    const l = successiveMerges(50, copyOnWrite);
-    expect(l.size).toBe(50);
-    expect(l.search([98])?.toString()).toBe('[98,99]@1/1');
+  it('successive merges build the same n ranges whether keys arrive in order or shuffled', () => {
+    const inOrder = successiveMergesOf(storage, Array.from({ length: 50 }, (_, k) => k));
+    expect(inOrder.size).toBe(50);
+    expect(inOrder.search([98])?.toString()).toBe('[98,99]@1/1');
+    const keys = shuffledKeys(50, 7);
+    expect([...keys].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, k) => k));
+    expect(keys).not.toEqual(Array.from({ length: 50 }, (_, k) => k));
+    expect(successiveMergesOf(storage, keys).equals(inOrder)).toBe(true);
+  });
+});
+
+describe('workload inputs', () => {
+  it('names storages and rejects anything else', () => {
+    expect(storageNamed('persistent')).toBe('persistent');
+    expect(() => storageNamed('cowx')).toThrow(/got "cowx"/);
+  });
+
+  it('shuffles deterministically per seed', () => {
+    expect(shuffledKeys(20, 1)).toEqual(shuffledKeys(20, 1));
+    expect(shuffledKeys(20, 1)).not.toEqual(shuffledKeys(20, 2));
   });
 });

@@ -6,11 +6,15 @@ import {
   ClusteringBound,
   ClusteringComparator,
   DeletionTime,
+  PersistentRangeTombstoneList,
   RangeTombstone,
   RangeTombstoneList,
+  type RangeTombstoneListBase,
   Slice,
   types,
 } from '@tombstone-lab/core';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
 /** The benchmark's comparator: a single int32 clustering column. */
 export const BENCH_COMPARATOR = new ClusteringComparator([types.int32]);
@@ -29,30 +33,46 @@ export function benchRange(a: number, b: number): RangeTombstone {
 /** `[100000, 100001]@(1,1)`: sorts after every range of {@link buildExisting} (sizes up to 50,000), so adding it appends. */
 export const TAIL_TOMBSTONE: RangeTombstone = benchRange(100000, 100001);
 
+/** The three storages: pre-CASSANDRA-21492 eager arrays, copy-on-write arrays, the persistent tree. */
+export type Storage = 'eager' | 'cow' | 'persistent';
+
+/** `name` as a {@link Storage} (a suite's factor level). @throws RangeError naming any other value. */
+export function storageNamed(name: string): Storage {
+  if (name === 'eager' || name === 'cow' || name === 'persistent') return name;
+  throw new RangeError(`storage must be eager, cow or persistent, got ${JSON.stringify(name)}`);
+}
+
+/** An empty list of `storage` (`capacity` applies to the array lists; the tree has none). */
+export function emptyList(storage: Storage, capacity: number): RangeTombstoneListBase {
+  return storage === 'persistent'
+    ? new PersistentRangeTombstoneList(BENCH_COMPARATOR)
+    : new RangeTombstoneList(BENCH_COMPARATOR, { capacity, copyOnWrite: storage === 'cow' });
+}
+
 /**
  * The bench's `existing` list: `size` disjoint ranges `[2i, 2i+1]@(1,1)` with capacity == size (no spare capacity,
  * so a copy-on-write copy shares the arrays and the first append must grow).
  * @throws RangeError if size is not an integer in [0, 1024] (the initial-capacity limit).
  */
-export function buildExisting(size: number, copyOnWrite: boolean): RangeTombstoneList {
+export function buildExisting(size: number, storage: Storage): RangeTombstoneListBase {
   if (!Number.isInteger(size) || size < 0 || size > 1024) {
     throw new RangeError(`size must be an integer in [0, 1024], got ${size}`);
   }
-  const list = new RangeTombstoneList(BENCH_COMPARATOR, { capacity: size, copyOnWrite });
+  const list = emptyList(storage, size);
   for (let i = 0; i < size; i++) list.add(benchRange(2 * i, 2 * i + 1));
   return list;
 }
 
 /** `benchCopyOnly`: the copy is returned so the caller can sink it. */
-export function copyOnly(list: RangeTombstoneList): RangeTombstoneList {
+export function copyOnly(list: RangeTombstoneListBase): RangeTombstoneListBase {
   return list.copy();
 }
 
 /** `benchCopyAndAdd`: copy, then add `rt` (the tail tombstone appends), as a memtable merge does. */
 export function copyAndAdd(
-  list: RangeTombstoneList,
+  list: RangeTombstoneListBase,
   rt: RangeTombstone = TAIL_TOMBSTONE,
-): RangeTombstoneList {
+): RangeTombstoneListBase {
   const copy = list.copy();
   copy.add(rt);
   return copy;
@@ -63,20 +83,39 @@ export function copyAndAdd(
  * The integer gaps between ranges are empty on int32, so the insert is the newer point range `[2k+1, 2k+1]@(2,1)`
  * overlapping the end of range k: it splits range k and shifts every later range, a non-append write.
  */
-export function copyAndAddMiddle(list: RangeTombstoneList, rng: () => number): RangeTombstoneList {
+export function copyAndAddMiddle(list: RangeTombstoneListBase, rng: () => number): RangeTombstoneListBase {
   const copy = list.copy();
   const k = Math.min(list.size - 1, Math.max(0, Math.floor(rng() * list.size)));
   copy.add(ClusteringBound.inclusiveStart(2 * k + 1), ClusteringBound.inclusiveEnd(2 * k + 1), 2, 1);
   return copy;
 }
 
+/** A seeded source of floats in [0, 1) (pure-rand's xoroshiro128+), so every fork sees the same positions. */
+export function seededUnit(seed: number): () => number {
+  const rng = xoroshiro128plus(seed);
+  const scale = 2 ** 30;
+  return () => uniformInt(rng, 0, scale - 1) / scale;
+}
+
+/** 0 … n−1 in an order fixed by `seed` (Fisher–Yates). */
+export function shuffledKeys(n: number, seed: number): number[] {
+  const next = seededUnit(seed);
+  const keys = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [keys[i], keys[j]] = [keys[j] as number, keys[i] as number];
+  }
+  return keys;
+}
+
 /**
- * The memtable pattern: starting from an empty list, `n` times copy the newest list and append one tombstone
- * `[2k, 2k+1]@(1,1)` at its tail, keeping only the newest copy. Returns the final list (size `n`).
+ * The memtable pattern: starting from an empty list, `keys.length` times copy the newest list and add the
+ * tombstone `[2k, 2k+1]@(1,1)` for the next key k, keeping only the newest copy. Keys in order append at the tail;
+ * shuffled keys land at random interior positions. Returns the final list.
  */
-export function successiveMerges(n: number, copyOnWrite: boolean): RangeTombstoneList {
-  let list = new RangeTombstoneList(BENCH_COMPARATOR, { capacity: 1, copyOnWrite });
-  for (let k = 0; k < n; k++) {
+export function successiveMergesOf(storage: Storage, keys: readonly number[]): RangeTombstoneListBase {
+  let list = emptyList(storage, 1);
+  for (const k of keys) {
     const next = list.copy();
     next.add(benchRange(2 * k, 2 * k + 1));
     list = next;

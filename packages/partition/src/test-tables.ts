@@ -5,6 +5,7 @@ import {
   copyOnWriteRangeTombstoneListFactory,
   DeletionTime,
   eagerRangeTombstoneListFactory,
+  persistentRangeTombstoneListFactory,
   RangeTombstone,
   type RangeTombstoneStoreFactory,
   rangeTombstoneListFactory,
@@ -18,6 +19,7 @@ export const RANGE_IMPLEMENTATIONS: readonly (readonly [string, RangeTombstoneSt
   ['eager', eagerRangeTombstoneListFactory],
   ['copy-on-write', copyOnWriteRangeTombstoneListFactory],
   ['copy-on-write, capacity 0, growth 2', rangeTombstoneListFactory({ capacity: 0, growthFactor: 2 })],
+  ['persistent', persistentRangeTombstoneListFactory()],
 ];
 
 /** A table with one int32 clustering column. */

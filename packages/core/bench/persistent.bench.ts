@@ -1,0 +1,23 @@
+/**
+ * Copy-on-write arrays (baseline) against the persistent tree (candidate) on the memtable pattern: N successive
+ * merges (copy the newest list, add one tombstone, keep only the copy), with tombstones arriving in clustering
+ * order (tail appends: the array list's best case, amortised O(1) each) or in a seeded random order (interior
+ * inserts: every one costs a copy-on-write sharer an O(N) array copy, the tree O(log N) path copies).
+ * One op is the whole sequence of N merges; `--growth n` fits each side's exponent over N.
+ */
+import { defineSuite } from '@tombstone-lab/bench';
+import { shuffledKeys, storageNamed, successiveMergesOf } from './rtl-workloads.js';
+
+export default defineSuite({
+  name: 'PersistentSuccessiveMergeBench',
+  params: { arrival: ['random', 'tail'], n: [256, 512, 1024, 2048, 4096] },
+  compare: { factor: 'impl', baseline: 'cow', candidate: 'persistent' },
+  primary: 'successiveMerges[arrival=random,n=4096]',
+  setup: ({ arrival, n, impl }) => ({
+    storage: storageNamed(impl),
+    keys: arrival === 'random' ? shuffledKeys(n, 42) : Array.from({ length: n }, (_, k) => k),
+  }),
+  benchmarks: {
+    successiveMerges: (state) => successiveMergesOf(state.storage, state.keys).size,
+  },
+});
