@@ -1,72 +1,30 @@
 import type { ClusteringBound } from './clustering-bound.js';
+import {
+  BRANCHING,
+  Branch,
+  EMPTY_LEAF,
+  firstAtLeast,
+  freeBranch,
+  freeLeaf,
+  HALF_BRANCH,
+  HALF_LEAF,
+  type KeyCompare,
+  LEAF_CAPACITY,
+  Leaf,
+  moveChildren,
+  moveSlots,
+  openGap,
+  placeChild,
+  refreshKeys,
+  sizeOf,
+  type TreeNode,
+  writeSlot,
+} from './persistent-nodes.js';
 
-/** Slots per leaf: a leaf copy (four 32-element memcpys) stays cheap and 40,000 slots need only 4 levels. */
-export const LEAF_CAPACITY = 32;
-/** Maximum children per internal node; with {@link LEAF_CAPACITY} a path copy is depth + 1 small arrays. */
-export const BRANCHING = 32;
+export { BRANCHING, LEAF_CAPACITY } from './persistent-nodes.js';
 
-const HALF_LEAF = LEAF_CAPACITY >> 1;
-const HALF_BRANCH = BRANCHING >> 1;
-
-type Bound = ClusteringBound | undefined;
-type TreeNode = Leaf | Branch;
-type KeyCompare = (b: ClusteringBound) => number;
-
-/** Up to LEAF_CAPACITY slots in four parallel arrays; slots >= count hold undefined/0 so nothing stale is retained. */
-class Leaf {
-  constructor(
-    readonly owner: number,
-    public count: number,
-    readonly starts: Bound[],
-    readonly ends: Bound[],
-    readonly markedAts: number[],
-    readonly delTimes: number[],
-  ) {}
-}
-
-/** Per child: its entry count and its first start / last end, so index lookups and key searches can descend. */
-class Branch {
-  constructor(
-    readonly owner: number,
-    public count: number,
-    readonly children: (TreeNode | undefined)[],
-    readonly sizes: number[],
-    readonly firstStarts: Bound[],
-    readonly lastEnds: Bound[],
-  ) {}
-}
-
-/** Packed arrays sliced for every new node: a slice keeps the packed elements kind and the full fixed length. */
-function filled<T>(n: number, value: T): T[] {
-  const a: T[] = [];
-  for (let i = 0; i < n; i++) a.push(value);
-  return a;
-}
-/** Starts from a non-integer so the array is PACKED_DOUBLE: markedAt values past 2^31 never change its kind. */
-function doubleZeros(n: number): number[] {
-  const a = [0.5];
-  a[0] = 0;
-  for (let i = 1; i < n; i++) a.push(0);
-  return a;
-}
-const FREE_BOUNDS = filled<Bound>(Math.max(LEAF_CAPACITY, BRANCHING), undefined);
-const FREE_DOUBLES = doubleZeros(LEAF_CAPACITY);
-const FREE_SIZES = filled(BRANCHING, 0);
-const FREE_CHILDREN = filled<TreeNode | undefined>(BRANCHING, undefined);
-
-/** Owner ids start at 1: id 0 belongs to no handle, so the shared empty root below is never written in place. */
+/** Owner ids start at 1: id 0 is the shared empty root's, which no handle owns. */
 let lastOwner = 0;
-const EMPTY_LEAF = freeLeaf(0);
-
-function freeLeaf(owner: number): Leaf {
-  const free = FREE_BOUNDS.slice(0, LEAF_CAPACITY);
-  return new Leaf(owner, 0, free, free.slice(), FREE_DOUBLES.slice(), FREE_DOUBLES.slice());
-}
-
-function freeBranch(owner: number): Branch {
-  const free = FREE_BOUNDS.slice(0, BRANCHING);
-  return new Branch(owner, 0, FREE_CHILDREN.slice(), FREE_SIZES.slice(), free, free.slice());
-}
 
 /**
  * Path of the write in progress (branch and child slot per depth). Module-level because JS is single-threaded and
@@ -379,92 +337,4 @@ export class PersistentSlots {
 
 function clearPath(depth: number): void {
   for (let d = 0; d < depth; d++) PATH[d] = undefined;
-}
-
-/** First k in [0, n) with compareToKey(keys[k]) >= threshold, else n: ceil(log2(n + 1)) comparator calls. */
-function firstAtLeast(keys: Bound[], n: number, cmp: KeyCompare, threshold: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (cmp(keys[mid] as ClusteringBound) >= threshold) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-function sizeOf(node: TreeNode, h: number): number {
-  if (h === 0) return node.count;
-  const sizes = (node as Branch).sizes;
-  let total = 0;
-  for (let k = 0; k < node.count; k++) total += sizes[k] as number;
-  return total;
-}
-
-function refreshKeys(b: Branch, k: number, h: number): void {
-  const child = b.children[k] as TreeNode;
-  const last = child.count - 1;
-  b.firstStarts[k] = h === 0 ? (child as Leaf).starts[0] : (child as Branch).firstStarts[0];
-  b.lastEnds[k] = h === 0 ? (child as Leaf).ends[last] : (child as Branch).lastEnds[last];
-}
-
-/** Hand loops, not copyWithin: for at most 32 elements they are faster, and they keep the arrays packed. */
-function shiftRight<T>(a: T[], at: number, count: number): void {
-  for (let k = count; k > at; k--) a[k] = a[k - 1] as T;
-}
-
-/** Moves a[at, count) to the front of b and frees the vacated slots, so no node retains what it no longer holds. */
-function moveTail<T>(a: T[], at: number, count: number, b: T[], free: T): void {
-  for (let k = at; k < count; k++) {
-    b[k - at] = a[k] as T;
-    a[k] = free;
-  }
-}
-
-function openGap(leaf: Leaf, j: number): void {
-  const n = leaf.count;
-  shiftRight(leaf.starts, j, n);
-  shiftRight(leaf.ends, j, n);
-  shiftRight(leaf.markedAts, j, n);
-  shiftRight(leaf.delTimes, j, n);
-  leaf.count = n + 1;
-}
-
-function writeSlot(leaf: Leaf, j: number, s: Bound, e: Bound, m: number, d: number): void {
-  leaf.starts[j] = s;
-  leaf.ends[j] = e;
-  leaf.markedAts[j] = m;
-  leaf.delTimes[j] = d;
-}
-
-function moveSlots(from: Leaf, at: number, to: Leaf): void {
-  const n = from.count;
-  moveTail(from.starts, at, n, to.starts, undefined);
-  moveTail(from.ends, at, n, to.ends, undefined);
-  moveTail(from.markedAts, at, n, to.markedAts, 0);
-  moveTail(from.delTimes, at, n, to.delTimes, 0);
-  to.count = n - at;
-  from.count = at;
-}
-
-function placeChild(b: Branch, at: number, child: TreeNode, h: number): void {
-  const n = b.count;
-  shiftRight(b.children, at, n);
-  shiftRight(b.sizes, at, n);
-  shiftRight(b.firstStarts, at, n);
-  shiftRight(b.lastEnds, at, n);
-  b.children[at] = child;
-  b.sizes[at] = sizeOf(child, h);
-  b.count = n + 1;
-  refreshKeys(b, at, h);
-}
-
-function moveChildren(from: Branch, at: number, to: Branch): void {
-  const n = from.count;
-  moveTail(from.children, at, n, to.children, undefined);
-  moveTail(from.sizes, at, n, to.sizes, 0);
-  moveTail(from.firstStarts, at, n, to.firstStarts, undefined);
-  moveTail(from.lastEnds, at, n, to.lastEnds, undefined);
-  to.count = n - at;
-  from.count = at;
 }

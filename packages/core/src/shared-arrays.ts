@@ -1,4 +1,5 @@
 import type { ClusteringBound } from './clustering-bound.js';
+import { doubleZeros } from './packed-arrays.js';
 
 /**
  * The four parallel arrays of a range-tombstone list, shareable between copies.
@@ -36,15 +37,6 @@ export interface SharedArrays {
 /** Packed arrays of free slots, grown on demand; only ever read (sliced or concatenated), never written by callers. */
 let undefinedTemplate: undefined[] = [];
 let zeroTemplate: number[] = doubleZeros(0);
-
-/** A packed array of `n` zeros with double elements, so number arrays never change elements kind when written. */
-function doubleZeros(n: number): number[] {
-  const a = [0.5];
-  a[0] = 0;
-  for (let i = 1; i < n; i++) a.push(0);
-  if (n === 0) a.pop();
-  return a;
-}
 
 function freeBounds(n: number): undefined[] {
   if (undefinedTemplate.length < n) {
