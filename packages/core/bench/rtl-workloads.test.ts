@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { PersistentRangeTombstoneList, RangeTombstoneList } from '@tombstone-lab/core';
+import { describe, expect, it } from 'vitest';
 import {
   BENCH_COMPARATOR,
   buildExisting,
@@ -52,7 +52,10 @@ describe.each(['eager', 'cow', 'persistent'] as const)('bench workloads (%s)', (
   });
 
   it('successive merges build the same n ranges whether keys arrive in order or shuffled', () => {
-    const inOrder = successiveMergesOf(storage, Array.from({ length: 50 }, (_, k) => k));
+    const inOrder = successiveMergesOf(
+      storage,
+      Array.from({ length: 50 }, (_, k) => k),
+    );
     expect(inOrder.size).toBe(50);
     expect(inOrder.search([98])?.toString()).toBe('[98,99]@1/1');
     const keys = shuffledKeys(50, 7);

@@ -5,7 +5,10 @@
  * tree costs where the arrays are at their best.
  */
 import { defineSuite } from '@tombstone-lab/bench';
-import { copyOnWriteRangeTombstoneListFactory, persistentRangeTombstoneListFactory } from '@tombstone-lab/core';
+import {
+  copyOnWriteRangeTombstoneListFactory,
+  persistentRangeTombstoneListFactory,
+} from '@tombstone-lab/core';
 import { successiveRangeWrites } from './partition-workloads.js';
 
 const persistent = persistentRangeTombstoneListFactory();
