@@ -2,7 +2,14 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mannWhitneyU } from '@tombstone-lab/bench';
-import { ClusteringBound as B, ClusteringComparator, RangeTombstoneList, types } from '@tombstone-lab/core';
+import {
+  ClusteringBound as B,
+  ClusteringComparator,
+  PersistentRangeTombstoneList,
+  persistentRangeTombstoneListFactory,
+  RangeTombstoneList,
+  types,
+} from '@tombstone-lab/core';
 import { Table, tableOptions } from '@tombstone-lab/partition';
 
 const list = new RangeTombstoneList(new ClusteringComparator([types.int32]));
@@ -12,10 +19,20 @@ list.add(B.inclusiveStart(3), B.inclusiveEnd(7), 5);
 assert.equal(String(list), '{[0,3)@3, [3,7]@5, (7,10]@3}');
 assert.equal(String(snapshot), '{[0,10]@3}');
 
-const table = new Table(tableOptions({ comparator: new ClusteringComparator([types.int32]) }));
-table.apply(table.update('k').insert([1], { v: 1 }, 10).build());
-table.flush();
-assert.equal(table.read('k').length, 1);
+// The persistent list builds the same list, compares equal across storages, and its copies stay independent.
+const tree = new PersistentRangeTombstoneList(list.comparator);
+tree.addAll(snapshot);
+const treeCopy = tree.copy();
+tree.add(B.inclusiveStart(3), B.inclusiveEnd(7), 5);
+assert.ok(tree.equals(list));
+assert.ok(treeCopy.equals(snapshot));
+
+for (const rangeStore of [undefined, persistentRangeTombstoneListFactory()]) {
+  const table = new Table(tableOptions({ comparator: new ClusteringComparator([types.int32]), rangeStore }));
+  table.apply(table.update('k').insert([1], { v: 1 }, 10).build());
+  table.flush();
+  assert.equal(table.read('k').length, 1);
+}
 
 assert.equal(mannWhitneyU([1, 2, 3, 4, 5], [5, 6, 7, 8, 9]).p.toFixed(6), '0.015873');
 const help = execFileSync('npx', ['--no-install', 'tombstone-bench', '--help'], { encoding: 'utf8' });

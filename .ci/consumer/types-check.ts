@@ -4,7 +4,9 @@ import {
   ClusteringBound,
   ClusteringComparator,
   type DeletionTime,
+  PersistentRangeTombstoneList,
   RangeTombstoneList,
+  type RangeTombstoneListBase,
   types,
 } from '@tombstone-lab/core';
 import { tableOptions } from '@tombstone-lab/partition';
@@ -14,6 +16,8 @@ const list: RangeTombstoneList = new RangeTombstoneList(cmp, { copyOnWrite: true
 list.add(ClusteringBound.inclusiveStart(1), ClusteringBound.inclusiveEnd(2, 'b'), 5);
 const dt: DeletionTime | null = list.searchDeletionTime([1, 'a']);
 const size: number = list.size;
+const either: RangeTombstoneListBase = new PersistentRangeTombstoneList(cmp);
+either.addAll(list);
 const options = tableOptions({ comparator: cmp });
 const ci: { estimate: number; lower: number; upper: number } = hodgesLehmann([1, 2, 3], [4, 5, 6]);
 export const suite = defineSuite({
@@ -22,4 +26,4 @@ export const suite = defineSuite({
   setup: ({ size }) => ({ data: new Array<number>(size).fill(1) }),
   benchmarks: { sum: (s) => s.data.reduce((a, b) => a + b, 0) },
 });
-export { ci, dt, options, size };
+export { ci, dt, either, options, size };
