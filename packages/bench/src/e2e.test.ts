@@ -83,6 +83,7 @@ describe('tombstone-bench run (real forks)', () => {
         expect(s.bytesPerOp).not.toBeNull();
         expect(s.gcCount).toBeGreaterThanOrEqual(0);
         expect(s.warmupOps).toBeGreaterThan(0);
+        expect(typeof s.warmupStable).toBe('boolean');
         expect(s.env.node).toBe(process.version);
         expect(s.env.execArgv).toContain('--expose-gc');
       }

@@ -47,6 +47,11 @@ export interface Sample {
   gcTimeMs: number;
   /** Warm-up iterations spent before measuring. */
   warmupOps: number;
+  /**
+   * False when warm-up hit its time cap (`--warmup-ms`) before ns/op settled, so the sample may still include JIT
+   * warm-up; reports then say so. Absent in results written before it was recorded.
+   */
+  warmupStable?: boolean;
   /** Deterministic instruction count per op (valgrind mode only). */
   instructionsPerOp?: number | null;
   startedAt: string;

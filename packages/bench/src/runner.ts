@@ -133,6 +133,7 @@ function toSampleOrFailure(
         gcCount: m.gcCount,
         gcTimeMs: m.gcTimeMs,
         warmupOps: m.warmupOps,
+        warmupStable: m.warmupStable,
         startedAt,
         env: r.env,
       };

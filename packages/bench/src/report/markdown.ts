@@ -17,6 +17,7 @@ import {
   VERDICT_HEADER,
   verdictCells,
   verdictSentence,
+  warmupWarnings,
 } from './report-model.js';
 import type { Align } from './text-table.js';
 
@@ -122,6 +123,8 @@ export function renderMarkdownReport(input: ReportInput): string {
       ...input.notFittable.map((n) => `- ${n.analysis} ${escapeCell(notFittableLine(n))}`),
     );
   }
+  const unsettled = warmupWarnings(input.run);
+  if (unsettled.length) out.push('', '### Warm-up', '', ...unsettled.map((w) => `- ${escapeCell(w)}`));
   if (s.aa) {
     out.push(
       '',

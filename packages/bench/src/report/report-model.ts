@@ -28,6 +28,25 @@ export interface ReportInput extends ReportExtras {
   resultsFile?: string;
 }
 
+/**
+ * One line per benchmark whose warm-up hit its time cap before ns/op settled in some fork, e.g.
+ * `Suite.op[n=4096]: 7/10 forks (baseline 2, candidate 5) hit the warm-up cap before ns/op settled; raise
+ * --warmup-ms`. Such samples may still include JIT warm-up, which makes a side look slower than it is.
+ */
+export function warmupWarnings(run: RunRecord): string[] {
+  const lines: string[] = [];
+  for (const b of run.benchmarks) {
+    const unstable = b.samples.filter((s) => s.warmupStable === false);
+    if (unstable.length === 0) continue;
+    const bySide = (side: string) => unstable.filter((s) => s.side === side).length;
+    lines.push(
+      `${b.key}: ${unstable.length}/${b.samples.length} forks (baseline ${bySide('baseline')}, candidate ` +
+        `${bySide('candidate')}) hit the warm-up cap before ns/op settled; raise --warmup-ms`,
+    );
+  }
+  return lines;
+}
+
 /** "baseline git:HEAD~1 (061749b0) vs candidate working tree", from the run's comparison. */
 export function describeComparison(run: RunRecord): { baseline: string; candidate: string } {
   const c = run.comparison;

@@ -120,6 +120,33 @@ describe('checks section with failures', () => {
   });
 });
 
+describe('warm-up warnings', () => {
+  it('names each benchmark whose forks hit the warm-up cap, per side, in both reports', () => {
+    const record = makeRecord({ baseline: aroundMedian(100), candidate: aroundMedian(50) });
+    const unsettled = record.samples.filter((s) => s.side === 'candidate').slice(0, 3);
+    for (const s of record.samples) s.warmupStable = !unsettled.includes(s);
+    const firstBaseline = record.samples.find((s) => s.side === 'baseline');
+    if (firstBaseline) firstBaseline.warmupStable = false;
+    const run = makeRun([
+      record,
+      makeRecord({ benchmark: 'settled', baseline: [1, 2, 3], candidate: [1, 2, 3] }),
+    ]);
+    const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+    expect(text).toContain(
+      'Warm-up:\n  RangeTombstoneListBench.benchCopyOnly: 4/20 forks (baseline 1, candidate 3) hit the warm-up cap',
+    );
+    expect(text).not.toMatch(/settled: \d+\/\d+ forks/);
+    expect(renderMarkdownReport({ run, analysis: analyzeRun(run) })).toContain(
+      '### Warm-up\n\n- RangeTombstoneListBench.benchCopyOnly: 4/20 forks',
+    );
+  });
+
+  it('says nothing when every warm-up settled or the file predates the field', () => {
+    const run = makeRun([makeRecord({ baseline: aroundMedian(100), candidate: aroundMedian(50) })]);
+    expect(renderTerminalReport({ run, analysis: analyzeRun(run) })).not.toContain('Warm-up:');
+  });
+});
+
 describe('seed-004 factorial box', () => {
   const f = factorial2x2({
     unit: 'op/s',

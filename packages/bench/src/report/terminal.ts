@@ -19,6 +19,7 @@ import {
   VERDICT_HEADER,
   verdictCells,
   verdictSentence,
+  warmupWarnings,
 } from './report-model.js';
 import { alignedTable, boxTable } from './text-table.js';
 
@@ -98,6 +99,8 @@ export function renderTerminalReport(input: ReportInput): string {
   for (const f of input.factorials ?? []) out.push('', renderFactorialBox(f));
   if (input.notFittable?.length)
     out.push('', 'Not fittable:', ...input.notFittable.map((n) => `  ${n.analysis} ${notFittableLine(n)}`));
+  const unsettled = warmupWarnings(run);
+  if (unsettled.length) out.push('', 'Warm-up:', ...unsettled.map((w) => `  ${w}`));
   out.push('', renderReproduction(reproductionItems(input)));
   out.push('', summaryLine(analysis.summary, analysis.config.alpha));
   return out.join('\n');
