@@ -1,3 +1,4 @@
+import type { SuiteSampling } from './define.js';
 import { UsageError } from './errors.js';
 import type { ParamValue, Role } from './model.js';
 
@@ -7,6 +8,8 @@ export interface SuiteShape {
   params: Record<string, ParamValue[]>;
   compare: { factor: string; baseline: string; candidate: string } | null;
   primary: string[] | null;
+  /** The suite's own measurement defaults (absent: the runner's). */
+  sampling?: SuiteSampling;
   benchmarks: string[];
 }
 

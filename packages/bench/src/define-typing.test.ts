@@ -89,6 +89,19 @@ describe('validateSuite', () => {
     ['benchmark not fn', { name: 'S', benchmarks: { b: 3 } }, /benchmark b is not a function/],
     ['setup not fn', { ...ok, setup: 'x' }, /setup must be a function/],
     ['primary empty', { ...ok, primary: [] }, /primary must be/],
+    [
+      'sampling not an object',
+      { ...ok, sampling: 1500 },
+      /sampling must be an object like \{ warmupMs: 1500 \}, got 1500/,
+    ],
+    ['unknown sampling key', { ...ok, sampling: { warmup: 5 } }, /sampling\.warmup is not a setting/],
+    [
+      'negative warm-up',
+      { ...ok, sampling: { warmupMs: -1 } },
+      /sampling\.warmupMs must be a number of ms in \[0, 600000\], got -1/,
+    ],
+    ['zero sample time', { ...ok, sampling: { sampleMs: 0 } }, /sampling\.sampleMs .* got 0/],
+    ['NaN sample time', { ...ok, sampling: { sampleMs: Number.NaN } }, /sampling\.sampleMs .* got null/],
   ];
   for (const [label, def, re] of bad) {
     it(`rejects ${label}`, () => {
@@ -98,5 +111,9 @@ describe('validateSuite', () => {
   }
   it('accepts a minimal suite', () => {
     expect(() => validateSuite(ok)).not.toThrow();
+  });
+  it('accepts a suite with its own sampling', () => {
+    expect(() => validateSuite({ ...ok, sampling: { warmupMs: 1500, sampleMs: 300 } })).not.toThrow();
+    expect(() => validateSuite({ ...ok, sampling: {} })).not.toThrow();
   });
 });

@@ -34,6 +34,24 @@ export interface CompareFactor<F extends string> {
 /** A benchmark body. Its return value is consumed by the runner's black hole; `bh.consume` takes any extras. */
 export type BenchmarkFn<S> = (state: S, bh: BlackHoleLike) => unknown;
 
+/**
+ * A suite's own measurement defaults, as JMH's `@Warmup`/`@Measurement` annotations: ops that need many calls before
+ * the JIT settles (milliseconds each) want a longer warm-up cap than the runner's default. `--warmup-ms` /
+ * `--sample-ms` given on the command line win over these.
+ */
+export interface SuiteSampling {
+  /** Cap on each fork's warm-up, in ms ([0, 600000]); warm-up still stops earlier once stable. */
+  warmupMs?: number;
+  /** Timed phase of each fork, in ms ([1, 60000]). */
+  sampleMs?: number;
+}
+
+/** Allowed values of the sampling settings, shared by the command line and {@link SuiteSampling}. */
+export const SAMPLING_LIMITS = {
+  warmupMs: { min: 0, max: 600_000 },
+  sampleMs: { min: 1, max: 60_000 },
+} as const;
+
 /** What a `*.bench.ts` file passes to {@link defineSuite}. */
 export interface SuiteDefinition<P extends ParamSpace, F extends string, S> {
   /** Suite name, the first part of every benchmark key (`Suite.bench[size=10]`). */
@@ -47,6 +65,8 @@ export interface SuiteDefinition<P extends ParamSpace, F extends string, S> {
    * guardrails. Default: every case is primary.
    */
   primary?: string | readonly string[];
+  /** Measurement defaults for this suite's forks; the command line overrides them. */
+  sampling?: SuiteSampling;
   /** Per fork: builds the state, outside the timed region. */
   setup?: (params: SuiteParams<P, F>) => S | Promise<S>;
   /** Per fork, after measuring; outside the timed region. */
@@ -69,6 +89,7 @@ export interface AnySuite {
   readonly params?: Record<string, readonly ParamValue[]>;
   readonly compare?: { factor: string; baseline: string; candidate: string };
   readonly primary?: string | readonly string[];
+  readonly sampling?: SuiteSampling;
   readonly setup?: (params: never) => unknown;
   readonly teardown?: (state: never) => unknown;
   readonly benchmarks: Record<string, (state: never, bh: BlackHoleLike) => unknown>;
@@ -125,6 +146,7 @@ export function validateSuite(def: unknown): asserts def is AnySuite {
     }
     if (c.baseline === c.candidate) fail(name, `compare.baseline and candidate are both ${c.baseline}`);
   }
+  if (d.sampling !== undefined) validateSampling(name, d.sampling);
   for (const hook of ['setup', 'teardown'] as const) {
     if (d[hook] !== undefined && typeof d[hook] !== 'function') fail(name, `${hook} must be a function`);
   }
@@ -141,6 +163,21 @@ export function validateSuite(def: unknown): asserts def is AnySuite {
     const list = typeof primary === 'string' ? [primary] : primary;
     if (!Array.isArray(list) || list.length === 0 || list.some((p) => typeof p !== 'string')) {
       fail(name, 'primary must be a string or a non-empty array of strings');
+    }
+  }
+}
+
+function validateSampling(name: string, sampling: unknown): void {
+  if (typeof sampling !== 'object' || sampling === null || Array.isArray(sampling)) {
+    fail(name, `sampling must be an object like { warmupMs: 1500 }, got ${JSON.stringify(sampling)}`);
+  }
+  for (const [key, value] of Object.entries(sampling)) {
+    if (!Object.hasOwn(SAMPLING_LIMITS, key)) {
+      fail(name, `sampling.${key} is not a setting (use warmupMs or sampleMs)`);
+    }
+    const { min, max } = SAMPLING_LIMITS[key as keyof typeof SAMPLING_LIMITS];
+    if (value !== undefined && !(typeof value === 'number' && value >= min && value <= max)) {
+      fail(name, `sampling.${key} must be a number of ms in [${min}, ${max}], got ${JSON.stringify(value)}`);
     }
   }
 }

@@ -35,6 +35,7 @@ function shapeOf(suite: AnySuite): SuiteShape {
     params: Object.fromEntries(Object.entries(suite.params ?? {}).map(([k, v]) => [k, [...v]])),
     compare: suite.compare ? { ...suite.compare } : null,
     primary,
+    ...(suite.sampling ? { sampling: { ...suite.sampling } } : {}),
     benchmarks: Object.keys(suite.benchmarks),
   };
 }

@@ -26,9 +26,10 @@ export type {
   Suite,
   SuiteDefinition,
   SuiteParams,
+  SuiteSampling,
 } from './define.js';
 /** Define a benchmark suite (pure; see {@link defineSuite}). */
-export { defineSuite, isSuite, validateSuite } from './define.js';
+export { defineSuite, isSuite, SAMPLING_LIMITS, validateSuite } from './define.js';
 /** Bench file discovery (`*.bench.ts` under the given paths). */
 export { findBenchFiles } from './discover.js';
 /** Typed errors thrown on bad input. */

@@ -87,6 +87,11 @@ export interface BenchmarkRecord {
   failures: SampleFailure[];
   /** Source location of the benchmark definition, for editors. */
   location?: { file: string; line: number; column: number };
+  /**
+   * This benchmark's measurement settings when its suite's own `sampling` made them differ from the run's
+   * {@link MeasurementSettings} (checked on `--resume`).
+   */
+  sampling?: { sampleMs: number; warmupMaxMs: number };
 }
 
 /**

@@ -91,6 +91,7 @@ function plan(
       params: sideParams(c, l.shape),
       labels,
       slowdown,
+      ...(l.shape.sampling ? { sampling: l.shape.sampling } : {}),
     };
   });
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ResultsFileError } from './errors.js';
@@ -96,5 +96,31 @@ export default defineSuite({ name: 'One', benchmarks: { spin: () => { let t = 0;
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     expect(run.config.samplesPerSide).toBe(2);
     expect(run.benchmarks[0]?.samples).toHaveLength(4);
+  }, 60_000);
+});
+
+describe('a suite’s own sampling (real forks)', () => {
+  const suite = (warmupMs: number) => `import { defineSuite } from '@tombstone-lab/bench';
+export default defineSuite({ name: 'Own', sampling: { warmupMs: ${warmupMs}, sampleMs: 15 },
+  benchmarks: { spin: () => { let t = 0; for (let i = 0; i < 100; i++) t += i; return t; } } });
+`;
+  const dir = tempProject({ 'own.bench.ts': suite(5) });
+  const out = join(dir, 'own.json');
+
+  it('applies where the command line is silent, records it per benchmark, and refuses a resume after it changed', async () => {
+    const first = await runCli(['aa', 'own.bench.ts', '-n', '1', '--warmup-ms', '20', '--out', out], dir);
+    expect([0, 1]).toContain(first.code);
+    const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
+    // --warmup-ms was given, so only the suite's sampleMs applies.
+    expect(run.measurement).toMatchObject({ sampleMs: 100, warmupMaxMs: 20 });
+    expect(run.benchmarks[0]?.sampling).toEqual({ sampleMs: 15, warmupMaxMs: 20 });
+    const before = readFileSync(out, 'utf8');
+    writeFileSync(join(dir, 'own.bench.ts'), suite(5).replace('sampleMs: 15', 'sampleMs: 30'));
+    const changed = await runCli(['aa', 'own.bench.ts', '--warmup-ms', '20', '--resume', out], dir);
+    expect(changed.code).toBe(2);
+    expect(changed.stderr).toMatch(
+      /Own\.spin sampling: the file has sampleMs 15, warmupMs 20, this command has sampleMs 30, warmupMs 20/,
+    );
+    expect(readFileSync(out, 'utf8')).toBe(before);
   }, 60_000);
 });

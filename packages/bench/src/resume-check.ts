@@ -70,16 +70,40 @@ export function measurementDifference(
 export function checkResumable(
   file: string,
   recorded: RunRecord,
-  requested: { comparison: Comparison; measurement: MeasurementSettings; samplesPerSide: number },
+  requested: {
+    comparison: Comparison;
+    measurement: MeasurementSettings;
+    samplesPerSide: number;
+    /** Per benchmark key, the settings a suite's own `sampling` gives it (absent: the run's). */
+    sampling?: ReadonlyMap<string, { sampleMs: number; warmupMaxMs: number } | undefined>;
+  },
 ): void {
   const diff =
     comparisonDifference(recorded.comparison, requested.comparison) ??
     // Files written before measurement settings were recorded cannot be checked on them.
-    (recorded.measurement ? measurementDifference(recorded.measurement, requested.measurement) : null);
+    (recorded.measurement ? measurementDifference(recorded.measurement, requested.measurement) : null) ??
+    (requested.sampling ? samplingDifference(recorded, requested.sampling) : null);
   if (diff) throw new ResultsFileError(`--resume ${file} is a different run: ${diff}`);
   if (requested.samplesPerSide < recorded.config.samplesPerSide) {
     throw new ResultsFileError(
       `--resume ${file}: -n ${requested.samplesPerSide} is below the file's ${recorded.config.samplesPerSide} samples per side`,
     );
   }
+}
+
+/** The first benchmark whose suite-level sampling differs between the file and this command, or null. */
+function samplingDifference(
+  recorded: RunRecord,
+  requested: ReadonlyMap<string, { sampleMs: number; warmupMaxMs: number } | undefined>,
+): string | null {
+  const shown = (v: { sampleMs: number; warmupMaxMs: number } | undefined) =>
+    v ? `sampleMs ${v.sampleMs}, warmupMs ${v.warmupMaxMs}` : "the run's settings";
+  for (const b of recorded.benchmarks) {
+    if (!requested.has(b.key)) continue;
+    const now = requested.get(b.key);
+    if (b.sampling?.sampleMs !== now?.sampleMs || b.sampling?.warmupMaxMs !== now?.warmupMaxMs) {
+      return `${b.key} sampling: the file has ${shown(b.sampling)}, this command has ${shown(now)}`;
+    }
+  }
+  return null;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BenchCase } from './cases.js';
+import type { SuiteSampling } from './define.js';
 import type { EventSink } from './events.js';
 import { type ForkOptions, type ForkOutcome, runFork } from './fork.js';
 import type { ForkJob, SampleSettings } from './fork-protocol.js';
@@ -29,6 +30,10 @@ export interface PlannedCase {
   labels: Record<Side, string>;
   /** Injected slowdown per side (A/A test hook). */
   slowdown: Record<Side, number>;
+  /** The suite's measurement defaults; {@link resolveSampling} turns them into {@link PlannedCase.sample}. */
+  sampling?: SuiteSampling;
+  /** This case's measurement settings when they differ from the run's (a suite's own `sampling`). */
+  sample?: Omit<SampleSettings, 'slowdown'>;
 }
 
 /** Everything a run needs besides the cases. */
@@ -95,7 +100,25 @@ function entryFor(c: PlannedCase): BenchmarkRecord {
     samples: [],
     failures: [],
     ...(c.location ? { location: c.location } : {}),
+    ...(c.sample ? { sampling: { sampleMs: c.sample.sampleMs, warmupMaxMs: c.sample.warmupMaxMs } } : {}),
   };
+}
+
+/**
+ * Each case's effective measurement settings: the command line's `--sample-ms` / `--warmup-ms` when given, else the
+ * suite's own `sampling`, else the run's defaults. Cases that end up with the run's settings keep none of their own.
+ */
+export function resolveSampling(
+  cases: readonly PlannedCase[],
+  run: Omit<SampleSettings, 'slowdown'>,
+  explicit: { sampleMs: boolean; warmupMaxMs: boolean },
+): PlannedCase[] {
+  return cases.map((c) => {
+    const sampleMs = explicit.sampleMs ? run.sampleMs : (c.sampling?.sampleMs ?? run.sampleMs);
+    const warmupMaxMs = explicit.warmupMaxMs ? run.warmupMaxMs : (c.sampling?.warmupMs ?? run.warmupMaxMs);
+    if (sampleMs === run.sampleMs && warmupMaxMs === run.warmupMaxMs) return c;
+    return { ...c, sample: { ...run, sampleMs, warmupMaxMs } };
+  });
 }
 
 function nextSeq(record: RunRecord): number {
@@ -213,7 +236,7 @@ export async function runPlan(cases: readonly PlannedCase[], settings: RunSettin
           params: c.params[side],
           pinned: Boolean(settings.fork.pin),
           slowdown: c.slowdown[side],
-          ...settings.sample,
+          ...(c.sample ?? settings.sample),
         };
         const startedAt = new Date().toISOString();
         const outcome = await runFork(job, {

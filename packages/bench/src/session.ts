@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { parseParamFilter } from './cases.js';
 import { analysisOptions, type CliValues, numberOption } from './cli-options.js';
 import { workerScript } from './compile.js';
+import { SAMPLING_LIMITS } from './define.js';
 import { BenchError } from './errors.js';
 import { type EventSink, ndjsonSink, nullSink, teeSink } from './events.js';
 import { DEFAULT_NODE_ARGS } from './fork.js';
@@ -15,7 +16,7 @@ import type { PlanContext } from './prepare.js';
 import { ProgressBar } from './progress.js';
 import { readRun } from './results-store.js';
 import { checkResumable } from './resume-check.js';
-import { type PlannedCase, type RunSettings, runPlan } from './runner.js';
+import { type PlannedCase, type RunSettings, resolveSampling, runPlan } from './runner.js';
 
 /** Where the CLI writes; replaceable for tests. */
 export interface CliIo {
@@ -84,8 +85,8 @@ export async function makeSession(
     values['cache-dir'] ??
       join(tmpdir(), 'tombstone-bench', createHash('sha256').update(io.cwd).digest('hex').slice(0, 12)),
   );
-  const sampleMs = numberOption(values, 'sample-ms', 100, { min: 1, max: 60_000 });
-  const warmupMs = numberOption(values, 'warmup-ms', 150, { min: 0, max: 600_000 });
+  const sampleMs = numberOption(values, 'sample-ms', 100, SAMPLING_LIMITS.sampleMs);
+  const warmupMs = numberOption(values, 'warmup-ms', 150, SAMPLING_LIMITS.warmupMs);
   const timeoutMs = numberOption(values, 'timeout-ms', 60_000, { min: 100 });
   const n = numberOption(values, 'n', 10, { min: 1, max: 1000, integer: true });
   const output = analysisOptions(values, {
@@ -127,11 +128,16 @@ export async function makeSession(
 /** Resumes or starts a run, then reports; returns the exit code. Shared by run, aa and compare. */
 export async function measureAndReport(
   s: Session,
-  cases: PlannedCase[],
+  planned: PlannedCase[],
   comparison: RunRecord['comparison'],
   extra: Partial<RunSettings> = {},
 ): Promise<number> {
   const { io, values } = s;
+  // A suite's own `sampling` applies where the command line does not set the same thing.
+  const cases = resolveSampling(planned, s.settings.sample, {
+    sampleMs: values['sample-ms'] !== undefined,
+    warmupMaxMs: values['warmup-ms'] !== undefined,
+  });
   let resume: RunRecord | undefined;
   const measurement: MeasurementSettings = {
     sampleMs: s.settings.sample.sampleMs,
@@ -145,7 +151,13 @@ export async function measureAndReport(
     // Without -n the file's own sample count is continued; with -n it may grow the run (never shrink it).
     const samplesPerSide =
       values.n === undefined ? recorded.config.samplesPerSide : s.settings.config.samplesPerSide;
-    checkResumable(values.resume, recorded, { comparison, measurement, samplesPerSide });
+    const sampling = new Map(
+      cases.map((c) => [
+        c.bench.key,
+        c.sample ? { sampleMs: c.sample.sampleMs, warmupMaxMs: c.sample.warmupMaxMs } : undefined,
+      ]),
+    );
+    checkResumable(values.resume, recorded, { comparison, measurement, samplesPerSide, sampling });
     s.settings.config = { ...s.settings.config, samplesPerSide };
     resume = { ...recorded, config: { ...recorded.config, samplesPerSide } };
   }

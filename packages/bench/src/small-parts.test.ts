@@ -4,6 +4,7 @@ import { UsageError } from './errors.js';
 import { expandCpuList } from './pinning.js';
 import { formatDuration } from './progress.js';
 import { seededRandom, seedFrom } from './rng.js';
+import { type PlannedCase, resolveSampling } from './runner.js';
 
 describe('seeded order', () => {
   it('is reproducible from the seed and flips both ways', () => {
@@ -46,5 +47,28 @@ describe('analysis options', () => {
     expect(() => options('--metric', 'furlongs')).toThrow(UsageError);
     expect(() => options('--metric', 'furlongs')).toThrow(/unknown --metric "furlongs" \(nsPerOp, /);
     expect(() => options('--alpha', '0.9')).toThrow(/--alpha "0.9" is not a valid number/);
+  });
+});
+
+describe('resolveSampling', () => {
+  const run = { sampleMs: 100, warmupMaxMs: 150, allocation: true };
+  const planned = (sampling?: { warmupMs?: number; sampleMs?: number }) =>
+    ({ bench: { key: 'S.b' }, ...(sampling ? { sampling } : {}) }) as unknown as PlannedCase;
+  const none = { sampleMs: false, warmupMaxMs: false };
+
+  it('gives a case the suite’s values where the command line is silent', () => {
+    const [c] = resolveSampling([planned({ warmupMs: 1500 })], run, none);
+    expect(c?.sample).toEqual({ sampleMs: 100, warmupMaxMs: 1500, allocation: true });
+  });
+
+  it('lets an explicit flag win, and keeps no settings of its own when they equal the run’s', () => {
+    const [c] = resolveSampling([planned({ warmupMs: 1500 })], run, { sampleMs: false, warmupMaxMs: true });
+    expect(c?.sample).toBeUndefined();
+    const [d] = resolveSampling([planned({ warmupMs: 1500, sampleMs: 300 })], run, {
+      sampleMs: false,
+      warmupMaxMs: true,
+    });
+    expect(d?.sample).toEqual({ sampleMs: 300, warmupMaxMs: 150, allocation: true });
+    expect(resolveSampling([planned()], run, none)[0]?.sample).toBeUndefined();
   });
 });

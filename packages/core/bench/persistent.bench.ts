@@ -13,6 +13,9 @@ export default defineSuite({
   params: { arrival: ['random', 'tail'], n: [256, 512, 1024, 2048, 4096] },
   compare: { factor: 'impl', baseline: 'cow', candidate: 'persistent' },
   primary: 'successiveMerges[arrival=random,n=4096]',
+  // A merge sequence takes milliseconds and needs dozens of calls before the JIT settles: the default 150 ms
+  // warm-up cap measured it 3× too slow.
+  sampling: { warmupMs: 1500, sampleMs: 300 },
   setup: ({ arrival, n, impl }) => ({
     storage: storageNamed(impl),
     keys: arrival === 'random' ? shuffledKeys(n, 42) : Array.from({ length: n }, (_, k) => k),
