@@ -149,7 +149,7 @@ export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
   protected adoptAll(other: RangeTombstoneListBase): boolean {
     if (!(other instanceof PersistentRangeTombstoneList)) return false;
     this.slots = other.slots.fork();
-    this.boundsHeap = other.boundsHeap;
+    this.boundsHeap = other.model === this.model ? other.boundsHeap : this.boundsHeapUnder(this.model);
     return true;
   }
 

@@ -13,6 +13,7 @@ import { RangeTombstone } from './range-tombstone.js';
 import { addRange, mergeRanges } from './range-tombstone-insert.js';
 import { allRanges, forwardSlice, rangeAt, reverseSlice, searchIndex } from './range-tombstone-search.js';
 import type { HeapUsage, RangeTombstoneStore } from './range-tombstone-store.js';
+import { boundHeapSize, type SizeModel } from './size-model.js';
 import { Slice } from './slice.js';
 
 /**
@@ -71,6 +72,20 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
    */
   protected abstract adoptAll(other: RangeTombstoneListBase): boolean;
 
+  /**
+   * Σ heap of this list's bounds under `model`: what an adopting list must charge when the list it adopted was
+   * accounted under another size model (its running sum would mix the two). O(size).
+   */
+  protected boundsHeapUnder(model: SizeModel): number {
+    let sum = 0;
+    for (let i = 0; i < this.size; i++) {
+      sum +=
+        boundHeapSize(model, this.comparator, this.startAt(i)) +
+        boundHeapSize(model, this.comparator, this.endAt(i));
+    }
+    return sum;
+  }
+
   /** `size === 0`. */
   isEmpty(): boolean {
     return this.size === 0;
@@ -94,20 +109,26 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
     markedForDeleteAt?: number,
     localDeletionTime = 0,
   ): void {
-    let slice: Slice;
-    let t: number;
-    let ldt: number;
     if (a instanceof RangeTombstone) {
-      slice = Slice.make(a.slice.start, a.slice.end);
-      t = checkTimestamp(a.deletionTime.markedForDeleteAt);
-      ldt = checkUnsignedDeletionTime(a.deletionTime.localDeletionTime);
+      const dt = a.deletionTime;
+      const slice = this.checkRange(a.slice.start, a.slice.end, dt.markedForDeleteAt, dt.localDeletionTime);
+      this.addChecked(slice.start, slice.end, dt.markedForDeleteAt, dt.localDeletionTime);
     } else {
-      slice = Slice.make(a, end as ClusteringBound);
-      t = checkTimestamp(markedForDeleteAt);
-      ldt = checkUnsignedDeletionTime(localDeletionTime);
+      const slice = this.checkRange(a, end, markedForDeleteAt, localDeletionTime);
+      this.addChecked(slice.start, slice.end, markedForDeleteAt as number, localDeletionTime);
     }
+  }
+
+  /**
+   * Every check `add` makes, shared with `addAll` of a foreign container: bound kinds (`Slice.make`), both
+   * timestamps, then the values against the comparator and emptiness. Returns the checked slice.
+   */
+  private checkRange(start: unknown, end: unknown, t: unknown, ldt: unknown): Slice {
+    const slice = Slice.make(start as ClusteringBound, end as ClusteringBound);
+    checkTimestamp(t);
+    checkUnsignedDeletionTime(ldt);
     this.checkSlice(slice.start, slice.end);
-    this.addChecked(slice.start, slice.end, t, ldt);
+    return slice;
   }
 
   private checkSlice(start: ClusteringBound, end: ClusteringBound): void {
@@ -143,12 +164,13 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
     if (!ours) {
       const ranges = [...other];
       for (const rt of ranges) {
-        if (!(rt instanceof RangeTombstone)) {
+        if (!(rt instanceof RangeTombstone) || typeof rt.slice !== 'object' || rt.slice === null) {
           throw new InvalidRangeStoreError(
             `addAll: the container yielded ${describeValue(rt)}, not a RangeTombstone`,
           );
         }
-        this.checkSlice(rt.slice.start, rt.slice.end);
+        const dt = rt.deletionTime;
+        this.checkRange(rt.slice.start, rt.slice.end, dt?.markedForDeleteAt, dt?.localDeletionTime);
       }
       for (const rt of ranges) {
         const dt = rt.deletionTime;
@@ -186,6 +208,7 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
   isDeleted(clustering: Clustering, timestamp: number, isCounter = false): boolean {
     this.comparator.validateClustering(clustering);
     checkTimestamp(timestamp, 'timestamp');
+    checkFlag(isCounter, 'isCounter');
     const idx = searchIndex(this.comparator, slotsOf(this), this.size, clustering, 0, this.size);
     return idx >= 0 && (isCounter || this.markedAtAt(idx) >= timestamp);
   }
@@ -202,6 +225,8 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
   iterator(reversed?: boolean): IterableIterator<RangeTombstone>;
   iterator(slice: Slice, reversed?: boolean): IterableIterator<RangeTombstone>;
   iterator(a?: Slice | boolean, b?: boolean): IterableIterator<RangeTombstone> {
+    checkFlag(b, 'reversed');
+    if (!(a instanceof Slice)) checkFlag(a, 'iterator argument (a Slice or reversed)');
     if (a instanceof Slice) {
       this.comparator.validateBound(a.start, 'slice start');
       this.comparator.validateBound(a.end, 'slice end');
@@ -287,18 +312,30 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
  * comparator and iterates it, so anything lacking either would otherwise fail with a raw TypeError midway.
  */
 function checkStore(other: unknown): void {
-  const o = other as { comparator?: { equals?: unknown }; [Symbol.iterator]?: unknown } | null;
+  const o = other as {
+    comparator?: { equals?: unknown; types?: unknown };
+    [Symbol.iterator]?: unknown;
+  } | null;
   if (
     o === null ||
     typeof o !== 'object' ||
     typeof o.comparator !== 'object' ||
     o.comparator === null ||
     typeof o.comparator.equals !== 'function' ||
+    // ClusteringComparator.equals compares the column types, so a comparator without them cannot be compared.
+    !Array.isArray(o.comparator.types) ||
     typeof o[Symbol.iterator] !== 'function'
   ) {
     throw new InvalidRangeStoreError(
-      `addAll expects a range-tombstone container (a comparator and an iterator), got ${describeValue(other)}`,
+      `addAll expects a range-tombstone container (a ClusteringComparator and an iterator), got ${describeValue(other)}`,
     );
+  }
+}
+
+/** A boolean option (or undefined): anything else would be read by truthiness, silently. */
+function checkFlag(value: unknown, what: string): void {
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw new TypeError(`${what} must be a boolean, got ${describeValue(value)}`);
   }
 }
 

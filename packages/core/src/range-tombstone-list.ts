@@ -157,7 +157,8 @@ export class RangeTombstoneList extends RangeTombstoneListBase {
       this.store = trimmedCopy(o, m);
     }
     this.count = m;
-    this.boundsHeap = other.boundsHeap;
+    const model = this.config.sizeModel;
+    this.boundsHeap = other.config.sizeModel === model ? other.boundsHeap : this.boundsHeapUnder(model);
     return true;
   }
 
