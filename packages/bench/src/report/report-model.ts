@@ -41,7 +41,7 @@ export function warmupWarnings(run: RunRecord): string[] {
     const bySide = (side: string) => unstable.filter((s) => s.side === side).length;
     lines.push(
       `${b.key}: ${unstable.length}/${b.samples.length} forks (baseline ${bySide('baseline')}, candidate ` +
-        `${bySide('candidate')}) hit the warm-up cap before ns/op settled; raise --warmup-ms`,
+        `${bySide('candidate')}) hit the warm-up cap before ns/op settled; raise the suite's sampling.warmupMs or --warmup-ms`,
     );
   }
   return lines;
