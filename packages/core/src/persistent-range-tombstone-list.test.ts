@@ -11,8 +11,8 @@ import { LEAF_CAPACITY } from './persistent-slots.js';
 import { RangeTombstone } from './range-tombstone.js';
 import { RangeTombstoneList } from './range-tombstone-list.js';
 import type { RangeTombstoneListBase } from './range-tombstone-list-base.js';
-import { boundHeapSize, JVM_COMPRESSED_OOPS, listShallowSize, V8_POINTER_COMPRESSION } from './size-model.js';
-import { expectRanges, expectValid, INT_CMP, rt } from './test-helpers.js';
+import { JVM_COMPRESSED_OOPS, listShallowSize, V8_POINTER_COMPRESSION } from './size-model.js';
+import { boundsHeapOf, expectRanges, expectValid, INT_CMP, rt } from './test-helpers.js';
 
 /** The oracle is the eager array list, itself checked against a naive per-point model in the property tests. */
 const eager = () => new RangeTombstoneList(INT_CMP, { copyOnWrite: false });
@@ -158,15 +158,6 @@ describe('PersistentRangeTombstoneList vs the eager list (large families of copi
 });
 
 describe('PersistentRangeTombstoneList heap accounting', () => {
-  const heapOfBounds = (list: RangeTombstoneListBase) =>
-    [...list].reduce(
-      (sum, r) =>
-        sum +
-        boundHeapSize(JVM_COMPRESSED_OOPS, INT_CMP, r.slice.start) +
-        boundHeapSize(JVM_COMPRESSED_OOPS, INT_CMP, r.slice.end),
-      0,
-    );
-
   it('Σ(new − old) over copy-then-add merges equals the heap the final list retains', () => {
     let list = new PersistentRangeTombstoneList(INT_CMP);
     let reported = list.unsharedHeapSize();
@@ -186,7 +177,7 @@ describe('PersistentRangeTombstoneList heap accounting', () => {
     expect(list.heapSize().total).toBe(
       listShallowSize(JVM_COMPRESSED_OOPS) +
         persistentNodeHeap(JVM_COMPRESSED_OOPS, nodes.leaves, nodes.internals) +
-        heapOfBounds(list),
+        boundsHeapOf(list),
     );
   });
 
@@ -196,7 +187,7 @@ describe('PersistentRangeTombstoneList heap accounting', () => {
     const c = list.copy();
     const before = c.heapSize();
     expect(before.owned).toBe(before.total - before.shared);
-    expect(before.shared).toBe(before.total - listShallowSize(JVM_COMPRESSED_OOPS) - heapOfBounds(c));
+    expect(before.shared).toBe(before.total - listShallowSize(JVM_COMPRESSED_OOPS) - boundsHeapOf(c));
     c.add(rt(80_001, 80_002, 5)); // splits range 20,000: an interior write
     const after = c.heapSize();
     const leaf = persistentNodeHeap(JVM_COMPRESSED_OOPS, 1, 0);

@@ -6,9 +6,9 @@ import { PersistentRangeTombstoneList } from './persistent-range-tombstone-list.
 import { RangeTombstone } from './range-tombstone.js';
 import { RangeTombstoneList } from './range-tombstone-list.js';
 import type { RangeTombstoneListBase } from './range-tombstone-list-base.js';
-import { boundHeapSize, JVM_COMPRESSED_OOPS, V8_POINTER_COMPRESSION } from './size-model.js';
+import { V8_POINTER_COMPRESSION } from './size-model.js';
 import { Slice } from './slice.js';
-import { INT_CMP, rt } from './test-helpers.js';
+import { boundsHeapOf, INT_CMP, rt } from './test-helpers.js';
 
 /**
  * What the three storages share through RangeTombstoneListBase: the checks of foreign input and of argument types,
@@ -92,16 +92,6 @@ describe.each(STORAGES)('argument types (%s)', (_n, make) => {
   });
 });
 
-/** Σ heap of the live bounds under the JVM model, recomputed from the ranges. */
-const jvmBounds = (l: RangeTombstoneListBase) =>
-  [...l].reduce(
-    (s, r) =>
-      s +
-      boundHeapSize(JVM_COMPRESSED_OOPS, INT_CMP, r.slice.start) +
-      boundHeapSize(JVM_COMPRESSED_OOPS, INT_CMP, r.slice.end),
-    0,
-  );
-
 /** White box: the running Σ of bound heaps every storage keeps (its `boundsHeap` field). */
 const boundsCounter = (l: RangeTombstoneListBase) => (l as unknown as { boundsHeap: number }).boundsHeap;
 
@@ -111,9 +101,9 @@ describe.each(STORAGES)('adopting a list accounted under another size model (%s)
     for (let i = 0; i < 10; i++) v8.add(rt(4 * i, 4 * i + 1, 1));
     const jvm = make();
     jvm.addAll(v8); // the adoption path: jvm is empty
-    expect(boundsCounter(jvm)).toBe(jvmBounds(jvm));
+    expect(boundsCounter(jvm)).toBe(boundsHeapOf(jvm));
     jvm.add(rt(100, 101, 1));
-    expect(boundsCounter(jvm)).toBe(jvmBounds(jvm));
-    expect(boundsCounter(v8)).not.toBe(jvmBounds(v8)); // the source keeps its own model
+    expect(boundsCounter(jvm)).toBe(boundsHeapOf(jvm));
+    expect(boundsCounter(v8)).not.toBe(boundsHeapOf(v8)); // the source keeps its own model
   });
 });

@@ -11,6 +11,7 @@ import { RangeTombstone } from './range-tombstone.js';
 import { backingArrays, RangeTombstoneList } from './range-tombstone-list.js';
 import type { RangeTombstoneListBase } from './range-tombstone-list-base.js';
 import type { RangeTombstoneListOptions } from './range-tombstone-list-options.js';
+import { boundHeapSize, JVM_COMPRESSED_OOPS, type SizeModel } from './size-model.js';
 import { Slice } from './slice.js';
 
 export const INT_CMP = new ClusteringComparator([types.int32]);
@@ -137,4 +138,15 @@ function storeProblems(list: RangeTombstoneList): string[] {
       problems.push(`${name} is not a plain array of length capacity ${list.capacity}`);
   }
   return problems;
+}
+
+/** Σ heap of a list's bounds under `model`, recomputed from its ranges (independent of the list's running sum). */
+export function boundsHeapOf(list: RangeTombstoneListBase, model: SizeModel = JVM_COMPRESSED_OOPS): number {
+  let sum = 0;
+  for (const r of list) {
+    sum +=
+      boundHeapSize(model, list.comparator, r.slice.start) +
+      boundHeapSize(model, list.comparator, r.slice.end);
+  }
+  return sum;
 }
