@@ -33,9 +33,10 @@ export interface PersistentRangeTombstoneListOptions {
  * A range-tombstone list with Cassandra's exact semantics (the same algebra as {@link RangeTombstoneList}, so both
  * always hold the same ranges) stored in a persistent B+tree ({@link PersistentSlots}): `copy()` is O(1), and every
  * write after a copy path-copies only the O(log N) nodes it touches, where the copy-on-write array list must copy
- * all N slots for any write below its shared tail (an interior insert, an overwrite, a split). The price: slot reads
- * walk the tree (sequential scans are O(1) amortised through a cached leaf, random ones O(log N)), so pure tail
- * appends after a copy — the array list's best case — are a few times slower per write.
+ * all N slots for any write below its shared tail (an interior insert, an overwrite, a split). Appends keep the
+ * array list's speed: the last slots live in a tail leaf with the same claimed-tail rule, and a full tail joins the
+ * tree once per leaf of appends. The price: slot reads walk the tree (sequential scans are O(1) amortised through a
+ * cached leaf, random ones O(log N)), and `copy()` allocates two objects instead of one.
  *
  * Heap accounting follows the same rules as the array list: `unsharedHeapSize()` is what this list retains if every
  * other copy is dropped (its tree nodes at full capacity plus the bounds of its entries), so memtable deltas

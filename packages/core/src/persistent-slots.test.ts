@@ -111,6 +111,8 @@ interface HandleView {
   owner: number;
   root: NodeView;
   height: number;
+  treeSize: number;
+  tail: NodeView;
 }
 const view = (s: PersistentSlots) => s as unknown as HandleView;
 
@@ -119,7 +121,7 @@ const view = (s: PersistentSlots) => s as unknown as HandleView;
  * no owned node below a shared one, and nodeCounts() equal to an independent count. Returns the reachable nodes.
  */
 function checkStructure(s: PersistentSlots): Set<NodeView> {
-  const { root, height, owner } = view(s);
+  const { root, height, owner, treeSize, tail } = view(s);
   const problems: string[] = [];
   const need = (ok: boolean, what: string) => {
     if (!ok && problems.length < 10) problems.push(what);
@@ -163,7 +165,29 @@ function checkStructure(s: PersistentSlots): Set<NodeView> {
       need(node.children[k] === undefined && node.sizes[k] === 0, 'branch free slot');
     return { size, first: node.firstStarts[0], last: node.lastEnds[c - 1] };
   };
-  need(walk(root, height, true).size === s.size, 'total size');
+  // Owner 0 marks the shared empty sentinel (an empty tree's root, an empty tail): never counted, never written.
+  if (treeSize > 0) need(walk(root, height, true).size === treeSize, 'tree size');
+  else need(root.owner === 0 && root.count === 0 && height === 0, 'an empty tree is the sentinel');
+  const visible = s.size - treeSize;
+  need(visible >= 0 && visible <= LEAF_CAPACITY, `tail holds ${visible}`);
+  if (tail.owner === 0) {
+    need(visible === 0 && tail.count === 0, 'an empty tail is the sentinel');
+  } else {
+    nodes.add(tail);
+    counts.leaves++;
+    if (tail.owner !== owner) counts.sharedLeaves++;
+    for (const a of [tail.starts, tail.ends, tail.markedAts, tail.delTimes])
+      need(a.length === LEAF_CAPACITY, 'tail arrays full');
+    // A shared tail may hold a sibling's appends past what this handle sees, but nothing past its claimed count.
+    need(
+      tail.count >= visible && tail.count <= LEAF_CAPACITY,
+      `tail count ${tail.count} for ${visible} visible`,
+    );
+    for (let j = tail.count; j < LEAF_CAPACITY; j++) {
+      const free = tail.starts[j] === undefined && tail.ends[j] === undefined;
+      need(free && tail.markedAts[j] === 0 && tail.delTimes[j] === 0, `tail free slot ${j} cleared`);
+    }
+  }
   need(JSON.stringify(s.nodeCounts()) === JSON.stringify(counts), `nodeCounts ${JSON.stringify(counts)}`);
   expect(problems).toEqual([]);
   return nodes;
@@ -390,9 +414,9 @@ describe('PersistentSlots shape and sharing', () => {
     const a = new PersistentSlots();
     const b = new PersistentSlots();
     expect(a.size).toBe(0);
-    expect(a.nodeCounts()).toEqual({ leaves: 1, internals: 0, sharedLeaves: 1, sharedInternals: 0 });
+    expect(a.nodeCounts()).toEqual({ leaves: 0, internals: 0, sharedLeaves: 0, sharedInternals: 0 });
     a.setAllMarkedAtAndDelTime(1, 2);
-    expect(a.nodeCounts()).toEqual({ leaves: 1, internals: 0, sharedLeaves: 1, sharedInternals: 0 });
+    expect(a.nodeCounts()).toEqual({ leaves: 0, internals: 0, sharedLeaves: 0, sharedInternals: 0 });
     expect(a.binarySearch('start', () => 0)).toBe(-1);
     insert({ s: a, m: emptyModel() }, 0, 1);
     expect(b.size).toBe(0);
@@ -406,10 +430,10 @@ describe('PersistentSlots shape and sharing', () => {
       sharedLeaves: 0,
       sharedInternals: 0,
     });
-    expect(numbered(1025).nodeCounts()).toMatchObject({ leaves: 33, internals: 3 });
+    // 1,024 slots in 32 full leaves under one branch, the 1,025th alone in the tail.
     expect(numbered(1025).nodeCounts()).toEqual({
       leaves: 33,
-      internals: 3,
+      internals: 1,
       sharedLeaves: 0,
       sharedInternals: 0,
     });
@@ -419,6 +443,34 @@ describe('PersistentSlots shape and sharing', () => {
       .filter((node) => node.starts !== undefined)
       .map((l) => l.count);
     expect(leafCounts).toEqual(Array(1250).fill(LEAF_CAPACITY));
+  });
+
+  it('the tail: the sharer that sees every claimed slot appends in place; a sibling then copies it first', () => {
+    const a = numbered(40); // 32 slots in the tree, 8 in the tail
+    const b = a.fork();
+    const bound = (v: number) => ClusteringBound.inclusiveStart(v);
+    a.insert(40, bound(1000), ClusteringBound.inclusiveEnd(1000), 7, 7);
+    // Written into the shared tail at its claimed end: nothing copied, every node still shared.
+    expect(a.nodeCounts()).toEqual({ leaves: 2, internals: 0, sharedLeaves: 2, sharedInternals: 0 });
+    b.insert(40, bound(2000), ClusteringBound.inclusiveEnd(2000), 9, 9);
+    // b no longer sees the whole claimed tail (a appended past its view): it copies its 8 slots, then appends.
+    expect(b.nodeCounts()).toEqual({ leaves: 2, internals: 0, sharedLeaves: 1, sharedInternals: 0 });
+    expect([a.start(40), a.markedAt(40), b.start(40), b.markedAt(40)]).toEqual([
+      bound(1000),
+      7,
+      bound(2000),
+      9,
+    ]);
+    expect([a.size, b.size]).toEqual([41, 41]);
+    // A rewrite in a shared tail copies it too; 32 more appends move a full tail into the tree.
+    const c = a.fork();
+    c.set(33, bound(66), ClusteringBound.inclusiveEnd(67), 5, 5);
+    expect(a.markedAt(33)).toBe(33);
+    for (let k = 41; k < 80; k++)
+      a.insert(k, bound(3000 + 2 * k), ClusteringBound.inclusiveEnd(3001 + 2 * k), k, k);
+    expect(a.size).toBe(80);
+    expect(a.binarySearch('start', (x) => (x.values[0] as number) - 3100)).toBe(50);
+    checkIsolation([a, b, c]);
   });
 
   it('after fork() of a 40,000-slot tree a set or insert copies exactly its path; only splits add nodes', () => {

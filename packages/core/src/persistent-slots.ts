@@ -42,6 +42,13 @@ function outOfRange(i: number, size: number): RangeError {
  * of the handle that created them. A handle writes only nodes it owns and copies the rest (with the path down to
  * them), so after {@link fork} a write costs O(log N) copies instead of the O(N) array copy of a copy-on-write list.
  * It stores what it is told: ordering is the callers' business, `binarySearch` merely assumes it.
+ *
+ * The last slots (up to one leaf) live outside the tree in a tail leaf, as in Clojure's persistent vector, so that
+ * appends — the memtable's common write — touch neither the tree nor its spine. The tail follows the copy-on-write
+ * array list's claimed-tail rule: `tail.count` is the high-water mark of what sharers have appended, every sharer
+ * sees only its own first `size − treeSize` slots, so the sharer that sees all `tail.count` of them may append in
+ * place even to a shared tail; any other write to a shared tail copies it first. A full tail moves into the tree
+ * whole (one O(log N) path copy per leaf of appends).
  */
 export class PersistentSlots {
   // `declare` + constructor assignments: emitted field initialisers define each property before the constructor
@@ -50,6 +57,10 @@ export class PersistentSlots {
   declare private root: TreeNode;
   declare private height: number;
   declare private n: number;
+  /** Slots in the tree; slots [treeSize, n) are tail slots [0, n − treeSize). */
+  declare private treeSize: number;
+  declare private tail: Leaf;
+  /** Nodes of the tree plus the tail (the shared empty sentinel is never counted). */
   declare private leaves: number;
   declare private internals: number;
   /** Nodes owned by this handle: they replaced shared ones or were added, so the rest are shared (O(1) counts). */
@@ -70,7 +81,9 @@ export class PersistentSlots {
       this.root = EMPTY_LEAF;
       this.height = 0;
       this.n = 0;
-      this.leaves = 1;
+      this.treeSize = 0;
+      this.tail = EMPTY_LEAF;
+      this.leaves = 0;
       this.internals = 0;
       this.cacheLeaf = EMPTY_LEAF;
       this.cacheBase = 0;
@@ -78,6 +91,8 @@ export class PersistentSlots {
       this.root = from.root;
       this.height = from.height;
       this.n = from.n;
+      this.treeSize = from.treeSize;
+      this.tail = from.tail;
       this.leaves = from.leaves;
       this.internals = from.internals;
       this.cacheLeaf = from.cacheLeaf;
@@ -113,6 +128,10 @@ export class PersistentSlots {
   /** Overwrites slot i (0 <= i < size). */
   set(i: number, start: ClusteringBound, end: ClusteringBound, markedAt: number, delTime: number): void {
     if (i >>> 0 !== i || i >= this.n) throw outOfRange(i, this.n);
+    if (i >= this.treeSize) {
+      writeSlot(this.ownTail(), i - this.treeSize, start, end, markedAt, delTime);
+      return;
+    }
     this.descendForWrite(i);
     writeSlot(this.cacheLeaf, i - this.cacheBase, start, end, markedAt, delTime);
     // Only a leaf's first or last slot feeds the keys, but refreshing each level is O(1) and one code path.
@@ -124,8 +143,14 @@ export class PersistentSlots {
   /** Inserts before slot i (0 <= i <= size), shifting later slots right by one. */
   insert(i: number, start: ClusteringBound, end: ClusteringBound, markedAt: number, delTime: number): void {
     if (i >>> 0 !== i || i > this.n) throw outOfRange(i, this.n);
-    // Appends start fresh nodes instead of splitting half/half, so append-built trees stay ~100% full.
-    const append = i === this.n;
+    if (i >= this.treeSize && this.n - this.treeSize === LEAF_CAPACITY) this.pushTail();
+    if (i >= this.treeSize) {
+      this.insertIntoTail(i - this.treeSize, start, end, markedAt, delTime);
+      this.n++;
+      return;
+    }
+    // Below the tail: never an append, so a full leaf splits half/half.
+    const append = false;
     this.descendForWrite(i);
     let sibling: TreeNode | undefined = this.openSlot(i - this.cacheBase, append);
     writeSlot(this.cacheLeaf, i - this.cacheBase, start, end, markedAt, delTime);
@@ -145,7 +170,97 @@ export class PersistentSlots {
       this.root = root;
       this.height++;
     }
+    this.treeSize++;
     this.n++;
+  }
+
+  /**
+   * Slot j of the tail (0 <= j <= its visible count < LEAF_CAPACITY). An append by the sharer that sees every claimed
+   * slot writes in place, shared or not: no sharer can see slot `tail.count`. Anything else needs the tail owned.
+   */
+  private insertIntoTail(
+    j: number,
+    start: ClusteringBound,
+    end: ClusteringBound,
+    markedAt: number,
+    delTime: number,
+  ): void {
+    const visible = this.n - this.treeSize;
+    let tail = this.tail;
+    if (j === visible && tail.count === visible && tail !== EMPTY_LEAF) {
+      tail.count = visible + 1;
+    } else {
+      tail = this.ownTail();
+      openGap(tail, j);
+    }
+    writeSlot(tail, j, start, end, markedAt, delTime);
+  }
+
+  /** The tail, copied first (its visible slots only) unless this handle owns it; the leaf cache follows it. */
+  private ownTail(): Leaf {
+    let tail = this.tail;
+    if (tail.owner === this.owner) return tail;
+    const visible = this.n - this.treeSize;
+    const copy = freeLeaf(this.owner);
+    for (let k = 0; k < visible; k++) {
+      writeSlot(
+        copy,
+        k,
+        tail.starts[k],
+        tail.ends[k],
+        tail.markedAts[k] as number,
+        tail.delTimes[k] as number,
+      );
+    }
+    copy.count = visible;
+    if (tail === EMPTY_LEAF) this.leaves++;
+    this.ownedLeaves++;
+    tail = this.tail = copy;
+    this.cacheLeaf = copy;
+    this.cacheBase = this.treeSize;
+    return copy;
+  }
+
+  /**
+   * Moves a full tail (LEAF_CAPACITY visible slots, so `tail.count` is LEAF_CAPACITY too and no sharer can append to
+   * it any more) into the tree as its new last leaf, path-copying the tree's right spine once, and starts an empty
+   * tail. The leaf keeps its owner: shared, it stays copy-on-write in the tree as everywhere else.
+   */
+  private pushTail(): void {
+    const leaf = this.tail;
+    if (this.treeSize === 0) {
+      this.root = leaf;
+    } else if (this.height === 0) {
+      const root = this.newBranch();
+      placeChild(root, 0, this.root, 0);
+      placeChild(root, 1, leaf, 0);
+      this.root = root;
+      this.height = 1;
+    } else {
+      this.descendForWrite(this.treeSize - 1);
+      let sibling: TreeNode | undefined = leaf;
+      for (let d = this.height - 1; d >= 0; d--) {
+        const b = PATH[d] as Branch;
+        const k = SLOT[d] as number;
+        const h = this.height - 1 - d;
+        b.sizes[k] = sizeOf(b.children[k] as TreeNode, h);
+        refreshKeys(b, k, h);
+        if (sibling !== undefined) sibling = this.addChild(b, k + 1, sibling, h, true);
+      }
+      clearPath(this.height);
+      if (sibling !== undefined) {
+        const root = this.newBranch();
+        placeChild(root, 0, this.root, this.height);
+        placeChild(root, 1, sibling, this.height);
+        this.root = root;
+        this.height++;
+      }
+    }
+    this.treeSize += LEAF_CAPACITY;
+    // The leaf moved from tail to tree: the leaf total stays; the new tail is the uncounted empty sentinel.
+    this.tail = EMPTY_LEAF;
+    this.cacheLeaf = EMPTY_LEAF;
+    this.cacheBase = 0;
   }
 
   /** O(1): a new handle sharing every node; afterwards NEITHER handle may write a node it shares in place. */
@@ -176,6 +291,14 @@ export class PersistentSlots {
    */
   binarySearch(column: 'start' | 'end', compareToKey: KeyCompare): number {
     const isEnd = column === 'end';
+    const visible = this.n - this.treeSize;
+    // Both columns increase across tree and tail: a key at or after the tail's first bound can only be found, or
+    // inserted, in the tail; any other key in the tree (at worst just before the tail).
+    const tailKeys = isEnd ? this.tail.ends : this.tail.starts;
+    if (visible > 0 && (this.treeSize === 0 || compareToKey(tailKeys[0] as ClusteringBound) <= 0)) {
+      return searchLeaf(tailKeys, visible, compareToKey, this.treeSize);
+    }
+    if (this.treeSize === 0) return -1;
     let node = this.root;
     let base = 0;
     for (let h = this.height; h > 0; h--) {
@@ -187,22 +310,12 @@ export class PersistentSlots {
         : firstAtLeast(b.firstStarts, b.count, compareToKey, 1) - 1;
       // Either miss can only happen at the root, where it means before the first / after the last slot.
       if (k < 0) return -base - 1;
-      if (k === b.count) return -this.n - 1;
+      if (k === b.count) return -this.treeSize - 1;
       for (let c = 0; c < k; c++) base += b.sizes[c] as number;
       node = b.children[k] as TreeNode;
     }
     const leaf = node as Leaf;
-    const keys = isEnd ? leaf.ends : leaf.starts;
-    let lo = 0;
-    let hi = leaf.count - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const c = compareToKey(keys[mid] as ClusteringBound);
-      if (c < 0) lo = mid + 1;
-      else if (c > 0) hi = mid - 1;
-      else return base + mid;
-    }
-    return -(base + lo) - 1;
+    return searchLeaf(isEnd ? leaf.ends : leaf.starts, leaf.count, compareToKey, base);
   }
 
   /**
@@ -223,7 +336,12 @@ export class PersistentSlots {
   private leafOf(i: number): Leaf {
     if (i >>> 0 !== i || i >= this.n) throw outOfRange(i, this.n);
     const j = i - this.cacheBase;
-    return j >= 0 && j < this.cacheLeaf.count ? this.cacheLeaf : this.findLeaf(i);
+    if (j >= 0 && j < this.cacheLeaf.count) return this.cacheLeaf;
+    if (i < this.treeSize) return this.findLeaf(i);
+    // A shared tail's count may exceed what this handle sees; the bounds check above keeps i below its size.
+    this.cacheLeaf = this.tail;
+    this.cacheBase = this.treeSize;
+    return this.tail;
   }
 
   private findLeaf(i: number): Leaf {
@@ -298,10 +416,16 @@ export class PersistentSlots {
 
   private rewriteAll(markedAt: number, delTime: number | undefined): void {
     // The empty root is the module-wide sentinel: copying it would charge this handle a leaf for nothing.
-    if (this.n === 0) return;
-    this.root = this.rewrite(this.root, this.height, markedAt, delTime);
+    if (this.treeSize > 0) this.root = this.rewrite(this.root, this.height, markedAt, delTime);
+    const visible = this.n - this.treeSize;
+    if (visible > 0) {
+      const tail = this.ownTail();
+      for (let j = 0; j < visible; j++) tail.markedAts[j] = markedAt;
+      if (delTime !== undefined) for (let j = 0; j < visible; j++) tail.delTimes[j] = delTime;
+    }
     // The cached leaf may just have been replaced by a copy.
     this.cacheLeaf = EMPTY_LEAF;
+    this.cacheBase = 0;
   }
 
   private rewrite(node: TreeNode, h: number, markedAt: number, delTime: number | undefined): TreeNode {
@@ -349,6 +473,25 @@ export class PersistentSlots {
     this.ownedInternals++;
     return freeBranch(this.owner);
   }
+}
+
+/** Java's binarySearch over `keys[0, count)`, reported at global offset `base`. */
+function searchLeaf(
+  keys: readonly (ClusteringBound | undefined)[],
+  count: number,
+  cmp: KeyCompare,
+  base: number,
+): number {
+  let lo = 0;
+  let hi = count - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = cmp(keys[mid] as ClusteringBound);
+    if (c < 0) lo = mid + 1;
+    else if (c > 0) hi = mid - 1;
+    else return base + mid;
+  }
+  return -(base + lo) - 1;
 }
 
 function clearPath(depth: number): void {
