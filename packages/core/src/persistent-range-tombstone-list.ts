@@ -87,8 +87,7 @@ export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
 
   /** List object, tree handle, every node of its tree at full capacity, and the bounds of its entries. */
   unsharedHeapSize(): number {
-    const counts = this.slots.nodeCounts();
-    const nodes = persistentNodeHeap(this.model, counts.leaves, counts.internals);
+    const nodes = persistentNodeHeap(this.model, this.slots.leafCount, this.slots.internalCount);
     return listShallowSize(this.model) + nodes + this.boundsHeap;
   }
 

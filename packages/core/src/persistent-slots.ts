@@ -318,6 +318,15 @@ export class PersistentSlots {
     return searchLeaf(isEnd ? leaf.ends : leaf.starts, leaf.count, compareToKey, base);
   }
 
+  /** Leaves (tail included) and internal nodes: what heap accounting multiplies, read on every memtable write. */
+  get leafCount(): number {
+    return this.leaves;
+  }
+
+  get internalCount(): number {
+    return this.internals;
+  }
+
   /**
    * Node counts of this handle's tree (for heap accounting): all nodes, and those it does not own (shared,
    * conservatively: the other sharers may be garbage already). O(1): an owned node only ever replaces a shared one
