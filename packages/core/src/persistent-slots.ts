@@ -152,26 +152,35 @@ export class PersistentSlots {
     // Below the tail: never an append, so a full leaf splits half/half.
     const append = false;
     this.descendForWrite(i);
-    let sibling: TreeNode | undefined = this.openSlot(i - this.cacheBase, append);
+    const sibling: TreeNode | undefined = this.openSlot(i - this.cacheBase, append);
     writeSlot(this.cacheLeaf, i - this.cacheBase, start, end, markedAt, delTime);
+    this.propagateUp(sibling, 1, append);
+    this.treeSize++;
+    this.n++;
+  }
+
+  /**
+   * After a write at the bottom of PATH: each level's child grew by `delta` (or split, when `sibling` comes up from
+   * below: its size is recounted and the sibling placed beside it), keys refreshed; a split root grows a new root.
+   */
+  private propagateUp(sibling: TreeNode | undefined, delta: number, append: boolean): void {
+    let up = sibling;
     for (let d = this.height - 1; d >= 0; d--) {
       const b = PATH[d] as Branch;
       const k = SLOT[d] as number;
       const h = this.height - 1 - d;
-      b.sizes[k] = sibling === undefined ? (b.sizes[k] as number) + 1 : sizeOf(b.children[k] as TreeNode, h);
+      b.sizes[k] = up === undefined ? (b.sizes[k] as number) + delta : sizeOf(b.children[k] as TreeNode, h);
       refreshKeys(b, k, h);
-      if (sibling !== undefined) sibling = this.addChild(b, k + 1, sibling, h, append);
+      if (up !== undefined) up = this.addChild(b, k + 1, up, h, append);
     }
     clearPath(this.height);
-    if (sibling !== undefined) {
+    if (up !== undefined) {
       const root = this.newBranch();
       placeChild(root, 0, this.root, this.height);
-      placeChild(root, 1, sibling, this.height);
+      placeChild(root, 1, up, this.height);
       this.root = root;
       this.height++;
     }
-    this.treeSize++;
-    this.n++;
   }
 
   /**
@@ -238,23 +247,8 @@ export class PersistentSlots {
       this.height = 1;
     } else {
       this.descendForWrite(this.treeSize - 1);
-      let sibling: TreeNode | undefined = leaf;
-      for (let d = this.height - 1; d >= 0; d--) {
-        const b = PATH[d] as Branch;
-        const k = SLOT[d] as number;
-        const h = this.height - 1 - d;
-        b.sizes[k] = sizeOf(b.children[k] as TreeNode, h);
-        refreshKeys(b, k, h);
-        if (sibling !== undefined) sibling = this.addChild(b, k + 1, sibling, h, true);
-      }
-      clearPath(this.height);
-      if (sibling !== undefined) {
-        const root = this.newBranch();
-        placeChild(root, 0, this.root, this.height);
-        placeChild(root, 1, sibling, this.height);
-        this.root = root;
-        this.height++;
-      }
+      // The last leaf itself is unchanged; the new leaf goes in beside it, and every level above grows by a leaf.
+      this.propagateUp(leaf, LEAF_CAPACITY, true);
     }
     this.treeSize += LEAF_CAPACITY;
     // The leaf moved from tail to tree: the leaf total stays; the new tail is the uncounted empty sentinel.
