@@ -30,9 +30,11 @@ export interface CompactionRequest {
   /** Id of the output run. */
   readonly outputId: number;
   /**
-   * Tombstones with `localDeletionTime < gcBefore` have passed gc grace (seconds; usually now − gcGraceSeconds).
+   * Tombstones with `localDeletionTime < gcBefore` have passed gc grace (seconds): a number (timeout mode: now −
+   * gcGraceSeconds) or a per-key function (repair mode: a repair-history lookup), called lazily at most once per
+   * partition, only when a purge decision needs it.
    */
-  readonly gcBefore: number;
+  readonly gcBefore: number | ((key: PartitionKey) => number);
   /** Default `'deferred'`. */
   readonly purgeOrder?: PurgeOrder;
   /** False: never purge tombstones (shadowed data is still dropped). Default true. */
@@ -49,6 +51,8 @@ export interface CompactionStats {
   readonly maxPurgeableComputations: number;
   /** Bloom-filter probes of non-compacting runs made to compute max-purgeable. */
   readonly bloomProbes: number;
+  /** Partitions for which a per-key `gcBefore` function was called (at most once each; 0 for a number). */
+  readonly gcBeforeLookups: number;
   /** Tombstones (partition deletions, range pieces, row deletions) dropped because they were purgeable. */
   readonly tombstonesPurged: number;
   /** Tombstones written to the output. */
@@ -80,9 +84,13 @@ export function compact(request: CompactionRequest): CompactionResult {
       `purgeOrder must be 'deferred' or 'eager', got ${describeValue(purgeOrder)}`,
     );
   }
-  if (typeof request.gcBefore !== 'number' || Number.isNaN(request.gcBefore)) {
+  const gcBeforeSource = request.gcBefore;
+  if (
+    typeof gcBeforeSource !== 'function' &&
+    (typeof gcBeforeSource !== 'number' || Number.isNaN(gcBeforeSource))
+  ) {
     throw new PartitionArgumentError(
-      `gcBefore must be a number of seconds, got ${describeValue(request.gcBefore)}`,
+      `gcBefore must be a number of seconds or a per-key function, got ${describeValue(gcBeforeSource)}`,
     );
   }
   for (const run of inputs) {
@@ -90,7 +98,6 @@ export function compact(request: CompactionRequest): CompactionResult {
       throw new PartitionArgumentError(`run ${run.id} is both compacting and non-compacting`);
   }
   const purge = request.purge ?? true;
-  const gcBefore = request.gcBefore;
   const memtable = request.memtable ?? null;
 
   const byKey = new Map<PartitionKey, Partition[]>();
@@ -105,6 +112,7 @@ export function compact(request: CompactionRequest): CompactionResult {
 
   let computations = 0;
   let bloomProbes = 0;
+  let gcBeforeLookups = 0;
   let purged = 0;
   let kept = 0;
   let rowsDropped = 0;
@@ -132,10 +140,21 @@ export function compact(request: CompactionRequest): CompactionResult {
       maxPurgeable ??= maxPurgeableOf(key);
       return maxPurgeable;
     };
+    let keyGcBefore: number | undefined;
+    const gcb = (): number => {
+      if (keyGcBefore === undefined) {
+        if (typeof gcBeforeSource === 'number') keyGcBefore = gcBeforeSource;
+        else {
+          gcBeforeLookups++;
+          keyGcBefore = gcBeforeSource(key);
+        }
+      }
+      return keyGcBefore;
+    };
     const purgeable = (dt: DeletionTime): boolean => {
       if (!purge) return false;
-      if (purgeOrder === 'deferred') return dt.localDeletionTime < gcBefore && dt.markedForDeleteAt < mp();
-      return dt.markedForDeleteAt < mp() && dt.localDeletionTime < gcBefore;
+      if (purgeOrder === 'deferred') return dt.localDeletionTime < gcb() && dt.markedForDeleteAt < mp();
+      return dt.markedForDeleteAt < mp() && dt.localDeletionTime < gcb();
     };
 
     const pd = merged.getPartitionDeletion();
@@ -203,6 +222,7 @@ export function compact(request: CompactionRequest): CompactionResult {
       partitionsOut: out.length,
       maxPurgeableComputations: computations,
       bloomProbes,
+      gcBeforeLookups,
       tombstonesPurged: purged,
       tombstonesKept: kept,
       rowsDropped,

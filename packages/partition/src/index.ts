@@ -50,3 +50,14 @@ export {
   type TableOptionsInit,
   tableOptions,
 } from './table-options.js';
+/** The `tombstoneGc` table option: timeout or repair mode, and the repair history repair mode looks up. */
+export {
+  DEFAULT_PROPAGATION_DELAY_SECONDS,
+  MAX_TOKEN,
+  type RepairedRange,
+  RepairHistory,
+  type TombstoneGcInit,
+  type TombstoneGcMode,
+  type TombstoneGcOptions,
+  tokenOf,
+} from './tombstone-gc.js';

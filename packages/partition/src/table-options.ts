@@ -7,6 +7,7 @@ import {
 } from '@tombstone-lab/core';
 import type { RangeStoreSource } from './deletion-info.js';
 import { describeValue, PartitionArgumentError } from './errors.js';
+import { type TombstoneGcInit, type TombstoneGcOptions, tombstoneGcOptions } from './tombstone-gc.js';
 
 /** What {@link tableOptions} accepts. Only the comparator is required. */
 export interface TableOptionsInit {
@@ -23,6 +24,8 @@ export interface TableOptionsInit {
   readonly sizeModel?: SizeModel;
   /** Target false-positive rate of each flushed run's bloom filter, in (0, 1). Default 0.01. */
   readonly bloomFalsePositiveRate?: number;
+  /** How gc_before is decided: `{ mode: 'timeout' }` (default, now − gc grace) or `{ mode: 'repair' }`. */
+  readonly tombstoneGc?: TombstoneGcInit;
 }
 
 /** A table's schema-level settings, validated and frozen. Passed to everything that builds partitions. */
@@ -32,6 +35,7 @@ export interface TableOptions extends RangeStoreSource {
   readonly gcGraceSeconds: number;
   readonly sizeModel: SizeModel;
   readonly bloomFalsePositiveRate: number;
+  readonly tombstoneGc: TombstoneGcOptions;
 }
 
 /** Cassandra's default `gc_grace_seconds`: 10 days. */
@@ -77,5 +81,6 @@ export function tableOptions(init: TableOptionsInit): TableOptions {
     gcGraceSeconds,
     sizeModel: init.sizeModel ?? JVM_COMPRESSED_OOPS,
     bloomFalsePositiveRate,
+    tombstoneGc: tombstoneGcOptions(init.tombstoneGc),
   });
 }

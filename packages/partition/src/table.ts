@@ -7,6 +7,7 @@ import { type ReadQuery, readPartition } from './read.js';
 import type { Row } from './row.js';
 import { SortedRun } from './sorted-run.js';
 import type { TableOptions } from './table-options.js';
+import { gcBeforeFunction, type RepairHistory } from './tombstone-gc.js';
 
 /** Current time in seconds, the unit of local deletion times. Injectable so gc grace is testable. */
 export type Clock = () => number;
@@ -15,6 +16,11 @@ export type Clock = () => number;
 export interface TableRuntimeOptions {
   /** Default: wall clock, `Math.floor(Date.now() / 1000)`. */
   readonly clock?: Clock;
+  /**
+   * The table's repair history, required when its `tombstoneGc` mode is `'repair'` (record repairs on it as they
+   * complete; compaction reads it at the time it runs).
+   */
+  readonly repairHistory?: RepairHistory;
 }
 
 /** Options of {@link Table.compact}. */
@@ -35,7 +41,10 @@ export class Table {
   #runs: readonly SortedRun[] = Object.freeze([]);
   #nextRunId = 1;
   readonly #clock: Clock;
+  /** The repair history gc_before is looked up in (repair mode), or null. */
+  readonly repairHistory: RepairHistory | null;
 
+  /** @throws PartitionArgumentError for a bad clock, or repair mode without a repair history. */
   constructor(options: TableOptions, runtime: TableRuntimeOptions = {}) {
     this.options = options;
     this.#memtable = new Memtable(options);
@@ -43,6 +52,10 @@ export class Table {
     if (typeof clock !== 'function')
       throw new PartitionArgumentError(`clock must be a function, got ${describeValue(clock)}`);
     this.#clock = clock;
+    this.repairHistory = runtime.repairHistory ?? null;
+    if (options.tombstoneGc.mode === 'repair' && this.repairHistory === null) {
+      throw new PartitionArgumentError("tombstoneGc mode 'repair' needs the runtime option repairHistory");
+    }
   }
 
   /** A builder for a write to `key`; pass its `build()` to {@link apply}. */
@@ -65,9 +78,27 @@ export class Table {
     return this.#runs;
   }
 
-  /** Now minus gc grace, in seconds: tombstones deleted before it may be purged. */
-  gcBefore(): number {
-    return this.#clock() - this.options.gcGraceSeconds;
+  /**
+   * gc_before of `key`, in seconds: tombstones deleted before it may be purged. Timeout mode: now minus gc grace
+   * (the key may be omitted). Repair mode: the last repair of the key's token range minus the propagation delay
+   * (one counted repair-history lookup), or −Infinity when no repair covered it.
+   * @throws PartitionArgumentError in repair mode without a key.
+   */
+  gcBefore(key?: PartitionKey): number {
+    const source = this.#gcBeforeSource();
+    if (typeof source === 'number') return source;
+    if (key === undefined)
+      throw new PartitionArgumentError("gcBefore needs a key in tombstoneGc mode 'repair'");
+    return source(key);
+  }
+
+  #gcBeforeSource(): number | ((key: PartitionKey) => number) {
+    return gcBeforeFunction(
+      this.options.tombstoneGc,
+      this.options.gcGraceSeconds,
+      this.#clock(),
+      this.repairHistory,
+    );
   }
 
   /** Writes the memtable to a new run and starts an empty memtable. Returns null (and does nothing) when empty. */
@@ -107,7 +138,7 @@ export class Table {
       others,
       memtable: this.#memtable,
       outputId: this.#nextRunId++,
-      gcBefore: this.gcBefore(),
+      gcBefore: this.#gcBeforeSource(),
       purgeOrder: options.purgeOrder ?? 'deferred',
       purge: options.purge ?? true,
     });
