@@ -1,136 +1,19 @@
 #!/usr/bin/env node
 /**
- * `tombstone-bench` command line: run / compare / aa / report / list.
+ * The `tombstone-bench` executable: runs {@link main} on `process.argv`; the first Ctrl-C kills the running fork and
+ * stops after it, a second quits at once.
  */
-import { realpathSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { analysisOptions, type CliValues, HELP, numberOption, parseCli } from './cli-options.js';
-import { findBenchFiles } from './discover.js';
-import { BenchError, SuiteDefinitionError } from './errors.js';
-import { type EventSink, nullSink } from './events.js';
-import { runCompare } from './git-compare.js';
-import { locateBenchmarks } from './locate.js';
-import { planAaRun, planFactorRun } from './prepare.js';
-import { readRun } from './results-store.js';
-import {
-  type CliIo,
-  defaultIo,
-  EXIT,
-  eventSinkFor,
-  makeSession,
-  measureAndReport,
-  report,
-  type Session,
-} from './session.js';
-import { StatsInputError } from './stats/errors.js';
+import { main } from './cli/main.js';
+import { defaultIo, EXIT } from './run/session.js';
 
-function displayRoot(io: CliIo): string {
-  return io.cwd;
-}
-
-async function cmdList(io: CliIo, values: CliValues, positionals: string[]): Promise<number> {
-  const files = findBenchFiles(positionals, io.cwd);
-  const suites = await Promise.all(
-    files.map(async (file) => {
-      const found = locateBenchmarks(await readFile(file, 'utf8'));
-      return {
-        file,
-        suite: found.suite,
-        benchmarks: found.benchmarks.map((b) => ({ name: b.name, file, line: b.line, column: b.column })),
-      };
-    }),
-  );
-  if (values.json) io.stdout(`${JSON.stringify({ protocol: 1, suites }, null, 2)}\n`);
-  else {
-    for (const s of suites) {
-      io.stdout(`${s.suite ?? '(no defineSuite found)'}  ${s.file}\n`);
-      for (const b of s.benchmarks) io.stdout(`  ${b.name}  ${b.file}:${b.line}:${b.column}\n`);
-    }
-  }
-  return EXIT.ok;
-}
-
-async function cmdRunOrAa(command: 'run' | 'aa', s: Session, positionals: string[]): Promise<number> {
-  const files = findBenchFiles(positionals, s.io.cwd);
-  if (command === 'run') {
-    if (s.values.slowdown !== undefined) throw new BenchError('--slowdown is a test hook of `aa` only');
-    const { cases, comparison } = await planFactorRun(files, s.ctx, displayRoot(s.io));
-    return measureAndReport(s, cases, comparison);
-  }
-  const slowdown = numberOption(s.values, 'slowdown', 0, { min: 0, max: 10 });
-  const { cases, comparison } = await planAaRun(files, s.ctx, displayRoot(s.io), slowdown);
-  return measureAndReport(s, cases, comparison);
-}
-
-async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): Promise<number> {
-  const [file, ...rest] = positionals;
-  if (file === undefined || rest.length > 0)
-    throw new BenchError('usage: tombstone-bench report <results.json>');
-  const path = resolve(io.cwd, file);
-  const run = readRun(path);
-  return report({ io, values, output: analysisOptions(values, run.config) }, run, path);
-}
-
-/** Runs the CLI with `argv` (without `node` and the script); resolves with the exit code. Never throws. */
-export async function main(argv: string[], io: CliIo = defaultIo(), signal?: AbortSignal): Promise<number> {
-  const [command, ...rest] = argv;
-  let events: EventSink = nullSink;
-  try {
-    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-      io.stdout(`${HELP}\n`);
-      return command === undefined ? EXIT.usage : EXIT.ok;
-    }
-    const { values, positionals } = parseCli(rest);
-    if (values.help) {
-      io.stdout(`${HELP}\n`);
-      return EXIT.ok;
-    }
-    if (command === 'list') return await cmdList(io, values, positionals);
-    if (command === 'report') return await cmdReport(io, values, positionals);
-    if (command !== 'run' && command !== 'aa' && command !== 'compare') {
-      throw new BenchError(`unknown command ${JSON.stringify(command)} (run, compare, aa, report, list)`);
-    }
-    const controller = new AbortController();
-    signal?.addEventListener('abort', () => controller.abort(), { once: true });
-    events = eventSinkFor(io, values);
-    const s = await makeSession(io, values, controller.signal, command, events, rest);
-    if (command === 'compare') return await runCompare(s, positionals);
-    return await cmdRunOrAa(command, s, positionals);
-  } catch (e) {
-    const known =
-      e instanceof BenchError || e instanceof SuiteDefinitionError || e instanceof StatsInputError;
-    const err = e instanceof Error ? e : new Error(String(e));
-    events.emit({ type: 'error', errorName: err.name, message: err.message });
-    io.stderr(`tombstone-bench: ${known ? err.message : (err.stack ?? err.message)}\n`);
-    return known ? EXIT.usage : EXIT.failed;
-  } finally {
-    events.close();
-  }
-}
-
-function isEntryPoint(): boolean {
-  try {
-    return (
-      process.argv[1] !== undefined &&
-      realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))
-    );
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
-  const controller = new AbortController();
-  let interrupts = 0;
-  process.on('SIGINT', () => {
-    interrupts++;
-    if (interrupts > 1) process.exit(EXIT.interrupted);
-    process.stderr.write('\nstopping after killing the running fork… (Ctrl-C again to quit now)\n');
-    controller.abort();
-  });
-  main(process.argv.slice(2), { ...defaultIo(), script: process.argv[1] }, controller.signal).then((code) => {
-    process.exitCode = code;
-  });
-}
+const controller = new AbortController();
+let interrupts = 0;
+process.on('SIGINT', () => {
+  interrupts++;
+  if (interrupts > 1) process.exit(EXIT.interrupted);
+  process.stderr.write('\nstopping after killing the running fork… (Ctrl-C again to quit now)\n');
+  controller.abort();
+});
+main(process.argv.slice(2), { ...defaultIo(), script: process.argv[1] }, controller.signal).then((code) => {
+  process.exitCode = code;
+});

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { main } from './cli.js';
+import { main } from './cli/main.js';
 
 /** Output captured from one in-process CLI invocation. */
 export interface CliRun {

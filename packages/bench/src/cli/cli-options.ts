@@ -1,0 +1,136 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { UsageError } from '../errors.js';
+import type { RunRecord } from '../model.js';
+import type { OutputOptions } from '../report/output.js';
+import { METRIC_NAMES, type MetricName } from '../stats/metric.js';
+
+/** Every option of every subcommand (parseArgs is strict: unknown options are usage errors). */
+export const OPTIONS = {
+  filter: { type: 'string' },
+  param: { type: 'string', multiple: true },
+  n: { type: 'string', short: 'n' },
+  json: { type: 'boolean' },
+  events: { type: 'string' },
+  out: { type: 'string' },
+  resume: { type: 'string' },
+  'no-fail-on-lost': { type: 'boolean' },
+  format: { type: 'string' },
+  svg: { type: 'string' },
+  growth: { type: 'string' },
+  factorial: { type: 'string' },
+  baseline: { type: 'string' },
+  candidate: { type: 'string' },
+  slowdown: { type: 'string' },
+  'sample-ms': { type: 'string' },
+  'warmup-ms': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  metric: { type: 'string' },
+  alpha: { type: 'string' },
+  threshold: { type: 'string' },
+  'no-pin': { type: 'boolean' },
+  'no-alloc': { type: 'boolean' },
+  'cache-dir': { type: 'string' },
+  'install-cmd': { type: 'string', multiple: true },
+  'build-cmd': { type: 'string', multiple: true },
+  'no-install': { type: 'boolean' },
+  'no-build': { type: 'boolean' },
+  'keep-worktrees': { type: 'boolean' },
+  instructions: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+/** Parsed command line. */
+export type CliValues = ReturnType<typeof parse>['values'];
+
+function parse(argv: string[]) {
+  return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+}
+
+/** Parses argv (after the subcommand); a {@link UsageError} names an unknown option or missing value. */
+export function parseCli(argv: string[]): { values: CliValues; positionals: string[] } {
+  try {
+    return parse(argv);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** Reads a numeric option, checking its range; the error names the option and the bad value. */
+export function numberOption(
+  values: CliValues,
+  name: keyof CliValues,
+  fallback: number,
+  check: { min?: number; max?: number; integer?: boolean } = {},
+): number {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const v = Number(raw);
+  const bad =
+    typeof raw !== 'string' ||
+    raw.trim() === '' ||
+    !Number.isFinite(v) ||
+    (check.integer && !Number.isInteger(v)) ||
+    (check.min !== undefined && v < check.min) ||
+    (check.max !== undefined && v > check.max);
+  if (bad) {
+    const range = [
+      check.min !== undefined ? `>= ${check.min}` : '',
+      check.max !== undefined ? `<= ${check.max}` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    throw new UsageError(
+      `--${name} ${JSON.stringify(raw)} is not a valid ${check.integer ? 'integer' : 'number'}${range ? ` (${range})` : ''}`,
+    );
+  }
+  return v;
+}
+
+/** The verdict settings a report is analysed with. */
+export type VerdictSettings = Pick<RunRecord['config'], 'alpha' | 'threshold' | 'metric'>;
+
+/**
+ * The analysis options shared by the measuring commands and `report`: `--alpha`, `--threshold` and `--metric`
+ * over the given defaults, plus `--growth` and `--factorial`.
+ */
+export function analysisOptions(
+  values: CliValues,
+  defaults: VerdictSettings,
+): OutputOptions & { overrides: VerdictSettings } {
+  const alpha = numberOption(values, 'alpha', defaults.alpha, { min: Number.MIN_VALUE, max: 0.5 });
+  const threshold = numberOption(values, 'threshold', defaults.threshold, { min: 0, max: 10 });
+  if (values.metric !== undefined && !(METRIC_NAMES as readonly string[]).includes(values.metric)) {
+    throw new UsageError(`unknown --metric ${JSON.stringify(values.metric)} (${METRIC_NAMES.join(', ')})`);
+  }
+  const metric = (values.metric as MetricName | undefined) ?? defaults.metric;
+  return {
+    overrides: { alpha, threshold, metric },
+    ...(values.growth ? { growth: values.growth } : {}),
+    ...(values.factorial ? { factorial: values.factorial } : {}),
+  };
+}
+
+/** The help text. */
+export const HELP = `tombstone-bench — co-measured benchmarks: baseline vs candidate, forked and interleaved
+
+Usage:
+  tombstone-bench run [files…]      compare the in-code factor of each suite (\`compare: {factor, baseline, candidate}\`)
+  tombstone-bench compare --baseline <git-ref> [--candidate <git-ref>] [files…]
+                                    compare two revisions (candidate default: the working tree)
+  tombstone-bench aa [files…]       same code on both sides: measures the false-verdict rate (--slowdown 0.1 injects 10%)
+  tombstone-bench report <results.json> [--format terminal|markdown|json|jmh] [--svg dir]
+  tombstone-bench list [files…] [--json]
+
+Selection:   --filter <regex>  --param name=v1,v2[,name2=v]
+Sampling:    -n <per side, default 10>  --sample-ms <default 100>  --warmup-ms <cap, default 150>
+             --timeout-ms <per fork, default 60000>  --no-pin  --no-alloc  --instructions (valgrind)
+Output:      --out <results.json>  --resume <results.json>  --json (NDJSON events on stdout)  --events <file>
+             --format terminal|markdown|json|jmh  --svg <dir>  --no-fail-on-lost
+             --growth <numeric param> (fit O(N^k) per side)  --factorial <param> (2×2: code × param)
+             --resume continues the same comparison and --sample-ms/--warmup-ms/--no-alloc/--instructions
+             only (else exit 2); -n may raise the samples per side, never lower them
+Verdicts:    --metric nsPerOp|cpuNsPerOp|bytesPerOp|instructionsPerOp  --alpha 0.05  --threshold 0.02
+Git mode:    --install-cmd "<cmd>" (repeatable: alternatives)  --build-cmd "<cmd>"  --no-install  --no-build
+             --keep-worktrees
+
+Exit codes: 0 ok · 1 a benchmark Lost, failed or a side failed to build · 2 bad input · 130 interrupted`;

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../errors.js';
+import { expandCpuList } from '../fork/pinning.js';
+import { seededRandom, seedFrom } from '../run/rng.js';
+import { type PlannedCase, resolveSampling } from '../run/runner.js';
+import { analysisOptions, parseCli } from './cli-options.js';
+import { formatDuration } from './progress.js';
+
+describe('seeded order', () => {
+  it('is reproducible from the seed and flips both ways', () => {
+    const a = seededRandom(seedFrom('run-1'));
+    const b = seededRandom(seedFrom('run-1'));
+    const xs = Array.from({ length: 64 }, () => a());
+    expect(xs).toEqual(Array.from({ length: 64 }, () => b()));
+    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
+    const heads = xs.filter((x) => x < 0.5).length;
+    expect(heads).toBeGreaterThan(16);
+    expect(heads).toBeLessThan(48);
+    expect(seedFrom('run-1')).not.toBe(seedFrom('run-2'));
+  });
+});
+
+describe('helpers', () => {
+  it('expands CPU lists', () => {
+    expect(expandCpuList('0-2,5')).toEqual([0, 1, 2, 5]);
+    expect(expandCpuList('1')).toEqual([1]);
+  });
+  it('formats durations', () => {
+    expect(formatDuration(4_400)).toBe('4s');
+    expect(formatDuration(75_000)).toBe('1m15s');
+    expect(formatDuration(3_900_000)).toBe('1h05m');
+  });
+});
+
+describe('analysis options', () => {
+  const defaults = { alpha: 0.05, threshold: 0.02, metric: 'nsPerOp' } as const;
+  const options = (...argv: string[]) => analysisOptions(parseCli(argv).values, defaults);
+
+  it('falls back to the defaults and passes growth/factorial through only when given', () => {
+    expect(options()).toEqual({ overrides: defaults });
+    expect(
+      options('--alpha', '0.01', '--threshold', '0', '--metric', 'bytesPerOp', '--growth', 'size'),
+    ).toEqual({ overrides: { alpha: 0.01, threshold: 0, metric: 'bytesPerOp' }, growth: 'size' });
+  });
+
+  it('rejects an unknown metric and an out-of-range alpha, naming the value', () => {
+    expect(() => options('--metric', 'furlongs')).toThrow(UsageError);
+    expect(() => options('--metric', 'furlongs')).toThrow(/unknown --metric "furlongs" \(nsPerOp, /);
+    expect(() => options('--alpha', '0.9')).toThrow(/--alpha "0.9" is not a valid number/);
+  });
+});
+
+describe('resolveSampling', () => {
+  const run = { sampleMs: 100, warmupMaxMs: 150, allocation: true };
+  const planned = (sampling?: { warmupMs?: number; sampleMs?: number }) =>
+    ({ bench: { key: 'S.b' }, ...(sampling ? { sampling } : {}) }) as unknown as PlannedCase;
+  const none = { sampleMs: false, warmupMaxMs: false };
+
+  it('gives a case the suite’s values where the command line is silent', () => {
+    const [c] = resolveSampling([planned({ warmupMs: 1500 })], run, none);
+    expect(c?.sample).toEqual({ sampleMs: 100, warmupMaxMs: 1500, allocation: true });
+  });
+
+  it('lets an explicit flag win, and keeps no settings of its own when they equal the run’s', () => {
+    const [c] = resolveSampling([planned({ warmupMs: 1500 })], run, { sampleMs: false, warmupMaxMs: true });
+    expect(c?.sample).toBeUndefined();
+    const [d] = resolveSampling([planned({ warmupMs: 1500, sampleMs: 300 })], run, {
+      sampleMs: false,
+      warmupMaxMs: true,
+    });
+    expect(d?.sample).toEqual({ sampleMs: 300, warmupMaxMs: 150, allocation: true });
+    expect(resolveSampling([planned()], run, none)[0]?.sample).toBeUndefined();
+  });
+});

@@ -1,0 +1,46 @@
+import type { Environment, ParamValue, Sample } from '../model.js';
+import type { SuiteShape } from '../suite/cases.js';
+
+/** Measurement settings for one sample fork. */
+export interface SampleSettings {
+  /** Target duration of the timed (measured) phase, in ms. */
+  sampleMs: number;
+  /** Cap on warm-up duration, in ms; warm-up stops earlier once stable. */
+  warmupMaxMs: number;
+  /** Extra busy work injected into the timed region, as a fraction of the op time (A/A test hook); 0 = none. */
+  slowdown: number;
+  /** Measure allocated bytes per op. */
+  allocation: boolean;
+}
+
+/** What the parent asks a fork to do; passed as one JSON argument. */
+export type ForkJob =
+  | { mode: 'describe'; bundle: string }
+  | ({
+      mode: 'sample';
+      bundle: string;
+      benchmark: string;
+      params: Record<string, ParamValue>;
+      pinned: boolean;
+    } & SampleSettings)
+  | { mode: 'count'; bundle: string; benchmark: string; params: Record<string, ParamValue>; ops: number };
+
+/** The numbers one sample fork measured: a {@link Sample}'s metrics, plus how warm-up and batching went. */
+export type Measurement = Pick<
+  Sample,
+  'ops' | 'nsPerOp' | 'cpuNsPerOp' | 'bytesPerOp' | 'gcCount' | 'gcTimeMs' | 'warmupOps'
+> & {
+  batchSize: number;
+  /** Whether warm-up ended on the stability criterion (false: it hit the cap). */
+  warmupStable: boolean;
+};
+
+/** What a fork writes, as one JSON line, to file descriptor 3. */
+export type ForkResult =
+  | { ok: true; mode: 'describe'; shape: SuiteShape }
+  | { ok: true; mode: 'sample'; measurement: Measurement; env: Environment }
+  | { ok: true; mode: 'count'; ops: number }
+  | { ok: false; message: string; stack: string };
+
+/** File descriptor of the result channel, so benchmark output on stdout cannot corrupt the protocol. */
+export const RESULT_FD = 3;

@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { UsageError } from '../errors.js';
+import type { RunRecord, Side } from '../model.js';
+import { planRevisionRun } from '../run/prepare.js';
+import { writeRunAtomic } from '../run/results-store.js';
+import { createRecord } from '../run/runner.js';
+import { EXIT, measureAndReport, type Session } from '../run/session.js';
+import { findBenchFiles } from '../suite/discover.js';
+import {
+  addWorktree,
+  type BuildOutcome,
+  type BuildRecipe,
+  type BuildResult,
+  buildTree,
+  DEFAULT_RECIPE,
+  isDirty,
+  parseCommand,
+  repoRoot,
+  resolveCommit,
+  tail,
+  type Worktree,
+} from './git.js';
+
+function recipeFrom(s: Session): BuildRecipe {
+  const v = s.values;
+  return {
+    install: v['no-install']
+      ? []
+      : v['install-cmd']
+        ? v['install-cmd'].map(parseCommand)
+        : DEFAULT_RECIPE.install,
+    build: v['no-build'] ? [] : v['build-cmd'] ? v['build-cmd'].map(parseCommand) : DEFAULT_RECIPE.build,
+    timeoutMs: DEFAULT_RECIPE.timeoutMs,
+  };
+}
+
+const short = (sha: string): string => sha.slice(0, 7);
+
+/** Ctrl-C before measuring started: nothing was written, so there is nothing to resume. */
+function interrupted(s: Session): number {
+  s.io.stderr('interrupted while preparing the git comparison; nothing was measured\n');
+  return EXIT.interrupted;
+}
+
+/**
+ * `compare --baseline <ref> [--candidate <ref>] [files…]`: each ref checked out in its own detached worktree,
+ * installed and built with the repository's commands, the candidate tree's bench files compiled against each side,
+ * forks interleaved. Worktrees are removed at the end, whatever happens.
+ */
+export async function runCompare(s: Session, positionals: string[]): Promise<number> {
+  const { io, values } = s;
+  const root = repoRoot(io.cwd);
+  const baselineRef = values.baseline as string;
+  const baselineCommit = resolveCommit(root, baselineRef);
+  const candidateRef = values.candidate;
+  const candidateCommit = candidateRef === undefined ? null : resolveCommit(root, candidateRef);
+  const dirty = candidateRef === undefined && isDirty(root);
+  if (dirty)
+    io.stderr('note: the working tree has uncommitted changes; measuring it as "working tree (dirty)"\n');
+
+  // Bench files are named in the working tree; the candidate side reads them at the same relative path.
+  const workingFiles = findBenchFiles(positionals, io.cwd);
+  const rels = workingFiles.map((f) => {
+    const rel = relative(root, f);
+    if (rel.startsWith('..')) throw new UsageError(`bench file ${f} is outside the repository ${root}`);
+    return rel;
+  });
+
+  const worktrees: Worktree[] = [];
+  const keep = Boolean(values['keep-worktrees']);
+  try {
+    const baselineTree = addWorktree(root, baselineCommit);
+    worktrees.push(baselineTree);
+    let candidateRoot = root;
+    if (candidateCommit !== null) {
+      const t = addWorktree(root, candidateCommit);
+      worktrees.push(t);
+      candidateRoot = t.path;
+    }
+    const files = rels.map((rel) => join(candidateRoot, rel));
+    for (const f of files) {
+      if (!existsSync(f))
+        throw new UsageError(`bench file ${relative(candidateRoot, f)} does not exist in ${candidateRef}`);
+    }
+    const labels: Record<Side, string> = {
+      baseline: `git:${baselineRef} (${short(baselineCommit)})`,
+      candidate:
+        candidateCommit === null
+          ? dirty
+            ? 'working tree (dirty)'
+            : 'working tree'
+          : `git:${candidateRef} (${short(candidateCommit)})`,
+    };
+    const comparison: RunRecord['comparison'] = {
+      kind: 'revision',
+      baseline: baselineRef,
+      candidate: candidateCommit === null ? labels.candidate : (candidateRef as string),
+      baselineCommit,
+      candidateCommit,
+    };
+
+    const recipe = recipeFrom(s);
+    const builds: Partial<Record<Side, BuildResult>> = {};
+    const buildSide = async (side: Side, dir: string): Promise<BuildOutcome> => {
+      const started = Date.now();
+      io.stderr(`building ${side} ${labels[side]} in ${dir}\n`);
+      const result = await buildTree(dir, recipe, s.signal);
+      io.stderr(
+        `${side} ${result.interrupted ? 'build interrupted' : result.ok ? 'built' : 'build FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+      );
+      return result;
+    };
+    if (s.signal.aborted) return interrupted(s);
+    builds.baseline = await buildSide('baseline', baselineTree.path);
+    // Ctrl-C during the baseline build must not start the candidate build.
+    if (s.signal.aborted) return interrupted(s);
+    if (candidateCommit !== null) builds.candidate = await buildSide('candidate', candidateRoot);
+    if (s.signal.aborted) return interrupted(s);
+    const failed = (['baseline', 'candidate'] as const).filter((side) => builds[side] && !builds[side]?.ok);
+    const roots: Record<Side, string> = { baseline: baselineTree.path, candidate: candidateRoot };
+    const cases = await planRevisionRun(files, roots, labels, s.ctx, failed.includes('baseline'));
+    if (failed.length > 0) {
+      // Nothing can be measured without both sides; persist the cases with the build failure so the report and
+      // the checks (baseline_valid, benchmark_passed) say why.
+      const record = createRecord(cases, {
+        comparison,
+        config: s.settings.config,
+        ...(s.settings.invocation ? { invocation: s.settings.invocation } : {}),
+      });
+      let seq = 0;
+      for (const side of failed) {
+        const b = builds[side] as BuildResult;
+        const message = `${side} build failed: ${b.failedCommand ?? 'build'}`;
+        for (const entry of record.benchmarks) {
+          entry.failures.push({ seq: seq++, side, kind: 'build', message, logTail: tail(b.log) });
+        }
+        s.events.emit({ type: 'error', errorName: 'BuildError', message: `${message}\n${tail(b.log, 15)}` });
+        io.stderr(`tombstone-bench: ${message}\n${tail(b.log, 15)}\n`);
+      }
+      record.finishedAt = new Date().toISOString();
+      writeRunAtomic(s.settings.outFile, record);
+      io.stderr(`results: ${s.settings.outFile}\n`);
+      s.events.emit({
+        type: 'run-finished',
+        runId: record.runId,
+        resultsFile: s.settings.outFile,
+        interrupted: false,
+        exitCode: EXIT.failed,
+      });
+      return EXIT.failed;
+    }
+    return await measureAndReport(s, cases, comparison);
+  } finally {
+    if (!keep) for (const t of worktrees) t.remove();
+    else for (const t of worktrees) io.stderr(`kept worktree ${t.path}\n`);
+  }
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { CliValues } from '../cli/cli-options.js';
+import { report } from '../run/session.js';
+import { jitter, makeRecord, makeRun } from '../stats/test-fixtures.js';
+import { analyze, render } from './output.js';
+
+// An allocation-free op next to an allocating one: under bytesPerOp only the first cannot be fitted.
+const run = makeRun(
+  [10, 100, 1000].flatMap((size, i) => [
+    makeRecord({
+      params: { size },
+      baseline: jitter(size, 5, 0.1, i + 1),
+      candidate: jitter(size, 5, 0.1, i + 9),
+    }),
+    makeRecord({
+      benchmark: 'free',
+      params: { size },
+      baseline: [0, 0, 0, 0, 0],
+      candidate: [0, 0, 0, 0, 0],
+    }),
+  ]),
+  { metric: 'bytesPerOp', samplesPerSide: 5 },
+);
+
+describe('reports with a group that cannot be fitted', () => {
+  it('prints the other fits and a "not fittable" line naming benchmark and side, in every text format', () => {
+    const input = analyze(run, { growth: 'size' });
+    const terminal = render(input, 'terminal');
+    expect(terminal).toMatch(/Growth:\n {2}.*benchCopyOnly/);
+    expect(terminal).toContain(
+      'growth RangeTombstoneListBench.free: not fittable: baseline side has bytesPerOp values ≤ 0',
+    );
+    expect(render(input, 'markdown')).toMatch(
+      /### Not fittable\n\n- growth RangeTombstoneListBench\.free: not fittable/,
+    );
+    const json = JSON.parse(render(input, 'json')) as {
+      analysis: { notFittable: unknown[]; growth: unknown[] };
+    };
+    expect(json.analysis.growth).toHaveLength(1);
+    expect(json.analysis.notFittable).toHaveLength(1);
+  });
+
+  it('keeps the exit code the run has without the analysis', async () => {
+    const out: string[] = [];
+    const io = { stdout: (t: string) => void out.push(t), stderr: () => {}, cwd: '/tmp', isTTY: false };
+    const values = {} as CliValues;
+    const plain = await report({ io, values, output: {} }, run, 'r.json');
+    const withGrowth = await report({ io, values, output: { growth: 'size' } }, run, 'r.json');
+    const withFactorial = await report({ io, values, output: { factorial: 'size' } }, run, 'r.json');
+    expect(withGrowth).toBe(plain);
+    expect(withFactorial).toBe(plain);
+    expect(out.join('')).toContain('factorial RangeTombstoneListBench.free: not fittable');
+  });
+});

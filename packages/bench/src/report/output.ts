@@ -1,0 +1,92 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import type { RunRecord } from '../model.js';
+import { analyzeRun, type RunAnalysis } from '../stats/analyze-run.js';
+import { factorialAnalysis } from '../stats/factorial.js';
+import { growthAnalysis } from '../stats/growth.js';
+import { METRIC_UNITS } from '../stats/metric.js';
+import type { AnalysisConfig } from '../stats/verdict.js';
+import { renderJmhJson } from './jmh.js';
+import { renderResultsJson } from './json.js';
+import { renderMarkdownReport } from './markdown.js';
+import type { ReportInput } from './report-model.js';
+import { distributionRows, renderDistributionSvg, renderFactorialSvg, renderGrowthSvg } from './svg.js';
+import { renderTerminalReport } from './terminal.js';
+
+/** Output formats of `run`, `compare`, `aa` and `report`. */
+export const FORMATS = ['terminal', 'markdown', 'json', 'jmh'] as const;
+/** One of {@link FORMATS}. */
+export type Format = (typeof FORMATS)[number];
+
+/** Checks a `--format` value. */
+export function parseFormat(value: string | undefined): Format {
+  const f = value ?? 'terminal';
+  if (!(FORMATS as readonly string[]).includes(f)) {
+    throw new UsageError(`unknown --format ${JSON.stringify(f)} (formats: ${FORMATS.join(', ')})`);
+  }
+  return f as Format;
+}
+
+/** What to analyse besides the verdicts. */
+export interface OutputOptions {
+  overrides?: Partial<AnalysisConfig>;
+  growth?: string;
+  factorial?: string;
+}
+
+/**
+ * Analyses a run with the statistics module; the report input for every renderer. Growth and factorial analyses
+ * are fitted per group: a group that cannot be fitted is listed in `notFittable` and the rest still reported.
+ */
+export function analyze(run: RunRecord, opts: OutputOptions = {}): ReportInput {
+  const analysis: RunAnalysis = analyzeRun(run, opts.overrides ?? {});
+  const metric = analysis.config.metric;
+  const growth = opts.growth ? growthAnalysis(run, opts.growth, metric) : undefined;
+  const factorial = opts.factorial ? factorialAnalysis(run, opts.factorial, metric) : undefined;
+  const notFittable = [...(growth?.notFittable ?? []), ...(factorial?.notFittable ?? [])];
+  return {
+    run,
+    analysis,
+    ...(growth ? { growth: growth.comparisons } : {}),
+    ...(factorial ? { factorials: factorial.tables } : {}),
+    ...(notFittable.length > 0 ? { notFittable } : {}),
+  };
+}
+
+/** Renders an analysed run in one format. */
+export function render(input: ReportInput, format: Format): string {
+  switch (format) {
+    case 'terminal':
+      return renderTerminalReport(input);
+    case 'markdown':
+      return renderMarkdownReport(input);
+    case 'json':
+      return renderResultsJson(input);
+    case 'jmh':
+      return renderJmhJson(input.run);
+  }
+}
+
+const fileSafe = (key: string): string => key.replace(/[^\w.=-]+/g, '_');
+
+/** Writes the SVG plots of an analysed run into `dir`; returns the files written. */
+export function writeSvgPlots(input: ReportInput, dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  const files: Array<[string, string]> = [
+    ['distributions.svg', renderDistributionSvg(distributionRows(input.run, input.analysis))],
+  ];
+  const labels = input.run.benchmarks[0]?.labels ?? { baseline: 'baseline', candidate: 'candidate' };
+  for (const g of input.growth ?? [])
+    files.push([
+      `growth-${fileSafe(g.key)}-${g.param}.svg`,
+      renderGrowthSvg(g, labels, METRIC_UNITS[input.analysis.config.metric]),
+    ]);
+  for (const f of input.factorials ?? [])
+    files.push([`factorial-${fileSafe(f.key)}.svg`, renderFactorialSvg(f, f.key)]);
+  return files.map(([name, svg]) => {
+    const path = join(dir, name);
+    writeFileSync(path, svg);
+    return path;
+  });
+}

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ResultsFileError } from '../errors.js';
+import { type RunRecord, SCHEMA_VERSION } from '../model.js';
+import { tempProject } from '../test-helpers.js';
+import { readRun, writeRunAtomic } from './results-store.js';
+
+const record: RunRecord = {
+  schemaVersion: SCHEMA_VERSION,
+  runId: 'r1',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  finishedAt: null,
+  comparison: { kind: 'aa', label: 'A/A' },
+  config: { samplesPerSide: 3, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
+  benchmarks: [],
+};
+
+describe('results store', () => {
+  it('writes atomically (no temp file left) and reads back', () => {
+    const dir = tempProject({});
+    const file = join(dir, 'nested', 'r.json');
+    writeRunAtomic(file, record);
+    writeRunAtomic(file, { ...record, finishedAt: 'x' });
+    expect(readdirSync(join(dir, 'nested'))).toEqual(['r.json']);
+    expect(readRun(file).finishedAt).toBe('x');
+  });
+
+  it.each([
+    ['{ nope', /not valid JSON/],
+    ['null', /not an object/],
+    [JSON.stringify({ ...record, schemaVersion: 99 }), /schemaVersion 99/],
+    [JSON.stringify({ ...record, benchmarks: undefined }), /lacks runId/],
+    [JSON.stringify({ ...record, benchmarks: [{ key: 'k' }] }), /malformed benchmark entry "k"/],
+    [JSON.stringify({ ...record, invocation: { argv: 'run', cwd: '/w' } }), /malformed invocation/],
+    [JSON.stringify({ ...record, invocation: { argv: ['run', 3], cwd: '/w' } }), /malformed invocation/],
+  ])('rejects %s', (text, message) => {
+    const file = join(tempProject({}), 'bad.json');
+    writeFileSync(file, text);
+    expect(() => readRun(file)).toThrow(ResultsFileError);
+    expect(() => readRun(file)).toThrow(message);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('reads a file written before invocations were recorded, and round-trips one that has it', () => {
+    const dir = tempProject({});
+    const old = join(dir, 'old.json');
+    writeFileSync(old, JSON.stringify(record));
+    expect(readRun(old).invocation).toBeUndefined();
+    const invocation = { argv: ['/x/cli.js', 'run', 'a b.bench.ts'], cwd: '/work dir' };
+    const current = join(dir, 'new.json');
+    writeRunAtomic(current, { ...record, invocation });
+    expect(readRun(current).invocation).toEqual(invocation);
+  });
+
+  it('names a missing file', () => {
+    expect(() => readRun('/nonexistent/r.json')).toThrow(/cannot read results file \/nonexistent\/r.json/);
+  });
+});

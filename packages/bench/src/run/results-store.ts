@@ -1,0 +1,68 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ResultsFileError } from '../errors.js';
+import { type RunRecord, SCHEMA_VERSION } from '../model.js';
+
+/**
+ * Writes the run atomically: a temp file in the same directory, then a rename over the target, so a crash or Ctrl-C
+ * at any moment leaves either the previous complete file or the new complete file, never a torn one.
+ */
+export function writeRunAtomic(file: string, record: RunRecord): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`);
+  renameSync(tmp, file);
+}
+
+/** Reads and sanity-checks a results file; {@link ResultsFileError} names the file and what is wrong. */
+export function readRun(file: string): RunRecord {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ResultsFileError(`cannot read results file ${file}: ${(e as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ResultsFileError(`results file ${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  const r = data as Partial<RunRecord> | null;
+  if (typeof r !== 'object' || r === null)
+    throw new ResultsFileError(`results file ${file} is not an object`);
+  if (r.schemaVersion !== SCHEMA_VERSION) {
+    throw new ResultsFileError(
+      `results file ${file} has schemaVersion ${String(r.schemaVersion)}, this runner reads ${SCHEMA_VERSION}`,
+    );
+  }
+  if (
+    !Array.isArray(r.benchmarks) ||
+    typeof r.runId !== 'string' ||
+    typeof r.config !== 'object' ||
+    !r.comparison
+  ) {
+    throw new ResultsFileError(`results file ${file} lacks runId, config, comparison or benchmarks`);
+  }
+  for (const b of r.benchmarks) {
+    if (typeof b?.key !== 'string' || !Array.isArray(b.samples) || !Array.isArray(b.failures)) {
+      throw new ResultsFileError(
+        `results file ${file} has a malformed benchmark entry ${JSON.stringify(b?.key)}`,
+      );
+    }
+  }
+  const inv = r.invocation;
+  if (
+    inv !== undefined &&
+    (typeof inv !== 'object' ||
+      inv === null ||
+      !Array.isArray(inv.argv) ||
+      !inv.argv.every((a) => typeof a === 'string') ||
+      typeof inv.cwd !== 'string')
+  ) {
+    throw new ResultsFileError(
+      `results file ${file} has a malformed invocation ${JSON.stringify(inv)} (want { argv: string[], cwd: string })`,
+    );
+  }
+  return r as RunRecord;
+}

@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import type { ProgressBar } from '../cli/progress.js';
+import { type ForkOptions, type ForkOutcome, runFork } from '../fork/fork.js';
+import type { ForkJob, SampleSettings } from '../fork/fork-protocol.js';
+import type {
+  BenchmarkRecord,
+  MeasurementSettings,
+  ParamValue,
+  RunInvocation,
+  RunRecord,
+  Sample,
+  SampleFailure,
+  Side,
+} from '../model.js';
+import { SCHEMA_VERSION } from '../model.js';
+import type { EventSink } from '../protocol/events.js';
+import type { BenchCase } from '../suite/cases.js';
+import type { SuiteSampling } from '../suite/define.js';
+import { writeRunAtomic } from './results-store.js';
+import { seededRandom, seedFrom } from './rng.js';
+
+/** One case ready to run: what each side's forks load and with which parameters. */
+export interface PlannedCase {
+  bench: BenchCase;
+  location?: { file: string; line: number; column: number };
+  /** Compiled bundle per side (the same file for factor and A/A runs). */
+  bundles: Record<Side, string>;
+  /** Parameters handed to `setup` per side (the compared factor differs). */
+  params: Record<Side, Record<string, ParamValue>>;
+  labels: Record<Side, string>;
+  /** Injected slowdown per side (A/A test hook). */
+  slowdown: Record<Side, number>;
+  /** The suite's measurement defaults; {@link resolveSampling} turns them into {@link PlannedCase.sample}. */
+  sampling?: SuiteSampling;
+  /** This case's measurement settings when they differ from the run's (a suite's own `sampling`). */
+  sample?: Omit<SampleSettings, 'slowdown'>;
+}
+
+/** Everything a run needs besides the cases. */
+export interface RunSettings {
+  comparison: RunRecord['comparison'];
+  config: RunRecord['config'];
+  /** The command line that started the run, stored in a fresh record (a resumed record keeps its own). */
+  invocation?: RunInvocation;
+  sample: Omit<SampleSettings, 'slowdown'>;
+  /** What to record as the run's measurement settings in a fresh record (checked on `--resume`). */
+  measurement?: MeasurementSettings;
+  fork: Omit<ForkOptions, 'signal'>;
+  /** Results file (written atomically after every fork). */
+  outFile: string;
+  /** Continue this record (from `--resume`): completed samples are skipped. */
+  resume?: RunRecord;
+  /** Stop a case after this many failed forks on one side (a broken benchmark should not burn n timeouts). */
+  maxFailuresPerSide?: number;
+  events: EventSink;
+  progress?: ProgressBar;
+  signal?: AbortSignal;
+  /** Called when a case completes; its value goes into the benchmark-finished event. */
+  analyze?: (record: BenchmarkRecord, run: RunRecord) => unknown;
+  /** Instruction counting (valgrind) for a case side, when enabled. */
+  countInstructions?: (job: {
+    bundle: string;
+    benchmark: string;
+    params: Record<string, ParamValue>;
+    nsPerOp: number;
+  }) => Promise<number | null>;
+}
+
+/** The run as persisted, and whether Ctrl-C cut it short. */
+export interface RunOutcome {
+  record: RunRecord;
+  interrupted: boolean;
+}
+
+/** A fresh record with an empty entry per case (also used to persist build failures before anything runs). */
+export function createRecord(
+  cases: readonly PlannedCase[],
+  settings: Pick<RunSettings, 'comparison' | 'config' | 'invocation' | 'measurement'>,
+): RunRecord {
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    runId: randomUUID(),
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    comparison: settings.comparison,
+    config: settings.config,
+    ...(settings.measurement ? { measurement: settings.measurement } : {}),
+    benchmarks: cases.map(entryFor),
+    ...(settings.invocation ? { invocation: settings.invocation } : {}),
+  };
+}
+
+function entryFor(c: PlannedCase): BenchmarkRecord {
+  const { suite, benchmark, params } = c.bench;
+  return {
+    id: { suite, benchmark, params },
+    key: c.bench.key,
+    role: c.bench.role,
+    labels: c.labels,
+    samples: [],
+    failures: [],
+    ...(c.location ? { location: c.location } : {}),
+    ...(c.sample ? { sampling: { sampleMs: c.sample.sampleMs, warmupMaxMs: c.sample.warmupMaxMs } } : {}),
+  };
+}
+
+/**
+ * Each case's effective measurement settings: the command line's `--sample-ms` / `--warmup-ms` when given, else the
+ * suite's own `sampling`, else the run's defaults. Cases that end up with the run's settings keep none of their own.
+ */
+export function resolveSampling(
+  cases: readonly PlannedCase[],
+  run: Omit<SampleSettings, 'slowdown'>,
+  explicit: { sampleMs: boolean; warmupMaxMs: boolean },
+): PlannedCase[] {
+  return cases.map((c) => {
+    const sampleMs = explicit.sampleMs ? run.sampleMs : (c.sampling?.sampleMs ?? run.sampleMs);
+    const warmupMaxMs = explicit.warmupMaxMs ? run.warmupMaxMs : (c.sampling?.warmupMs ?? run.warmupMaxMs);
+    if (sampleMs === run.sampleMs && warmupMaxMs === run.warmupMaxMs) return c;
+    return { ...c, sample: { ...run, sampleMs, warmupMaxMs } };
+  });
+}
+
+function nextSeq(record: RunRecord): number {
+  let max = -1;
+  for (const b of record.benchmarks) {
+    for (const s of b.samples) max = Math.max(max, s.seq);
+    for (const f of b.failures) max = Math.max(max, f.seq);
+  }
+  return max + 1;
+}
+
+function doneOn(entry: BenchmarkRecord, side: Side): number {
+  return (
+    entry.samples.filter((s) => s.side === side).length + entry.failures.filter((f) => f.side === side).length
+  );
+}
+
+function toSampleOrFailure(
+  outcome: ForkOutcome,
+  seq: number,
+  side: Side,
+  startedAt: string,
+): Sample | SampleFailure {
+  if (outcome.kind === 'result') {
+    const r = outcome.result;
+    if (r.ok && r.mode === 'sample') {
+      const m = r.measurement;
+      return {
+        seq,
+        side,
+        ops: m.ops,
+        nsPerOp: m.nsPerOp,
+        cpuNsPerOp: m.cpuNsPerOp,
+        bytesPerOp: m.bytesPerOp,
+        gcCount: m.gcCount,
+        gcTimeMs: m.gcTimeMs,
+        warmupOps: m.warmupOps,
+        warmupStable: m.warmupStable,
+        startedAt,
+        env: r.env,
+      };
+    }
+    const message = r.ok ? `unexpected ${r.mode} result from a sample fork` : r.message;
+    return {
+      seq,
+      side,
+      kind: 'throw',
+      message,
+      logTail: r.ok ? outcome.logTail : `${outcome.logTail}${r.stack}`.slice(-4000),
+    };
+  }
+  return {
+    seq,
+    side,
+    kind: outcome.kind === 'timeout' ? 'timeout' : 'crash',
+    message: outcome.message,
+    logTail: outcome.logTail,
+  };
+}
+
+/**
+ * Runs every planned case: n forks per side, interleaved in pairs whose order is a seeded coin flip, each fork
+ * recorded and the results file rewritten atomically right after it. Ctrl-C (the abort signal) kills the running
+ * fork and returns with `interrupted`, the file still valid and resumable.
+ */
+export async function runPlan(cases: readonly PlannedCase[], settings: RunSettings): Promise<RunOutcome> {
+  const record = settings.resume ?? createRecord(cases, settings);
+  for (const c of cases) {
+    if (!record.benchmarks.some((b) => b.key === c.bench.key)) record.benchmarks.push(entryFor(c));
+  }
+  const n = settings.config.samplesPerSide;
+  const total = cases.length * n * 2;
+  let completed = cases.reduce((sum, c) => {
+    const e = record.benchmarks.find((b) => b.key === c.bench.key) as BenchmarkRecord;
+    return sum + Math.min(n, doneOn(e, 'baseline')) + Math.min(n, doneOn(e, 'candidate'));
+  }, 0);
+  const resumedFrom = completed;
+  let seq = nextSeq(record);
+  const rand = seededRandom(seedFrom(record.runId));
+  const maxFailures = settings.maxFailuresPerSide ?? 2;
+  writeRunAtomic(settings.outFile, record);
+  settings.events.emit({
+    type: 'run-started',
+    runId: record.runId,
+    resultsFile: settings.outFile,
+    comparison: record.comparison,
+    samplesPerSide: n,
+    totalForks: total,
+    benchmarks: cases.map((c) => ({
+      key: c.bench.key,
+      role: c.bench.role,
+      labels: c.labels,
+      ...(c.location ? { location: c.location } : {}),
+    })),
+  });
+
+  for (const c of cases) {
+    const entry = record.benchmarks.find((b) => b.key === c.bench.key) as BenchmarkRecord;
+    const already: Record<Side, number> = {
+      baseline: doneOn(entry, 'baseline'),
+      candidate: doneOn(entry, 'candidate'),
+    };
+    for (let pair = 0; pair < n; pair++) {
+      // Drawn for every pair, skipped or not, so a resumed run continues the same schedule.
+      const order: Side[] = rand() < 0.5 ? ['baseline', 'candidate'] : ['candidate', 'baseline'];
+      for (const side of order) {
+        if (pair < already[side]) continue;
+        if (entry.failures.filter((f) => f.side === side).length >= maxFailures) continue;
+        if (settings.signal?.aborted) return finish(record, settings, true);
+        settings.progress?.update(completed, `${c.bench.key} ${side}`, resumedFrom);
+        const job: ForkJob = {
+          mode: 'sample',
+          bundle: c.bundles[side],
+          benchmark: c.bench.benchmark,
+          params: c.params[side],
+          pinned: Boolean(settings.fork.pin),
+          slowdown: c.slowdown[side],
+          ...(c.sample ?? settings.sample),
+        };
+        const startedAt = new Date().toISOString();
+        const outcome = await runFork(job, {
+          ...settings.fork,
+          ...(settings.signal ? { signal: settings.signal } : {}),
+        });
+        if (outcome.kind === 'interrupted') return finish(record, settings, true);
+        const item = toSampleOrFailure(outcome, seq++, side, startedAt);
+        if ('kind' in item) entry.failures.push(item);
+        else {
+          if (settings.countInstructions) {
+            item.instructionsPerOp = await settings.countInstructions({
+              bundle: c.bundles[side],
+              benchmark: c.bench.benchmark,
+              params: c.params[side],
+              nsPerOp: item.nsPerOp,
+            });
+          }
+          entry.samples.push(item);
+        }
+        completed++;
+        writeRunAtomic(settings.outFile, record);
+        settings.events.emit({
+          type: 'sample-finished',
+          key: c.bench.key,
+          side,
+          seq: item.seq,
+          completed,
+          total,
+          ...('kind' in item ? { failure: item } : { sample: item }),
+        });
+      }
+    }
+    settings.events.emit({
+      type: 'benchmark-finished',
+      key: c.bench.key,
+      samples: {
+        baseline: entry.samples.filter((s) => s.side === 'baseline').length,
+        candidate: entry.samples.filter((s) => s.side === 'candidate').length,
+      },
+      failures: entry.failures.length,
+      ...(settings.analyze ? { analysis: settings.analyze(entry, record) } : {}),
+    });
+  }
+  return finish(record, settings, false);
+}
+
+function finish(record: RunRecord, settings: RunSettings, interrupted: boolean): RunOutcome {
+  settings.progress?.finish();
+  if (!interrupted) record.finishedAt = new Date().toISOString();
+  writeRunAtomic(settings.outFile, record);
+  return { record, interrupted };
+}
