@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { BenchError, SuiteDefinitionError } from '../errors.js';
 import { runCompare } from '../git/git-compare.js';
-import { type EventSink, nullSink } from '../protocol/events.js';
+import { type EventSink, nullSink } from '../run/event-sink.js';
 import { planAaRun, planFactorRun } from '../run/prepare.js';
 import { readRun } from '../run/results-store.js';
 import {

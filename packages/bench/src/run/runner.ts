@@ -13,9 +13,9 @@ import type {
   Side,
 } from '../model.js';
 import { SCHEMA_VERSION } from '../model.js';
-import type { EventSink } from '../protocol/events.js';
 import type { BenchCase } from '../suite/cases.js';
 import type { SuiteSampling } from '../suite/define.js';
+import type { EventSink } from './event-sink.js';
 import { writeRunAtomic } from './results-store.js';
 import { seededRandom, seedFrom } from './rng.js';
 

@@ -1,0 +1,36 @@
+/**
+ * @tombstone-lab/bench/runner — the engine: run suites from code the way the `tombstone-bench` command line does,
+ * read results files, and analyze them. Its events are typed in `@tombstone-lab/bench/protocol`.
+ */
+
+/** Command line entry, callable in-process: `main(['run', '-n', '5'], io, signal)` resolves with the exit code. */
+export { main } from './cli/main.js';
+/** Typed errors the engine reports for bad input, compile and build failures, unreadable results files. */
+export {
+  BenchCompileError,
+  BenchError,
+  BenchLoadError,
+  GitError,
+  ResultsFileError,
+  UsageError,
+} from './errors.js';
+/** The persisted data model: run, benchmark records, samples, failures. */
+export type {
+  BenchmarkId,
+  BenchmarkRecord,
+  Environment,
+  MeasurementSettings,
+  ParamValue,
+  Role,
+  RunInvocation,
+  RunRecord,
+  Sample,
+  SampleFailure,
+  Side,
+} from './model.js';
+/** Reads and validates a results file written by a run. */
+export { readRun } from './run/results-store.js';
+/** Where the in-process CLI writes (replaceable). */
+export type { CliIo } from './run/session.js';
+/** Run-level analysis: a verdict per benchmark and the run summary (gate, checks, A/A rates). */
+export { analyzeRun, type RunAnalysis, type RunSummary } from './stats/analyze-run.js';
