@@ -37,4 +37,8 @@ for (const rangeStore of [undefined, persistentRangeTombstoneListFactory()]) {
 assert.equal(mannWhitneyU([1, 2, 3, 4, 5], [5, 6, 7, 8, 9]).p.toFixed(6), '0.015873');
 const help = execFileSync('npx', ['--no-install', 'tombstone-bench', '--help'], { encoding: 'utf8' });
 assert.match(help, /tombstone-bench/);
+const harnessHelp = execFileSync('npx', ['--no-install', 'tombstone-harness', '--help'], {
+  encoding: 'utf8',
+});
+assert.match(harnessHelp, /tombstone-harness/);
 console.log('smoke ok');

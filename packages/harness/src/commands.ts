@@ -1,0 +1,21 @@
+import { CASES } from './cases.js';
+import { type CliCommand, EXIT } from './cli-command.js';
+
+const listCases: CliCommand = {
+  name: 'list-cases',
+  summary: 'list the case studies `case <name>` runs',
+  usage: '[--json]',
+  options: { json: { type: 'boolean' } },
+  run({ values, io }) {
+    if (values.json) {
+      io.stdout(`${JSON.stringify(CASES.map(({ name, summary, source }) => ({ name, summary, source })))}\n`);
+      return EXIT.ok;
+    }
+    if (CASES.length === 0) io.stdout('no case studies are registered\n');
+    for (const c of CASES) io.stdout(`${c.name.padEnd(20)} ${c.summary} (${c.source})\n`);
+    return EXIT.ok;
+  },
+};
+
+/** Every `tombstone-harness` command, in `--help` order. Add a command by adding an entry. */
+export const COMMANDS: CliCommand[] = [listCases];

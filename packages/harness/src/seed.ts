@@ -1,0 +1,44 @@
+import { randomInt } from 'node:crypto';
+import { describeValue, HarnessArgumentError } from './errors.js';
+
+/**
+ * A workload seed: a non-negative safe integer (0 … 2^53 − 1), printed in decimal so every report can name it and a
+ * user can paste it back on the command line.
+ */
+export type Seed = number;
+
+/** Largest seed, stream or op index accepted: JS safe integers, so they print and parse without loss. */
+export const MAX_INDEX = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Checks a seed, stream or op index: a non-negative safe integer.
+ * @throws HarnessArgumentError naming the value.
+ */
+export function checkIndex(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new HarnessArgumentError(
+      `${what} must be a non-negative safe integer, got ${describeValue(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Parses a seed, stream, op index or count written in decimal (as on the command line). Only digits are accepted:
+ * `1e3`, `0x10`, `-1`, `12abc` and empty strings are rejected rather than read as something else.
+ * @throws HarnessArgumentError naming the text.
+ */
+export function parseIndex(text: string, what: string): number {
+  if (!/^[0-9]{1,16}$/.test(text)) {
+    throw new HarnessArgumentError(
+      `${what} must be a non-negative integer in decimal, got ${describeValue(text)}`,
+    );
+  }
+  return checkIndex(Number(text), what);
+}
+
+/** A fresh random seed, for runs that were not given one (the caller must print it). */
+export function randomSeed(): Seed {
+  // Two draws: randomInt's range is limited to 2^48.
+  return randomInt(0, 2 ** 21) * 2 ** 32 + randomInt(0, 2 ** 32);
+}
