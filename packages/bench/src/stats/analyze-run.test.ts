@@ -3,7 +3,7 @@ import { analyzeRun, summarize } from './analyze-run.js';
 import { aroundMedian, jitter, makeRecord, makeRun } from './test-fixtures.js';
 
 describe('analyzeRun', () => {
-  it('summarises outcomes and checks; Lost gates the run', () => {
+  it('summarises outcomes and checks; Lost gates the run; a failed check makes c Inconclusive', () => {
     const base = [100, 103, 99, 101, 98, 102, 100.5, 97, 101.5, 99.5];
     const run = makeRun([
       makeRecord({ benchmark: 'a', baseline: base, candidate: base.map((x) => x / 2) }),
@@ -11,8 +11,9 @@ describe('analyzeRun', () => {
       makeRecord({ benchmark: 'c', role: 'guardrail', baseline: [1, 2, 3], candidate: [1, 2, 3] }),
     ]);
     const a = analyzeRun(run);
-    expect(a.verdicts.map((v) => v.outcome)).toEqual(['Won', 'Lost', 'Held']);
-    expect(a.summary.outcomes).toMatchObject({ Won: 1, Lost: 1, Held: 1 });
+    expect(a.verdicts.map((v) => v.outcome)).toEqual(['Won', 'Lost', 'Inconclusive']);
+    expect(a.summary.outcomes).toMatchObject({ Won: 1, Lost: 1, Held: 0, Inconclusive: 1 });
+    expect(a.verdicts[2]!.reason).toMatch(/^checks failed: .*sample_sufficiency ✗ n=3 vs 3/);
     expect(a.summary.gate).toBe('fail');
     const sufficiency = a.summary.checks.find((c) => c.name === 'sample_sufficiency')!;
     expect(sufficiency.passed).toBe(false);
@@ -45,5 +46,55 @@ describe('analyzeRun', () => {
     expect(s.gate).toBe('pass');
     expect(s.benchmarks).toBe(0);
     expect(aroundMedian(5)).toHaveLength(10);
+  });
+
+  // One benchmark with a marginal shift among seven unchanged ones: significant on its own, not after Holm.
+  const base = [100, 104, 99, 103, 98, 102, 100.5, 97, 101.5, 99.5];
+  const marginal = makeRecord({
+    benchmark: 'm',
+    baseline: base,
+    candidate: [...base.slice(3), ...base.slice(0, 3)].map((x) => x * 1.03),
+  });
+  const nulls = Array.from({ length: 7 }, (_, i) =>
+    makeRecord({ benchmark: `n${i}`, baseline: base, candidate: [...base].reverse() }),
+  );
+  const family = makeRun([marginal, ...nulls]);
+
+  it('Holm (default) adjusts p across the run; the raw p stays beside it', () => {
+    const raw = analyzeRun(family, { correction: 'none' }).verdicts[0]!;
+    expect(raw.stats!.p).toBeLessThan(0.05);
+    expect(raw.stats!.p * 8).toBeGreaterThanOrEqual(0.05);
+    expect(raw.outcome).toBe('Lost');
+    expect(raw.pAdjusted).toBe(raw.stats!.p);
+    const holm = analyzeRun(family).verdicts[0]!;
+    expect(holm.pAdjusted).toBeCloseTo(raw.stats!.p * 8, 12);
+    expect(holm.stats!.p).toBe(raw.stats!.p);
+    expect(holm.outcome).toBe('Unchanged');
+    expect(holm.reason).toMatch(/^Holm-adjusted p \S+ ≥ 0.05 \(raw p \S+\), \+3(\.\d+)?% beyond ±2%$/);
+  });
+
+  it('a clear change survives the correction', () => {
+    const clear = makeRecord({ benchmark: 'c', baseline: base, candidate: base.map((x) => x * 1.5) });
+    const v = analyzeRun(makeRun([clear, ...nulls])).verdicts[0]!;
+    expect(v.outcome).toBe('Lost');
+    expect(v.pAdjusted).toBeLessThan(0.05);
+  });
+
+  it('a Lost whose checks fail is Inconclusive, with the failed check as the reason', () => {
+    // A steady climb on the candidate side: Mann-Kendall flags drift.
+    const drift = base.map((_, i) => 110 + i * 3);
+    const v = analyzeRun(makeRun([makeRecord({ benchmark: 'd', baseline: base, candidate: drift })]))
+      .verdicts[0]!;
+    expect(v.checks.find((c) => c.name === 'sample_independence')!.passed).toBe(false);
+    expect(v.outcome).toBe('Inconclusive');
+    expect(v.reason).toMatch(
+      /^checks failed: sample_independence ✗ .*drift.*the statistics alone read Lost: regression/,
+    );
+  });
+
+  it('rejects an unknown correction by name', () => {
+    expect(() => analyzeRun(family, { correction: 'bonferroni' as never })).toThrow(
+      /unknown correction "bonferroni"/,
+    );
   });
 });

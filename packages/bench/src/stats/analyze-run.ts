@@ -9,8 +9,9 @@ import {
   type AnalysisConfig,
   analysisConfigFromRun,
   type BenchmarkVerdict,
+  OUTCOMES,
   type Outcome,
-  verdictFor,
+  verdictsFor,
 } from './verdict.js';
 
 /** One check summarised over all benchmarks. */
@@ -50,7 +51,7 @@ export interface RunAnalysis {
 
 /** Summarises verdicts (pure; `isAa` turns on the false-verdict rates). */
 export function summarize(verdicts: readonly BenchmarkVerdict[], alpha: number, isAa: boolean): RunSummary {
-  const outcomes: Record<Outcome, number> = { Won: 0, Lost: 0, Unchanged: 0, Held: 0, Invalid: 0 };
+  const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
   for (const v of verdicts) outcomes[v.outcome]++;
   const checks = CHECK_NAMES.map((name): CheckSummary => {
     const failures: CheckSummary['failures'] = [];
@@ -84,6 +85,6 @@ export function summarize(verdicts: readonly BenchmarkVerdict[], alpha: number, 
  */
 export function analyzeRun(run: RunRecord, overrides: Partial<AnalysisConfig> = {}): RunAnalysis {
   const config = analysisConfigFromRun(run, overrides);
-  const verdicts = run.benchmarks.map((b) => verdictFor(b, config));
+  const verdicts = verdictsFor(run.benchmarks, config);
   return { config, verdicts, summary: summarize(verdicts, config.alpha, run.comparison.kind === 'aa') };
 }

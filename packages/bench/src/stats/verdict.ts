@@ -9,11 +9,18 @@ import { type CheckConfig, type CheckResult, DEFAULT_CHECK_CONFIG, runChecks } f
 import { type Description, describe } from './describe.js';
 import { assertOpenUnit, StatsInputError } from './errors.js';
 import { type HodgesLehmannResult, hodgesLehmann, hodgesLehmannRatio } from './hodges-lehmann.js';
+import { adjustPValues, CORRECTIONS, type Correction } from './holm.js';
 import { mannWhitneyU } from './mann-whitney.js';
 import { METRIC_NAMES, METRIC_UNITS, type MetricName, sideValues } from './metric.js';
 
-/** Outcome of a benchmark: primaries are Won/Lost/Unchanged, guardrails Held/Lost; Invalid when a side has no data. */
-export type Outcome = 'Won' | 'Lost' | 'Unchanged' | 'Held' | 'Invalid';
+/**
+ * Outcome of a benchmark: primaries are Won/Lost/Unchanged, guardrails Held/Lost; Inconclusive when a check failed
+ * (the statistics are shown but are not a verdict); Invalid when a side has no data.
+ */
+export type Outcome = 'Won' | 'Lost' | 'Unchanged' | 'Held' | 'Inconclusive' | 'Invalid';
+
+/** Every outcome, in report order. */
+export const OUTCOMES: readonly Outcome[] = ['Won', 'Held', 'Unchanged', 'Lost', 'Inconclusive', 'Invalid'];
 
 /** Everything the verdict depends on. */
 export interface AnalysisConfig extends CheckConfig {
@@ -21,6 +28,8 @@ export interface AnalysisConfig extends CheckConfig {
   threshold: number;
   /** Confidence level of the Hodges-Lehmann intervals. */
   confidence: number;
+  /** Multiple-comparison correction across the benchmarks of one run ('holm' by default). */
+  correction: Correction;
 }
 
 /** The statistics comparing the two sides (absent when a side has no values). */
@@ -48,6 +57,11 @@ export interface BenchmarkVerdict {
   unit: string;
   labels: BenchmarkRecord['labels'];
   stats: ComparisonStats | null;
+  /**
+   * The p the outcome is decided on: `stats.p` adjusted across the run's benchmarks by `correction` (equal to it
+   * under 'none' or for a single benchmark); null without statistics.
+   */
+  pAdjusted: number | null;
   outcome: Outcome;
   /** Why the outcome is what it is, e.g. "p 1.08251e-05 < 0.05 and -99.7318% beyond ±2%". */
   reason: string;
@@ -68,6 +82,7 @@ export function analysisConfigFromRun(
     alpha: run.config.alpha,
     threshold: run.config.threshold,
     confidence: 0.95,
+    correction: 'holm',
     ...overrides,
   };
   validateConfig(config);
@@ -77,6 +92,13 @@ export function analysisConfigFromRun(
 function validateConfig(config: AnalysisConfig): void {
   if (!METRIC_NAMES.includes(config.metric)) {
     throw new StatsInputError('metric', config.metric, `unknown metric "${String(config.metric)}"`);
+  }
+  if (!CORRECTIONS.includes(config.correction)) {
+    throw new StatsInputError(
+      'correction',
+      config.correction,
+      `unknown correction "${String(config.correction)}" (${CORRECTIONS.join(', ')})`,
+    );
   }
   assertOpenUnit('alpha', config.alpha);
   assertOpenUnit('confidence', config.confidence);
@@ -116,19 +138,24 @@ export function compareSamples(
 
 /**
  * Decides the outcome from the statistics. Every metric is lower-is-better. A change counts only when it is
- * both significant (p < alpha) and beyond the noise threshold (|median Δ| ≥ threshold).
+ * both significant (adjusted p < alpha) and beyond the noise threshold (|median Δ| ≥ threshold). `pAdjusted`
+ * defaults to `p` (no correction); when it differs the reason names both.
  */
 export function decideOutcome(
   role: Role,
-  stats: Pick<ComparisonStats, 'p' | 'deltaPercent'>,
+  stats: Pick<ComparisonStats, 'p' | 'deltaPercent'> & { pAdjusted?: number; correction?: Correction },
   alpha: number,
   threshold: number,
 ): { outcome: Outcome; reason: string } {
-  const significant = stats.p < alpha;
+  const p = stats.pAdjusted ?? stats.p;
+  const significant = p < alpha;
   const beyond = Math.abs(stats.deltaPercent) >= threshold * 100;
   const delta = formatDeltaPercent(stats.deltaPercent);
   const limit = `${Number((threshold * 100).toFixed(4))}%`;
-  const pText = `p ${formatP(stats.p)} ${significant ? '<' : '≥'} ${alpha}`;
+  const adjusted = stats.pAdjusted !== undefined && stats.pAdjusted !== stats.p;
+  const pName = adjusted ? `${stats.correction === 'holm' ? 'Holm-adjusted ' : 'adjusted '}p` : 'p';
+  const raw = adjusted ? ` (raw p ${formatP(stats.p)})` : '';
+  const pText = `${pName} ${formatP(p)} ${significant ? '<' : '≥'} ${alpha}${raw}`;
   const sizeText = `${delta} ${beyond ? 'beyond' : 'within'} ±${limit}`;
   const reason = `${pText}, ${sizeText}`;
   if (significant && beyond && stats.deltaPercent > 0)
@@ -140,31 +167,75 @@ export function decideOutcome(
 }
 
 /**
- * The verdict of one benchmark under `config`.
- * @throws {StatsInputError} for an invalid config.
+ * A benchmark whose checks failed gets no verdict: Inconclusive, the failed checks as the reason, and what the
+ * statistics alone would have said (so a user sees both why and what).
  */
-export function verdictFor(record: BenchmarkRecord, config: AnalysisConfig): BenchmarkVerdict {
-  validateConfig(config);
-  const checks = runChecks(record, config);
+function inconclusive(failed: readonly CheckResult[], wouldBe: { outcome: Outcome; reason: string }) {
+  const why = failed.map((c) => `${c.name} ✗ ${c.reason.split('\n')[0]}`).join('; ');
+  return {
+    outcome: 'Inconclusive' as const,
+    reason: `checks failed: ${why} (the statistics alone read ${wouldBe.outcome}: ${wouldBe.reason})`,
+  };
+}
+
+interface Measured {
+  base: Omit<BenchmarkVerdict, 'stats' | 'pAdjusted' | 'outcome' | 'reason'>;
+  stats: ComparisonStats | null;
+  emptySide: 'baseline' | 'candidate' | null;
+}
+
+function measured(record: BenchmarkRecord, config: AnalysisConfig): Measured {
   const base = {
     key: record.key,
     role: record.role,
     metric: config.metric,
     unit: METRIC_UNITS[config.metric],
     labels: record.labels,
-    checks,
+    checks: runChecks(record, config),
   };
   const xb = sideValues(record, 'baseline', config.metric);
   const xc = sideValues(record, 'candidate', config.metric);
   if (xb.length === 0 || xc.length === 0) {
-    const empty = xb.length === 0 ? 'baseline' : 'candidate';
-    return {
-      ...base,
-      stats: null,
-      outcome: 'Invalid',
-      reason: `no ${config.metric} values on the ${empty} side`,
-    };
+    return { base, stats: null, emptySide: xb.length === 0 ? 'baseline' : 'candidate' };
   }
-  const stats = compareSamples(xb, xc, config.confidence);
-  return { ...base, stats, ...decideOutcome(record.role, stats, config.alpha, config.threshold) };
+  return { base, stats: compareSamples(xb, xc, config.confidence), emptySide: null };
+}
+
+function decided(m: Measured, config: AnalysisConfig, pAdjusted: number | null): BenchmarkVerdict {
+  if (m.stats === null || pAdjusted === null) {
+    const reason = `no ${config.metric} values on the ${m.emptySide ?? 'baseline'} side`;
+    return { ...m.base, stats: null, pAdjusted: null, outcome: 'Invalid', reason };
+  }
+  const decision = decideOutcome(
+    m.base.role,
+    { ...m.stats, pAdjusted, correction: config.correction },
+    config.alpha,
+    config.threshold,
+  );
+  const failed = m.base.checks.filter((c) => !c.passed);
+  const final = failed.length > 0 ? inconclusive(failed, decision) : decision;
+  return { ...m.base, stats: m.stats, pAdjusted, ...final };
+}
+
+/**
+ * The verdicts of one run's benchmarks under `config`, in input order. The family for the correction is every
+ * benchmark with statistics, Inconclusive ones included: leaving out the ones whose checks fail would let a noisy
+ * machine shrink the family and loosen the threshold for the rest.
+ * @throws {StatsInputError} for an invalid config.
+ */
+export function verdictsFor(records: readonly BenchmarkRecord[], config: AnalysisConfig): BenchmarkVerdict[] {
+  validateConfig(config);
+  const parts = records.map((r) => measured(r, config));
+  const withStats = parts.flatMap((m) => (m.stats ? [m.stats.p] : []));
+  const adjusted = adjustPValues(withStats, config.correction);
+  let next = 0;
+  return parts.map((m) => decided(m, config, m.stats ? adjusted[next++]! : null));
+}
+
+/**
+ * The verdict of one benchmark under `config`, on its own (a family of one: no correction applies).
+ * @throws {StatsInputError} for an invalid config.
+ */
+export function verdictFor(record: BenchmarkRecord, config: AnalysisConfig): BenchmarkVerdict {
+  return verdictsFor([record], config)[0]!;
 }
