@@ -21,14 +21,23 @@ function median(xs: readonly number[]): number {
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
-/** Times `n` calls of `op`, every result consumed; plus `spin` iterations of injected work inside the timed region. */
+/** The injected spin's own share of the last {@link timeBatch} (a module slot: no allocation per batch). */
+let lastSpinNs = 0;
+
+/**
+ * Times `n` calls of `op`, every result consumed; plus `spin` iterations of injected work inside the timed region,
+ * whose own time is left in {@link lastSpinNs} (the injector books that, not an estimate: slowdown-injector.ts).
+ */
 function timeBatch(op: Op, bh: BlackHole, n: number, spinIters: number): number {
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < n; i++) bh.consume(op());
   // Called unconditionally (spin(0) when no slowdown): a branch first taken after warm-up would deoptimise this
-  // function and slow the op loop itself, and both sides must run the same code.
+  // function and slow the op loop itself, and both sides must run the same code (the middle timer read included).
+  const t1 = process.hrtime.bigint();
   spin(spinIters);
-  return Number(process.hrtime.bigint() - t0);
+  const t2 = process.hrtime.bigint();
+  lastSpinNs = Number(t2 - t1);
+  return Number(t2 - t0);
 }
 
 function spin(iters: number): number {
@@ -201,7 +210,7 @@ export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measur
     // With slowdown 0 the injector always answers 0, so the timed code and its inputs are as without the hook.
     const spinIters = injector.next();
     const t = timeBatch(op, bh, warm.batch, spinIters);
-    injector.record(t, spinIters);
+    injector.record(t, spinIters, lastSpinNs);
     wallNs += t;
     ops += warm.batch;
     batches++;

@@ -13,7 +13,7 @@ function simulate(
   for (const o of opNs) {
     const n = injector.next();
     iters.push(n);
-    injector.record(o + n * trueSpinNs, n);
+    injector.record(o + n * trueSpinNs, n, n * trueSpinNs);
     injected += n * trueSpinNs;
     op += o;
   }
@@ -56,18 +56,34 @@ describe('SlowdownInjector', () => {
     expect(Math.abs(injected - 0.1 * op)).toBeGreaterThan(0.1 * (meanBeforeLast - 1e6) - 5);
   });
 
-  it('books a batch as op time minus the known spin cost', () => {
+  it('books a batch as op time minus the spin time measured in it', () => {
     const inj = new SlowdownInjector(0.5, 2, 0);
-    inj.record(1000, 100);
+    inj.record(1000, 100, 200);
     expect(inj.ratio).toBeCloseTo(200 / 800, 12);
     // The next batch is expected to cost 800 of op time; owed = 0.5 × 1600 − 200 = 600 ns = 300 iterations.
     expect(inj.next()).toBe(300);
   });
 
-  it('does not spin while ahead of the target', () => {
+  it('injects the fraction even when the spin costs far more in the batches than the probe said (load)', () => {
+    // Measured on this VM: a probe of 4.89 ns/iter while the contended timed phase ran the spin at 8.64 ns/iter.
+    // Booking iterations × the probe injected 18% for 10% asked; booking the timed spin injects 10%.
+    const inj = new SlowdownInjector(0.1, 4.89, 5e6);
+    const { injected, op } = simulate(
+      inj,
+      Array.from({ length: 20 }, () => 5e6),
+      8.64,
+    );
+    expect(injected / op).toBeGreaterThan(0.099);
+    expect(injected / op).toBeLessThan(0.101);
+    expect(inj.nsPerIter).toBeCloseTo(8.64, 9);
+  });
+
+  it('does not spin while ahead of the target, and a batch without spin books no injected time', () => {
     const inj = new SlowdownInjector(0.1, 1, 0);
-    inj.record(2000, 1000); // 1000 injected on 1000 of op time: far ahead of 10%
+    inj.record(2000, 1000, 1000); // 1000 injected on 1000 of op time: far ahead of 10%
     expect(inj.next()).toBe(0);
+    inj.record(1000, 0, 40); // the middle timer read of a spin-free batch is op-side time
+    expect(inj.ratio).toBeCloseTo(1000 / 2000, 12);
   });
 
   it('rejects settings it cannot honour, naming the value', () => {
