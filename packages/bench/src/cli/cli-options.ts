@@ -2,6 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import type { OutputOptions } from '../report/output.js';
+import type { Correction } from '../stats/holm.js';
 import { METRIC_NAMES, type MetricName } from '../stats/metric.js';
 
 /** Every option of every subcommand (parseArgs is strict: unknown options are usage errors). */
@@ -14,6 +15,7 @@ export const OPTIONS = {
   out: { type: 'string' },
   resume: { type: 'string' },
   'no-fail-on-lost': { type: 'boolean' },
+  'fail-on-lost': { type: 'boolean' },
   format: { type: 'string' },
   svg: { type: 'string' },
   growth: { type: 'string' },
@@ -27,6 +29,7 @@ export const OPTIONS = {
   metric: { type: 'string' },
   alpha: { type: 'string' },
   threshold: { type: 'string' },
+  'no-holm': { type: 'boolean' },
   'no-pin': { type: 'boolean' },
   'no-alloc': { type: 'boolean' },
   'cache-dir': { type: 'string' },
@@ -89,6 +92,9 @@ export function numberOption(
 /** The verdict settings a report is analysed with. */
 export type VerdictSettings = Pick<RunRecord['config'], 'alpha' | 'threshold' | 'metric'>;
 
+/** The report-time analysis settings: the verdict settings plus the multiple-comparison correction. */
+export type AnalysisSettings = VerdictSettings & { correction: Correction };
+
 /**
  * The analysis options shared by the measuring commands and `report`: `--alpha`, `--threshold` and `--metric`
  * over the given defaults, plus `--growth` and `--factorial`.
@@ -96,7 +102,7 @@ export type VerdictSettings = Pick<RunRecord['config'], 'alpha' | 'threshold' | 
 export function analysisOptions(
   values: CliValues,
   defaults: VerdictSettings,
-): OutputOptions & { overrides: VerdictSettings } {
+): OutputOptions & { overrides: AnalysisSettings } {
   const alpha = numberOption(values, 'alpha', defaults.alpha, { min: Number.MIN_VALUE, max: 0.5 });
   const threshold = numberOption(values, 'threshold', defaults.threshold, { min: 0, max: 10 });
   if (values.metric !== undefined && !(METRIC_NAMES as readonly string[]).includes(values.metric)) {
@@ -104,7 +110,7 @@ export function analysisOptions(
   }
   const metric = (values.metric as MetricName | undefined) ?? defaults.metric;
   return {
-    overrides: { alpha, threshold, metric },
+    overrides: { alpha, threshold, metric, correction: values['no-holm'] ? 'none' : 'holm' },
     ...(values.growth ? { growth: values.growth } : {}),
     ...(values.factorial ? { factorial: values.factorial } : {}),
   };
@@ -118,7 +124,8 @@ Usage:
   tombstone-bench compare --baseline <git-ref> [--candidate <git-ref>] [files…]
                                     compare two revisions (candidate default: the working tree)
   tombstone-bench aa [files…]       same code on both sides: measures the false-verdict rate (--slowdown 0.1 injects 10%)
-  tombstone-bench report <results.json> [--format terminal|markdown|json|jmh] [--svg dir]
+  tombstone-bench report <results.json> [--format terminal|markdown|json|jmh] [--svg dir] [--fail-on-lost]
+                                    exits 0 unless --fail-on-lost and a benchmark Lost, failed or is Invalid
   tombstone-bench list [files…] [--json]
 
 Selection:   --filter <regex>  --param name=v1,v2[,name2=v]
@@ -130,6 +137,8 @@ Output:      --out <results.json>  --resume <results.json>  --json (NDJSON event
              --resume continues the same comparison and --sample-ms/--warmup-ms/--no-alloc/--instructions
              only (else exit 2); -n may raise the samples per side, never lower them
 Verdicts:    --metric nsPerOp|cpuNsPerOp|bytesPerOp|instructionsPerOp  --alpha 0.05  --threshold 0.02
+             --no-holm (per-benchmark p only; default: Holm–Bonferroni across the run's benchmarks)
+             a benchmark whose checks fail is Inconclusive, never Won/Lost
 Git mode:    --install-cmd "<cmd>" (repeatable: alternatives)  --build-cmd "<cmd>"  --no-install  --no-build
              --keep-worktrees
 

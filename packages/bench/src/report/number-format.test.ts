@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDeltaPercent, formatEffect, formatFull, formatGrouped, formatP } from './number-format.js';
+import {
+  formatDeltaPercent,
+  formatEffect,
+  formatFull,
+  formatGrouped,
+  formatHuman,
+  formatP,
+  formatPercentRange,
+} from './number-format.js';
 
 describe('number formats of the seed reports', () => {
   it('medians at full precision', () => {
@@ -34,5 +42,22 @@ describe('number formats of the seed reports', () => {
     expect(formatEffect(((366330 - 344966) / 344966) * 100)).toBe('+6.2%');
     expect(formatEffect(((339252 - 340201) / 340201) * 100)).toBe('\u22120.3%');
     expect(formatEffect(-0.01)).toBe('+0.0%');
+  });
+
+  it('human units: five significant digits, scaled', () => {
+    expect(formatHuman(3362.5156478614854, 'time')).toBe('3.3625 µs');
+    expect(formatHuman(9.018492886907715, 'time')).toBe('9.0185 ns');
+    expect(formatHuman(77355.83333333334, 'time')).toBe('77.356 µs');
+    expect(formatHuman(999.996, 'time')).toBe('1 µs');
+    expect(formatHuman(2.5e9, 'time')).toBe('2.5 s');
+    expect(formatHuman(1536, 'bytes')).toBe('1.5 KiB');
+    expect(formatHuman(0, 'bytes')).toBe('0 B');
+    expect(formatHuman(104038.5, 'count')).toBe('104.04 k');
+    expect(formatHuman(Number.NaN, 'time')).toBe('—');
+  });
+
+  it('percent ranges with signs', () => {
+    expect(formatPercentRange(8.1234, 12.0345)).toBe('[+8.12%, +12%]');
+    expect(formatPercentRange(-3.456, 0)).toBe('[-3.46%, 0%]');
   });
 });

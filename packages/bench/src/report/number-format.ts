@@ -46,3 +46,50 @@ export function formatEffect(pct: number): string {
   const text = Math.abs(pct).toFixed(1);
   return `${pct < 0 && Number(text) !== 0 ? '\u2212' : '+'}${text}%`;
 }
+
+/** Scaled units of each metric family, smallest first: [divisor, suffix]. */
+const HUMAN_SCALES: Readonly<Record<'time' | 'bytes' | 'count', readonly (readonly [number, string])[]>> = {
+  time: [
+    [1, 'ns'],
+    [1e3, 'µs'],
+    [1e6, 'ms'],
+    [1e9, 's'],
+  ],
+  bytes: [
+    [1, 'B'],
+    [1024, 'KiB'],
+    [1024 ** 2, 'MiB'],
+    [1024 ** 3, 'GiB'],
+  ],
+  count: [
+    [1, ''],
+    [1e3, 'k'],
+    [1e6, 'M'],
+    [1e9, 'G'],
+  ],
+};
+
+/**
+ * A value scaled to a readable unit with five significant digits (trailing zeros dropped): 3362.5156 ns →
+ * "3.3625 µs", 9.018492886907715 → "9.0185 ns", 1536 B → "1.5 KiB". Full precision stays in the JSON.
+ */
+export function formatHuman(v: number, family: keyof typeof HUMAN_SCALES, significant = 5): string {
+  if (!Number.isFinite(v)) return '—';
+  const scales = HUMAN_SCALES[family];
+  // Choose the scale on the rounded value, so 999.996 ns reads "1 µs", not "1000 ns".
+  const rounded = Math.abs(Number(v.toPrecision(significant)));
+  let [divisor, suffix] = scales[0]!;
+  for (const [d, s] of scales) if (rounded >= d) [divisor, suffix] = [d, s];
+  const text = String(Number((v / divisor).toPrecision(significant)));
+  return suffix ? `${text} ${suffix}` : text;
+}
+
+/** A percent range with signs and `digits` significant digits: "[+8.12%, +12.03%]". */
+export function formatPercentRange(lowerPct: number, upperPct: number, significant = 3): string {
+  const one = (x: number) => {
+    if (!Number.isFinite(x)) return '—';
+    const t = Number(x.toPrecision(significant));
+    return `${t > 0 ? '+' : ''}${t}%`;
+  };
+  return `[${one(lowerPct)}, ${one(upperPct)}]`;
+}

@@ -6,9 +6,19 @@ import type { Environment, RunRecord } from '../model.js';
 import type { RunAnalysis } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
+import type { Correction } from '../stats/holm.js';
+import type { MetricName } from '../stats/metric.js';
 import type { NotFittable } from '../stats/not-fittable.js';
 import type { BenchmarkVerdict } from '../stats/verdict.js';
-import { formatDeltaPercent, formatEffect, formatFull, formatGrouped, formatP } from './number-format.js';
+import {
+  formatDeltaPercent,
+  formatEffect,
+  formatFull,
+  formatGrouped,
+  formatHuman,
+  formatP,
+  formatPercentRange,
+} from './number-format.js';
 import { shellQuote } from './shell-quote.js';
 import type { Align } from './text-table.js';
 
@@ -112,6 +122,59 @@ export const VERDICT_ALIGN: readonly Align[] = [
   'right',
   'right',
 ];
+
+const METRIC_FAMILY: Readonly<Record<MetricName, 'time' | 'bytes' | 'count'>> = {
+  nsPerOp: 'time',
+  cpuNsPerOp: 'time',
+  bytesPerOp: 'bytes',
+  instructionsPerOp: 'count',
+};
+
+/** A metric value in a readable unit with five significant digits ("3.3625 µs"); full precision is in the JSON. */
+export function formatMetric(v: number, metric: MetricName): string {
+  return formatHuman(v, METRIC_FAMILY[metric]);
+}
+
+/**
+ * The spread of the comparison: the Hodges-Lehmann ratio CI as a percent change ("[+8.12%, +12%]"), or the shift
+ * CI in units when a value is ≤ 0 and no ratio exists.
+ */
+export function spreadCell(v: BenchmarkVerdict): string {
+  const s = v.stats;
+  if (!s) return '—';
+  if (s.ratio) return formatPercentRange((s.ratio.lower - 1) * 100, (s.ratio.upper - 1) * 100);
+  return `[${formatMetric(s.shift.lower, v.metric)}, ${formatMetric(s.shift.upper, v.metric)}]`;
+}
+
+/** Header of the terminal table; the adjusted-p column only when a correction applies. */
+export function terminalHeader(correction: Correction): string[] {
+  const head = ['Benchmark', 'Metric', 'Baseline', 'Candidate', 'Delta', 'Δ CI (HL)', 'Outcome', 'n', 'p'];
+  return correction === 'none' ? head : [...head, `p (${correction === 'holm' ? 'Holm' : correction})`];
+}
+
+/** Alignment of the {@link terminalHeader} columns. */
+export function terminalAlign(correction: Correction): Align[] {
+  const align: Align[] = ['left', 'left', 'right', 'right', 'right', 'right', 'left', 'right', 'right'];
+  return correction === 'none' ? align : [...align, 'right'];
+}
+
+/** The terminal table cells of one verdict: human units, the HL CI as the spread, raw and adjusted p. */
+export function terminalVerdictCells(v: BenchmarkVerdict, correction: Correction): string[] {
+  const s = v.stats;
+  const cells = [
+    v.key,
+    v.unit,
+    s ? formatMetric(s.baseline.median, v.metric) : '—',
+    s ? formatMetric(s.candidate.median, v.metric) : '—',
+    s ? formatDeltaPercent(Number(s.deltaPercent.toPrecision(4))) : '—',
+    spreadCell(v),
+    v.outcome,
+    formatN(v),
+    s ? formatP(s.p, 4) : '—',
+  ];
+  if (correction !== 'none') cells.push(v.pAdjusted === null ? '—' : formatP(v.pAdjusted, 4));
+  return cells;
+}
 
 /** The verdicts that have an effect estimate, each with its {@link effectSentence}. */
 export function effectLines(verdicts: readonly BenchmarkVerdict[]): { key: string; text: string }[] {

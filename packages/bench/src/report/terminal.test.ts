@@ -12,57 +12,61 @@ describe('seed-000 terminal report', () => {
   const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
   const lines = text.split('\n');
 
-  it('has the seed header and one row per benchmark with seed numbers', () => {
-    const header = lines.find((l) => l.startsWith('Benchmark Selector'))!;
+  it('has one row per benchmark in human units with the HL CI as spread and raw + Holm p', () => {
+    const header = lines.find((l) => l.startsWith('Benchmark '))!;
     expect(header.split(/\s{2,}/)).toEqual([
-      'Benchmark Selector',
+      'Benchmark',
       'Metric',
-      'Baseline (Median)',
-      'Candidate (Median)',
-      'Delta (Median)',
+      'Baseline',
+      'Candidate',
+      'Delta',
+      'Δ CI (HL)',
       'Outcome',
       'n',
       'p',
+      'p (Holm)',
     ]);
     const row = (name: string) =>
       lines
         .find((l) => l.startsWith(`${name} `))!
         .trim()
-        .split(/\s+/);
-    expect(row('RangeTombstoneListBench.benchCopyOnly')).toEqual([
+        .split(/\s{2,}/);
+    const copyOnly = row('RangeTombstoneListBench.benchCopyOnly');
+    expect(copyOnly.slice(0, 5)).toEqual([
       'RangeTombstoneListBench.benchCopyOnly',
       'ns/op',
-      '3362.5156478614854',
-      '9.018492886907715',
-      '-99.7318%',
-      'Won',
-      '10',
-      '1.08251e-05',
+      '3.3625 µs',
+      '9.0185 ns',
+      '-99.73%',
     ]);
-    expect(row('RangeTombstoneListBench.benchCopyAndAdd').slice(2, 6)).toEqual([
-      '8842.89307604306',
-      '5485.592293470344',
-      '-37.9661%',
-      'Held',
+    expect(copyOnly[5]).toMatch(/^\[-99\.\d+%, -99\.\d+%\]$/);
+    // Four complete separations: raw 1.083e-05 each, Holm ×4 (all tied) = 4.33e-05.
+    expect(copyOnly.slice(6)).toEqual(['Won', '10', '1.083e-05', '4.33e-05']);
+    expect(row('RangeTombstoneListBench.benchCopyAndAdd').slice(2, 5)).toEqual([
+      '8.8429 µs',
+      '5.4856 µs',
+      '-37.97%',
     ]);
-    expect(row('RangeTombstoneListSize10Bench.benchCopyOnly').slice(2, 6)).toEqual([
-      '56.7137252431266',
-      '9.083180562797722',
-      '-83.9842%',
-      'Held',
-    ]);
-    expect(row('RangeTombstoneListSize10Bench.benchCopyAndAdd').slice(2, 6)).toEqual([
-      '186.2202636628365',
-      '122.92588844176737',
-      '-33.989%',
+    expect(row('RangeTombstoneListSize10Bench.benchCopyOnly').slice(2, 7)).toEqual([
+      '56.714 ns',
+      '9.0832 ns',
+      '-83.98%',
+      expect.stringMatching(/^\[-8\d\.\d+%, -8\d\.\d+%\]$/),
       'Held',
     ]);
   });
 
-  it('aligns columns: every table line has the p column ending at the same position', () => {
-    const start = lines.findIndex((l) => l.startsWith('Benchmark Selector'));
+  it('aligns columns: every table line has the same width', () => {
+    const start = lines.findIndex((l) => l.startsWith('Benchmark '));
     const table = lines.slice(start, start + 6);
-    expect(new Set(table.map((l) => l.length)).size).toBe(1);
+    expect(new Set(table.map((l) => [...l].length)).size).toBe(1);
+  });
+
+  it('drops the adjusted-p column when the correction is off', () => {
+    const plain = renderTerminalReport({ run, analysis: analyzeRun(run, { correction: 'none' }) });
+    const header = plain.split('\n').find((l) => l.startsWith('Benchmark '))!;
+    expect(header).not.toContain('Holm');
+    expect(header.trim().endsWith(' p')).toBe(true);
   });
 
   it('writes the seed sentences and the checks', () => {
@@ -108,7 +112,10 @@ describe('checks section with failures', () => {
       '    RangeTombstoneListBench.broken: baseline build failed: build failed\n      error TS2304: x',
     );
     const report = renderTerminalReport({ run, analysis: a });
-    expect(report).toMatch(/RangeTombstoneListBench\.broken\s+ns\/op\s+—\s+—\s+—\s+Invalid\s+0\s+—/);
+    expect(report).toMatch(/RangeTombstoneListBench\.broken\s+ns\/op\s+—\s+—\s+—\s+—\s+Invalid\s+0\s+—\s+—/);
+    expect(report).toMatch(
+      /Primary Inconclusive: RangeTombstoneListBench\.small.*\n {4}checks failed: .*sample_sufficiency ✗/,
+    );
     expect(report).toContain('gate: fail');
   });
 

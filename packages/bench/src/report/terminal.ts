@@ -15,9 +15,9 @@ import {
   type ReportInput,
   type ReproductionItem,
   reproductionItems,
-  VERDICT_ALIGN,
-  VERDICT_HEADER,
-  verdictCells,
+  terminalAlign,
+  terminalHeader,
+  terminalVerdictCells,
   verdictSentence,
   warmupWarnings,
 } from './report-model.js';
@@ -55,6 +55,7 @@ export function renderChecks(
 function summaryLine(summary: RunSummary, alpha: number): string {
   const o = summary.outcomes;
   const parts = [`${o.Won} Won`, `${o.Held} Held`, `${o.Unchanged} Unchanged`, `${o.Lost} Lost`];
+  if (o.Inconclusive) parts.push(`${o.Inconclusive} Inconclusive`);
   if (o.Invalid) parts.push(`${o.Invalid} Invalid`);
   let line = `${parts.join(', ')} — gate: ${summary.gate}`;
   if (summary.aa) {
@@ -82,11 +83,21 @@ export function renderTerminalReport(input: ReportInput): string {
   const sides = describeComparison(run);
   const out: string[] = [];
   out.push(`Baseline: ${sides.baseline}`, `Candidate: ${sides.candidate}`, '');
-  out.push(alignedTable(VERDICT_HEADER, analysis.verdicts.map(verdictCells), VERDICT_ALIGN));
+  const correction = analysis.config.correction;
+  out.push(
+    alignedTable(
+      terminalHeader(correction),
+      analysis.verdicts.map((v) => terminalVerdictCells(v, correction)),
+      terminalAlign(correction),
+    ),
+  );
   out.push('');
   for (const v of analysis.verdicts) {
     const prefix = v.role === 'primary' ? `Primary ${v.outcome}` : `Guardrail ${v.outcome}`;
     out.push(`• ${prefix}: ${verdictSentence(v)}`);
+    // Say why there is no verdict; the checks section below has every check's full reason.
+    if (v.outcome === 'Inconclusive' && v.stats)
+      out.push(`    ${v.reason.split(' (the statistics alone')[0]}`);
   }
   const effects = effectLines(analysis.verdicts).map((e) => `  ${e.key}: ${e.text}`);
   if (effects.length) out.push('', 'Hodges-Lehmann (candidate vs baseline):', ...effects);

@@ -214,10 +214,13 @@ export async function measureAndReport(
 export async function report(s: Session | ReportOnly, run: RunRecord, file: string): Promise<number> {
   const { io, values } = s;
   const input = analyze(run, s.output);
-  const failOnLost = !values['no-fail-on-lost'];
+  // A measuring command gates by default (--no-fail-on-lost opts out); `report` renders a saved run and gates only
+  // when asked (--fail-on-lost), so `report --format markdown > x.md` works in a script.
+  const gating = 'events' in s ? !values['no-fail-on-lost'] : Boolean(values['fail-on-lost']);
   const failures = run.benchmarks.reduce((k, b) => k + b.failures.length, 0);
-  const exitCode =
-    (failOnLost && input.analysis.summary.gate === 'fail') || failures > 0 ? EXIT.failed : EXIT.ok;
+  const failed = input.analysis.summary.gate === 'fail' || failures > 0;
+  const measuredFailures = 'events' in s && failures > 0;
+  const exitCode = (gating && failed) || measuredFailures ? EXIT.failed : EXIT.ok;
   if (values.svg) {
     const written = writeSvgPlots(input, resolve(io.cwd, values.svg));
     io.stderr(`wrote ${written.length} SVG plot(s) to ${values.svg}\n`);

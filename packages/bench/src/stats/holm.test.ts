@@ -6,7 +6,7 @@ describe('holmAdjust', () => {
   it("matches R's p.adjust(method = 'holm') in input order", () => {
     // R 4.x: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") = 0.03 0.06 0.06 0.02
     const got = holmAdjust([0.01, 0.04, 0.03, 0.005]);
-    [0.03, 0.06, 0.06, 0.02].forEach((want, i) => expect(got[i]).toBeCloseTo(want, 12));
+    for (const [i, want] of [0.03, 0.06, 0.06, 0.02].entries()) expect(got[i]).toBeCloseTo(want, 12);
   });
 
   it('is monotone along the sorted order and capped at 1', () => {

@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeRunAtomic } from './results-store.js';
+import { makeRecord, makeRun } from './stats/test-fixtures.js';
+import { runCli, tempProject } from './test-helpers.js';
+
+// One benchmark clearly Lost, one marginal (raw p 0.0122: Lost alone; Holm ranks it 2nd of 8, ×7 = 0.0854), six unchanged.
+const base = [100, 104, 99, 103, 98, 102, 100.5, 97, 101.5, 99.5];
+const rotated = [...base.slice(3), ...base.slice(0, 3)];
+const run = makeRun([
+  makeRecord({ benchmark: 'lost', baseline: base, candidate: base.map((x) => x * 1.5) }),
+  makeRecord({ benchmark: 'marginal', baseline: base, candidate: rotated.map((x) => x * 1.03) }),
+  ...Array.from({ length: 6 }, (_, i) =>
+    makeRecord({ benchmark: `same${i}`, baseline: base, candidate: [...base].reverse() }),
+  ),
+]);
+const dir = tempProject({});
+const file = join(dir, 'results.json');
+writeRunAtomic(file, run);
+
+const row = (stdout: string, name: string) =>
+  stdout.split('\n').find((l) => l.startsWith(`RangeTombstoneListBench.${name} `)) ?? '';
+
+describe('tombstone-bench report', () => {
+  it('exits 0 for a run with a Lost unless --fail-on-lost', async () => {
+    const plain = await runCli(['report', file, '--format', 'markdown'], dir);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('| Lost |');
+    const gated = await runCli(['report', file, '--fail-on-lost'], dir);
+    expect(gated.code).toBe(1);
+  });
+
+  it('applies Holm by default, shows the raw p beside it, and --no-holm turns it off', async () => {
+    const holm = await runCli(['report', file], dir);
+    expect(holm.stdout).toMatch(/Benchmark .* p {2}p \(Holm\)\n/);
+    expect(row(holm.stdout, 'marginal')).toMatch(/Unchanged\s+10\s+0\.0122\s+0\.0854$/);
+    const off = await runCli(['report', file, '--no-holm'], dir);
+    expect(off.stdout).not.toContain('p (Holm)');
+    expect(row(off.stdout, 'marginal')).toMatch(/Lost\s+10\s+0\.0122$/);
+  });
+
+  it('rejects a value given to a boolean flag', async () => {
+    const bad = await runCli(['report', file, '--no-holm=yes'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/no-holm/);
+  });
+});
