@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeRunAtomic } from './results-store.js';
-import { makeRecord, makeRun } from './stats/test-fixtures.js';
-import { runCli, tempProject } from './test-helpers.js';
+import { writeRunAtomic } from '../run/results-store.js';
+import { makeRecord, makeRun } from '../stats/test-fixtures.js';
+import { runCli, tempProject } from '../test-helpers.js';
 
 // One benchmark clearly Lost, one marginal (raw p 0.0122: Lost alone; Holm ranks it 2nd of 8, ×7 = 0.0854), six unchanged.
 const base = [100, 104, 99, 103, 98, 102, 100.5, 97, 101.5, 99.5];
