@@ -37,10 +37,23 @@ describe('analysis options', () => {
   const options = (...argv: string[]) => analysisOptions(parseCli(argv).values, defaults);
 
   it('falls back to the defaults and passes growth/factorial through only when given', () => {
-    expect(options()).toEqual({ overrides: defaults });
+    expect(options()).toEqual({ overrides: { ...defaults, correction: 'holm' } });
     expect(
-      options('--alpha', '0.01', '--threshold', '0', '--metric', 'bytesPerOp', '--growth', 'size'),
-    ).toEqual({ overrides: { alpha: 0.01, threshold: 0, metric: 'bytesPerOp' }, growth: 'size' });
+      options(
+        '--alpha',
+        '0.01',
+        '--threshold',
+        '0',
+        '--metric',
+        'bytesPerOp',
+        '--growth',
+        'size',
+        '--no-holm',
+      ),
+    ).toEqual({
+      overrides: { alpha: 0.01, threshold: 0, metric: 'bytesPerOp', correction: 'none' },
+      growth: 'size',
+    });
   });
 
   it('rejects an unknown metric and an out-of-range alpha, naming the value', () => {
