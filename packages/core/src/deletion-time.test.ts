@@ -18,8 +18,8 @@ describe('DeletionTime', () => {
     expect(DeletionTime.build(NO_TIMESTAMP, 0).isLive()).toBe(false);
   });
 
-  it('build(): out-of-range local deletion times give an InvalidDeletionTime that keeps the timestamp', () => {
-    for (const ldt of [-1, MAX_DELETION_TIME + 1, NO_DELETION_TIME]) {
+  it('build(): unsigned times above MAX_DELETION_TIME give an InvalidDeletionTime that keeps the timestamp', () => {
+    for (const ldt of [MAX_DELETION_TIME + 1, NO_DELETION_TIME]) {
       const dt = DeletionTime.build(7, ldt);
       expect(dt).toBeInstanceOf(InvalidDeletionTime);
       expect(dt.validate()).toBe(false);
@@ -28,6 +28,15 @@ describe('DeletionTime', () => {
     }
     expect(DeletionTime.build(7, MAX_DELETION_TIME).validate()).toBe(true);
     expect(DeletionTime.build(-7, 0).validate()).toBe(true);
+  });
+
+  it("build(): a local deletion time outside [0, 2^32 - 1] is rejected, never wrapped (the lists' own check)", () => {
+    for (const ldt of [-1, -(2 ** 31), 2 ** 32, 2 ** 33]) {
+      expect(() => DeletionTime.build(5, ldt)).toThrow(InvalidTimestampError);
+      expect(() => DeletionTime.build(5, ldt)).toThrow(
+        `localDeletionTime must be an integer in [0, 4294967295], got ${ldt}`,
+      );
+    }
   });
 
   it('fromUnsigned(): values above MAX_DELETION_TIME come back invalid', () => {
@@ -39,7 +48,9 @@ describe('DeletionTime', () => {
   it('rejects non-safe-integer timestamps with a RangeError naming the value', () => {
     expect(() => DeletionTime.build(Number.NaN, 0)).toThrow(InvalidTimestampError);
     expect(() => DeletionTime.build(2 ** 53, 0)).toThrow(/got 9007199254740992/);
-    expect(() => DeletionTime.build(1, 0.5)).toThrow(/localDeletionTime must be a safe integer, got 0.5/);
+    expect(() => DeletionTime.build(1, 0.5)).toThrow(
+      /localDeletionTime must be an integer in \[0, 4294967295\], got 0.5/,
+    );
     expect(() => DeletionTime.build(1n as unknown as number, 0)).toThrow(/got 1n/);
     expect(new InvalidTimestampError('x')).toBeInstanceOf(RangeError);
   });

@@ -51,21 +51,18 @@ export class DeletionTime {
   ) {}
 
   /**
-   * Cassandra's `DeletionTime.build`: a local deletion time outside [0, MAX_DELETION_TIME] (negative: TTL overflow or
-   * corruption) yields an {@link InvalidDeletionTime} that keeps the timestamp but fails {@link validate}.
-   * @throws InvalidTimestampError if markedForDeleteAt is not a safe integer or localDeletionTime is not an integer.
+   * Cassandra's `DeletionTime.build`, over the unsigned form every list stores: `localDeletionTime` must be an integer
+   * in [0, 2^32 − 1] (the one check {@link checkUnsignedDeletionTime}, shared with the lists and the partition layer),
+   * so `-1` or `2 ** 33` is rejected rather than wrapped into a stored value. A value above MAX_DELETION_TIME (the
+   * unsigned image of Cassandra's negative, overflowed times) yields an {@link InvalidDeletionTime} that keeps the
+   * timestamp but fails {@link validate}, as Cassandra's `buildUnsafeWithUnsignedInteger`.
+   * @throws InvalidTimestampError if markedForDeleteAt is not a safe integer or localDeletionTime is outside
+   *   [0, 4294967295].
    */
   static build(markedForDeleteAt: number, localDeletionTime: number): DeletionTime {
     checkTimestamp(markedForDeleteAt);
-    if (typeof localDeletionTime !== 'number' || !Number.isSafeInteger(localDeletionTime)) {
-      throw new InvalidTimestampError(
-        `localDeletionTime must be a safe integer, got ${describeValue(localDeletionTime)}`,
-      );
-    }
-    if (localDeletionTime < 0 || localDeletionTime > MAX_DELETION_TIME) {
-      return new InvalidDeletionTime(markedForDeleteAt);
-    }
-    return new DeletionTime(markedForDeleteAt, localDeletionTime);
+    checkUnsignedDeletionTime(localDeletionTime);
+    return DeletionTime.fromUnsigned(markedForDeleteAt, localDeletionTime);
   }
 
   /**

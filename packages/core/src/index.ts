@@ -19,8 +19,9 @@ export {
 export { type Clustering, ClusteringComparator, type ClusteringPrefix } from './clustering-comparator.js';
 /** Column types (`types.int32`, `types.text`, `types.reversed(t)`, …) and clustering values. */
 export { type ClusteringValue, type ColumnType, types } from './column-types.js';
-/** Deletion times and their sentinels. */
+/** Deletion times, their sentinels, and the one local-deletion-time check every package applies. */
 export {
+  checkUnsignedDeletionTime,
   DeletionTime,
   INVALID_DELETION_TIME,
   InvalidDeletionTime,
@@ -38,6 +39,8 @@ export {
   InvalidRangeStoreError,
   InvalidTimestampError,
 } from './errors.js';
+/** The message rejecting a misspelled option key (core and partition throw it as their own typed error). */
+export { unknownOptionMessage } from './option-keys.js';
 /** The same list in a persistent B+tree: O(1) copies, O(log N) writes after a copy. */
 export {
   PersistentRangeTombstoneList,

@@ -1,6 +1,7 @@
 import type { ClusteringBound } from './clustering-bound.js';
 import type { ClusteringComparator, ClusteringPrefix } from './clustering-comparator.js';
 import { describeValue, InvalidConfigurationError } from './errors.js';
+import { unknownOptionMessage } from './option-keys.js';
 import { BRANCHING, LEAF_CAPACITY, PersistentSlots } from './persistent-slots.js';
 import { checkComparator, RangeTombstoneListBase } from './range-tombstone-list-base.js';
 import type { HeapUsage, RangeTombstoneStoreFactory } from './range-tombstone-store.js';
@@ -174,6 +175,8 @@ function checkOptions(options: PersistentRangeTombstoneListOptions): SizeModel {
   if (options === null || typeof options !== 'object') {
     throw new InvalidConfigurationError(`options must be an object, got ${describeValue(options)}`);
   }
+  const unknown = unknownOptionMessage(options, ['sizeModel'], 'persistent range-tombstone list option');
+  if (unknown !== null) throw new InvalidConfigurationError(unknown);
   return validateSizeModel(options.sizeModel ?? JVM_COMPRESSED_OOPS);
 }
 

@@ -1,4 +1,5 @@
 import { describeValue, InvalidConfigurationError } from './errors.js';
+import { unknownOptionMessage } from './option-keys.js';
 import { JVM_COMPRESSED_OOPS, listShallowSize, type SizeModel, validateSizeModel } from './size-model.js';
 
 /** Options of {@link RangeTombstoneList}. */
@@ -50,6 +51,9 @@ export function grownCapacity(capacity: number, growthFactor: number): number {
 
 const SPARE_SLACK = 5;
 
+/** Every key of {@link RangeTombstoneListOptions}: anything else is a misspelling and is rejected. */
+const LIST_OPTION_KEYS: readonly string[] = ['capacity', 'growthFactor', 'copyOnWrite', 'sizeModel'];
+
 /**
  * Validates options once per root list; copies reuse the frozen result so `copy()` stays allocation-light.
  * @throws InvalidConfigurationError naming the bad option and value.
@@ -58,6 +62,8 @@ export function buildConfig(options: RangeTombstoneListOptions): ListConfig {
   if (options === null || typeof options !== 'object') {
     throw new InvalidConfigurationError(`options must be an object, got ${describeValue(options)}`);
   }
+  const unknown = unknownOptionMessage(options, LIST_OPTION_KEYS, 'range-tombstone list option');
+  if (unknown !== null) throw new InvalidConfigurationError(unknown);
   const growthFactor = options.growthFactor ?? 1.5;
   if (typeof growthFactor !== 'number' || !(growthFactor >= MIN_GROWTH && growthFactor <= MAX_GROWTH)) {
     throw new InvalidConfigurationError(

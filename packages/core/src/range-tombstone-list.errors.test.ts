@@ -12,9 +12,16 @@ import {
   InvalidRangeStoreError,
   InvalidTimestampError,
 } from './errors.js';
+import {
+  PersistentRangeTombstoneList,
+  type PersistentRangeTombstoneListOptions,
+  persistentRangeTombstoneListFactory,
+} from './persistent-range-tombstone-list.js';
 import { RangeTombstone } from './range-tombstone.js';
 import { RangeTombstoneList } from './range-tombstone-list.js';
 import { rangeTombstoneListFactory } from './range-tombstone-list-factory.js';
+import type { RangeTombstoneListOptions } from './range-tombstone-list-options.js';
+import { JVM_COMPRESSED_OOPS } from './size-model.js';
 import { Slice } from './slice.js';
 import { INT_CMP, listOf, rt } from './test-helpers.js';
 
@@ -197,6 +204,26 @@ describe('configuration (testSetResizeFactor / testSetInitialAllocationSize)', (
     expect(() => new RangeTombstoneList(INT_CMP, { capacity })).toThrow(
       /initial capacity must be an integer in the range \[0, 1024\]/,
     );
+  });
+
+  it('rejects a misspelled option key, naming it and the allowed keys (lists, factories, size models)', () => {
+    const opts = { growthFacter: 2 } as unknown as RangeTombstoneListOptions;
+    const message =
+      'unknown range-tombstone list option "growthFacter" (allowed: capacity, growthFactor, copyOnWrite, sizeModel)';
+    expect(() => new RangeTombstoneList(INT_CMP, opts)).toThrow(InvalidConfigurationError);
+    expect(() => new RangeTombstoneList(INT_CMP, opts)).toThrow(message);
+    expect(() => rangeTombstoneListFactory(opts)).toThrow(message);
+    const persistent = { sizeModle: JVM_COMPRESSED_OOPS } as unknown as PersistentRangeTombstoneListOptions;
+    expect(() => new PersistentRangeTombstoneList(INT_CMP, persistent)).toThrow(
+      'unknown persistent range-tombstone list option "sizeModle" (allowed: sizeModel)',
+    );
+    expect(() => persistentRangeTombstoneListFactory(persistent)).toThrow(InvalidConfigurationError);
+    const model = { ...JVM_COMPRESSED_OOPS, refSize: 4 };
+    expect(() => new RangeTombstoneList(INT_CMP, { sizeModel: model })).toThrow(
+      /unknown sizeModel field "refSize" \(allowed: /,
+    );
+    const sym = { [Symbol('x')]: 1 } as unknown as RangeTombstoneListOptions;
+    expect(() => rangeTombstoneListFactory(sym)).toThrow('unknown range-tombstone list option Symbol(x)');
   });
 
   it('the factory validates at wiring time', () => {

@@ -1,6 +1,7 @@
 import type { ClusteringBound } from './clustering-bound.js';
 import type { ClusteringComparator } from './clustering-comparator.js';
 import { describeValue, InvalidConfigurationError } from './errors.js';
+import { unknownOptionMessage } from './option-keys.js';
 
 /**
  * How many heap bytes each building block of a range-tombstone list is charged. Heap figures are a model, not a
@@ -63,6 +64,8 @@ export function validateSizeModel(model: SizeModel): SizeModel {
   if (model === null || typeof model !== 'object') {
     throw new InvalidConfigurationError(`sizeModel must be an object, got ${describeValue(model)}`);
   }
+  const unknown = unknownOptionMessage(model, Object.keys(JVM_COMPRESSED_OOPS), 'sizeModel field');
+  if (unknown !== null) throw new InvalidConfigurationError(unknown);
   for (const key of Object.keys(JVM_COMPRESSED_OOPS) as (keyof SizeModel)[]) {
     const v = model[key];
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 1 << 20) {

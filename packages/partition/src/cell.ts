@@ -1,18 +1,11 @@
 import { objectSize, primitiveArraySize, type SizeModel } from '@tombstone-lab/core';
+import { checkTimestamp } from './argument-checks.js';
 import { describeValue, PartitionArgumentError } from './errors.js';
 
 /** A regular column's value. Kept to a few JSON-like shapes: the partition layer is about deletions, not types. */
 export type CellValue = string | number | boolean | Uint8Array;
 
 const encoder = new TextEncoder();
-
-/** Throws unless `timestamp` is a safe integer (write timestamps are JS safe integers, like core's DeletionTime). */
-export function checkTimestamp(timestamp: unknown, what = 'timestamp'): number {
-  if (typeof timestamp !== 'number' || !Number.isSafeInteger(timestamp)) {
-    throw new PartitionArgumentError(`${what} must be a safe integer, got ${describeValue(timestamp)}`);
-  }
-  return timestamp;
-}
 
 function checkValue(value: unknown, column: string): CellValue {
   if (typeof value === 'string' || typeof value === 'boolean' || value instanceof Uint8Array) return value;

@@ -1,4 +1,5 @@
 import type { DeletionTime, RangeTombstone } from '@tombstone-lab/core';
+import { checkFlag, checkOptionsBag } from './argument-checks.js';
 import { hashKey } from './bloom-filter.js';
 import { DeletionInfo } from './deletion-info.js';
 import { describeValue, PartitionArgumentError } from './errors.js';
@@ -61,6 +62,26 @@ export interface CompactionStats {
   readonly rowsDropped: number;
 }
 
+const COMPACTION_REQUEST_KEYS: readonly string[] = [
+  'table',
+  'inputs',
+  'others',
+  'memtable',
+  'outputId',
+  'gcBefore',
+  'purgeOrder',
+  'purge',
+];
+
+/** `'deferred'` when absent; throws PartitionArgumentError for anything but the two orders. */
+export function checkPurgeOrder(value: unknown): PurgeOrder {
+  if (value === undefined) return 'deferred';
+  if (value !== 'deferred' && value !== 'eager') {
+    throw new PartitionArgumentError(`purgeOrder must be 'deferred' or 'eager', got ${describeValue(value)}`);
+  }
+  return value;
+}
+
 /** The output run and what it cost. */
 export interface CompactionResult {
   readonly output: SortedRun;
@@ -77,13 +98,10 @@ export interface CompactionResult {
  * @throws PartitionArgumentError for an input also listed in `others`, or a bad `gcBefore` / `purgeOrder`.
  */
 export function compact(request: CompactionRequest): CompactionResult {
+  checkOptionsBag(request, COMPACTION_REQUEST_KEYS, 'compaction request field');
   const { table, inputs, others } = request;
-  const purgeOrder = request.purgeOrder ?? 'deferred';
-  if (purgeOrder !== 'deferred' && purgeOrder !== 'eager') {
-    throw new PartitionArgumentError(
-      `purgeOrder must be 'deferred' or 'eager', got ${describeValue(purgeOrder)}`,
-    );
-  }
+  const purgeOrder = checkPurgeOrder(request.purgeOrder);
+  const purge = checkFlag(request.purge, true, 'purge');
   const gcBeforeSource = request.gcBefore;
   if (
     typeof gcBeforeSource !== 'function' &&
@@ -97,7 +115,6 @@ export function compact(request: CompactionRequest): CompactionResult {
     if (others.includes(run))
       throw new PartitionArgumentError(`run ${run.id} is both compacting and non-compacting`);
   }
-  const purge = request.purge ?? true;
   const memtable = request.memtable ?? null;
 
   const byKey = new Map<PartitionKey, Partition[]>();
@@ -171,8 +188,9 @@ export function compact(request: CompactionRequest): CompactionResult {
     }
     const keptRanges: RangeTombstone[] = [];
     for (const rt of merged.rangeIterator(false)) {
-      // A range no newer than the partition deletion shadows nothing the partition deletion does not.
-      if (!pd.isLive() && rt.deletionTime.markedForDeleteAt <= pd.markedForDeleteAt) dropped = true;
+      // A range the partition deletion supersedes shadows nothing it does not. On a timestamp tie the later local
+      // deletion time wins (Cassandra's DeletionTime.supersedes), so a tied range with a later or equal one is kept.
+      if (pd.supersedes(rt.deletionTime)) dropped = true;
       else if (purgeable(rt.deletionTime)) {
         purged++;
         dropped = true;

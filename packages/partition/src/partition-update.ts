@@ -1,4 +1,5 @@
 import { type Clustering, DeletionTime, RangeTombstone, type Slice } from '@tombstone-lab/core';
+import { checkSlice, checkTimestamp } from './argument-checks.js';
 import type { CellValue } from './cell.js';
 import { DeletionInfo, type ReadonlyDeletionInfo } from './deletion-info.js';
 import { ImmutableStateError } from './errors.js';
@@ -88,22 +89,28 @@ export class PartitionUpdateBuilder {
   /** Deletes one row. */
   deleteRow(clustering: Clustering, timestamp: number, localDeletionTime: number): this {
     this.#checkOpen();
-    const dt = DeletionTime.build(timestamp, localDeletionTime);
+    const dt = deletionTime(timestamp, localDeletionTime, 'row deletion timestamp');
     this.#rows.push(Row.deleted(this.#table.comparator, clustering, dt));
     return this;
   }
 
-  /** Deletes every row in `slice` (a range tombstone). The slice must not be empty. */
+  /**
+   * Deletes every row in `slice` (a range tombstone). The slice must be a non-empty {@link Slice}, as reads require.
+   * @throws PartitionArgumentError for a non-Slice or an out-of-bound timestamp; core's InvalidTimestampError for a
+   *   local deletion time outside [0, 2^32 - 1]; core's range errors for an empty slice or bounds of the wrong shape.
+   */
   deleteRange(slice: Slice, timestamp: number, localDeletionTime: number): this {
     this.#checkOpen();
-    this.#deletion.add(new RangeTombstone(slice, DeletionTime.build(timestamp, localDeletionTime)));
+    checkSlice(this.#table.comparator, slice, 'deleteRange slice');
+    const dt = deletionTime(timestamp, localDeletionTime, 'range deletion timestamp');
+    this.#deletion.add(new RangeTombstone(slice, dt));
     return this;
   }
 
   /** Deletes the whole partition (everything written at or before `timestamp`). */
   deletePartition(timestamp: number, localDeletionTime: number): this {
     this.#checkOpen();
-    this.#deletion.add(DeletionTime.build(timestamp, localDeletionTime));
+    this.#deletion.add(deletionTime(timestamp, localDeletionTime, 'partition deletion timestamp'));
     return this;
   }
 
@@ -118,4 +125,13 @@ export class PartitionUpdateBuilder {
     if (this.#built)
       throw new ImmutableStateError('this PartitionUpdateBuilder has already built its update');
   }
+}
+
+/**
+ * A write's deletion time: the timestamp through the write check (no `NO_TIMESTAMP`), the local deletion time through
+ * core's one unsigned check inside `DeletionTime.build` (so `-1` and `2 ** 33` are rejected, not wrapped).
+ */
+function deletionTime(timestamp: number, localDeletionTime: number, what: string): DeletionTime {
+  checkTimestamp(timestamp, what);
+  return DeletionTime.build(timestamp, localDeletionTime);
 }

@@ -100,13 +100,13 @@ describe('read query validation', () => {
       'a text bound on an int32 table',
       { slice: Slice.make(B.inclusiveStart('a'), B.TOP) },
       InvalidClusteringValueError,
-      /query slice start .*"a" is not valid for column type int32/,
+      /query.slice start .*"a" is not valid for column type int32/,
     ],
     [
       'a 2-value bound on a 1-column table',
       { slice: Slice.make(B.BOTTOM, B.inclusiveEnd(1, 2)) },
       InvalidClusteringValueError,
-      /query slice end .* has 2 values but the comparator has 1 columns/,
+      /query.slice end .* has 2 values but the comparator has 1 columns/,
     ],
     [
       'a slice that is not a Slice',
@@ -116,7 +116,7 @@ describe('read query validation', () => {
     ],
     ['a null slice', { slice: null }, PartitionArgumentError, /query.slice must be a Slice, got null/],
     ['a non-boolean reversed', { reversed: 'yes' }, PartitionArgumentError, /boolean, got "yes"/],
-    ['a null query', null, PartitionArgumentError, /a read query must be an object, got null/],
+    ['a null query', null, PartitionArgumentError, /read query options must be an object, got null/],
   ] as const)('rejects %s with a typed error', (_name, query, ErrorClass, message) => {
     const t = table();
     expect(() => t.read('a', query as unknown as ReadQuery)).toThrow(ErrorClass);

@@ -1,6 +1,6 @@
 import { Slice } from '@tombstone-lab/core';
+import { checkFlag, checkOptionsBag, checkSlice } from './argument-checks.js';
 import { hashKey } from './bloom-filter.js';
-import { describeValue, PartitionArgumentError } from './errors.js';
 import type { Memtable } from './memtable.js';
 import type { Partition } from './partition.js';
 import { checkPartitionKey, type PartitionKey } from './partition-key.js';
@@ -55,9 +55,7 @@ export function readPartition(
  *   InvalidClusteringValueError for a bound with too many values or a value of the wrong type.
  */
 function checkQuery(table: TableOptions, query: ReadQuery): { slice: Slice; reversed: boolean } {
-  if (query === null || typeof query !== 'object') {
-    throw new PartitionArgumentError(`a read query must be an object, got ${describeValue(query)}`);
-  }
+  checkOptionsBag(query, READ_QUERY_KEYS, 'read query option');
   // Only an absent field takes the default: `null` is a caller's mistake, not a request for everything.
   const slice = query.slice === undefined ? Slice.ALL : query.slice;
   const reversed = query.reversed === undefined ? false : query.reversed;
@@ -65,15 +63,11 @@ function checkQuery(table: TableOptions, query: ReadQuery): { slice: Slice; reve
   return { slice, reversed };
 }
 
+const READ_QUERY_KEYS: readonly string[] = ['slice', 'reversed'];
+
 function checkRange(table: TableOptions, slice: Slice, reversed: boolean): void {
-  if (!(slice instanceof Slice)) {
-    throw new PartitionArgumentError(`query.slice must be a Slice, got ${describeValue(slice)}`);
-  }
-  table.comparator.validateBound(slice.start, 'query slice start');
-  table.comparator.validateBound(slice.end, 'query slice end');
-  if (typeof reversed !== 'boolean') {
-    throw new PartitionArgumentError(`query.reversed must be a boolean, got ${describeValue(reversed)}`);
-  }
+  checkSlice(table.comparator, slice, 'query.slice');
+  checkFlag(reversed, false, 'query.reversed');
 }
 
 /**

@@ -7,7 +7,8 @@ import {
   referenceArraySize,
   type SizeModel,
 } from '@tombstone-lab/core';
-import { Cell, type CellValue, checkTimestamp } from './cell.js';
+import { checkTimestamp } from './argument-checks.js';
+import { Cell, type CellValue } from './cell.js';
 import { describeValue, PartitionArgumentError } from './errors.js';
 
 /** One column of a row: its name and its cell. */
@@ -79,7 +80,12 @@ export class Row {
 
   /** A row deletion (`DELETE … WHERE <full primary key>`). */
   static deleted(comparator: ClusteringComparator, clustering: Clustering, deletion: DeletionTime): Row {
-    if (deletion.isLive()) throw new PartitionArgumentError('a row deletion needs a non-LIVE DeletionTime');
+    if (!(deletion instanceof DeletionTime) || deletion.isLive()) {
+      throw new PartitionArgumentError(
+        `a row deletion needs a non-LIVE DeletionTime, got ${describeValue(deletion)}`,
+      );
+    }
+    checkTimestamp(deletion.markedForDeleteAt, 'row deletion timestamp');
     const c = checkClustering(comparator, clustering);
     return new Row(c, comparator.dataSize(c), null, deletion, []);
   }
@@ -120,7 +126,8 @@ export class Row {
   under(outer: DeletionTime, dropShadowedDeletion = false): Row | null {
     if (outer.isLive()) return this;
     let deletion = this.deletion;
-    if (dropShadowedDeletion && !deletion.isLive() && !deletion.supersedes(outer)) {
+    // Cassandra drops it only when the outer deletion supersedes it (an exact tie is kept, as for range tombstones).
+    if (dropShadowedDeletion && !deletion.isLive() && outer.supersedes(deletion)) {
       deletion = DeletionTime.LIVE;
     }
     const liveness = this.liveness !== null && !outer.deletes(this.liveness) ? this.liveness : null;

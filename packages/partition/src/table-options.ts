@@ -5,6 +5,7 @@ import {
   type RangeTombstoneStoreFactory,
   type SizeModel,
 } from '@tombstone-lab/core';
+import { checkOptionsBag } from './argument-checks.js';
 import type { RangeStoreSource } from './deletion-info.js';
 import { describeValue, PartitionArgumentError } from './errors.js';
 import { type TombstoneGcInit, type TombstoneGcOptions, tombstoneGcOptions } from './tombstone-gc.js';
@@ -38,6 +39,15 @@ export interface TableOptions extends RangeStoreSource {
   readonly tombstoneGc: TombstoneGcOptions;
 }
 
+const TABLE_OPTION_KEYS: readonly string[] = [
+  'comparator',
+  'rangeStore',
+  'gcGraceSeconds',
+  'sizeModel',
+  'bloomFalsePositiveRate',
+  'tombstoneGc',
+];
+
 /** Cassandra's default `gc_grace_seconds`: 10 days. */
 export const DEFAULT_GC_GRACE_SECONDS = 864_000;
 
@@ -46,9 +56,7 @@ export const DEFAULT_GC_GRACE_SECONDS = 864_000;
  * @throws PartitionArgumentError naming the bad field and value.
  */
 export function tableOptions(init: TableOptionsInit): TableOptions {
-  if (init === null || typeof init !== 'object') {
-    throw new PartitionArgumentError(`table options must be an object, got ${describeValue(init)}`);
-  }
+  checkOptionsBag(init, TABLE_OPTION_KEYS, 'table option');
   if (!(init.comparator instanceof ClusteringComparator)) {
     throw new PartitionArgumentError(
       `comparator must be a ClusteringComparator, got ${describeValue(init.comparator)}`,

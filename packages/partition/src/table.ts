@@ -1,4 +1,5 @@
-import { type CompactionResult, compact, type PurgeOrder } from './compaction.js';
+import { checkFlag, checkOptionsBag } from './argument-checks.js';
+import { type CompactionResult, checkPurgeOrder, compact, type PurgeOrder } from './compaction.js';
 import { describeValue, PartitionArgumentError } from './errors.js';
 import { Memtable, type PutResult } from './memtable.js';
 import type { PartitionKey } from './partition-key.js';
@@ -46,6 +47,7 @@ export class Table {
 
   /** @throws PartitionArgumentError for a bad clock, or repair mode without a repair history. */
   constructor(options: TableOptions, runtime: TableRuntimeOptions = {}) {
+    checkOptionsBag(runtime, ['clock', 'repairHistory'], 'table runtime option');
     this.options = options;
     this.#memtable = new Memtable(options);
     const clock = runtime.clock ?? (() => Math.floor(Date.now() / 1000));
@@ -120,9 +122,14 @@ export class Table {
   /**
    * Compacts the given runs (all current runs by default) into one, which replaces them; the other runs and the
    * memtable bound what may be purged.
-   * @throws PartitionArgumentError if a run is not one of this table's current runs, or is listed twice.
+   * @throws PartitionArgumentError if a run is not one of this table's current runs, or is listed twice; for an
+   *   unknown option key, a non-boolean `purge` or an unknown `purgeOrder`. Nothing changes when it throws.
    */
   compact(inputs: readonly SortedRun[] = this.#runs, options: CompactOptions = {}): CompactionResult {
+    // Checked before anything moves (the output run id included): a rejected call leaves the table as it was.
+    checkOptionsBag(options, ['purge', 'purgeOrder'], 'compact option');
+    const purge = checkFlag(options.purge, true, 'purge');
+    const purgeOrder = checkPurgeOrder(options.purgeOrder);
     const chosen = new Set(inputs);
     if (chosen.size !== inputs.length)
       throw new PartitionArgumentError('a run is listed twice for compaction');
@@ -139,8 +146,8 @@ export class Table {
       memtable: this.#memtable,
       outputId: this.#nextRunId++,
       gcBefore: this.#gcBeforeSource(),
-      purgeOrder: options.purgeOrder ?? 'deferred',
-      purge: options.purge ?? true,
+      purgeOrder,
+      purge,
     });
     const replaced: SortedRun[] = [];
     let placed = false;

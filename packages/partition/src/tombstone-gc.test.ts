@@ -29,7 +29,9 @@ describe('tombstoneGc option', () => {
     const bad = (tombstoneGc: unknown) => () =>
       tableOptions({ comparator, tombstoneGc: tombstoneGc as { mode: 'repair' } });
     expect(bad({ mode: 'repiar' })).toThrow(/tombstoneGc.mode .*"repiar"/);
-    expect(bad({ mode: 'repair', propagationDelay: 5 })).toThrow(/tombstoneGc.propagationDelay: unknown/);
+    expect(bad({ mode: 'repair', propagationDelay: 5 })).toThrow(
+      /unknown tombstoneGc option "propagationDelay" \(allowed: mode, propagationDelaySeconds\)/,
+    );
     expect(bad({ mode: 'repair', propagationDelaySeconds: -1 })).toThrow(/-1/);
     expect(bad({ mode: 'repair', propagationDelaySeconds: '5' })).toThrow(/"5"/);
     expect(bad({ propagationDelaySeconds: 5 })).toThrow(/mode 'repair' only/);

@@ -1,3 +1,4 @@
+import { checkOptionsBag } from './argument-checks.js';
 import { hashKey } from './bloom-filter.js';
 import { describeValue, PartitionArgumentError } from './errors.js';
 import type { PartitionKey } from './partition-key.js';
@@ -33,7 +34,7 @@ export const DEFAULT_PROPAGATION_DELAY_SECONDS = 3600;
 /** Largest token: tokens are the 32-bit Murmur3 hash of the key (a stand-in for Murmur3Partitioner's 64 bits). */
 export const MAX_TOKEN = 0xffff_ffff;
 
-const GC_KEYS = new Set(['mode', 'propagationDelaySeconds']);
+const GC_KEYS: readonly string[] = ['mode', 'propagationDelaySeconds'];
 
 /**
  * Validates the `tombstoneGc` table option.
@@ -41,16 +42,7 @@ const GC_KEYS = new Set(['mode', 'propagationDelaySeconds']);
  */
 export function tombstoneGcOptions(init: TombstoneGcInit | undefined): TombstoneGcOptions {
   if (init === undefined) return TIMEOUT;
-  if (init === null || typeof init !== 'object') {
-    throw new PartitionArgumentError(`tombstoneGc must be an object, got ${describeValue(init)}`);
-  }
-  for (const k of Object.keys(init)) {
-    if (!GC_KEYS.has(k)) {
-      throw new PartitionArgumentError(
-        `tombstoneGc.${k}: unknown option (expected mode or propagationDelaySeconds)`,
-      );
-    }
-  }
+  checkOptionsBag(init, GC_KEYS, 'tombstoneGc option');
   const mode = init.mode ?? 'timeout';
   if (mode !== 'timeout' && mode !== 'repair') {
     throw new PartitionArgumentError(

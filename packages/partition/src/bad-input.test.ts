@@ -1,0 +1,289 @@
+// Bad input at the partition layer (issue 13's differential check): each call is rejected with a typed error naming
+// the bad value, and after the rejection every read of the table is what it was before the call.
+import {
+  ClusteringBound,
+  ClusteringComparator,
+  DeletionTime,
+  InvalidTimestampError,
+  NO_TIMESTAMP,
+  RangeTombstoneList,
+  Slice,
+  types,
+} from '@tombstone-lab/core';
+import { describe, expect, it } from 'vitest';
+import { compact } from './compaction.js';
+import { PartitionArgumentError } from './errors.js';
+import type { PartitionUpdateBuilder } from './partition-update.js';
+import { Row } from './row.js';
+import { Table } from './table.js';
+import { tableOptions } from './table-options.js';
+import { intTable, RANGE_IMPLEMENTATIONS, slice } from './test-tables.js';
+
+const NOW = 1_000_000;
+
+/** A table with a memtable partition and two flushed runs holding rows, a range and a partition deletion. */
+function seededTable(rangeStore = RANGE_IMPLEMENTATIONS[1]![1]): Table {
+  const t = new Table(intTable(rangeStore), { clock: () => NOW });
+  t.apply(t.update('k').insert([1], { v: 1 }, 10).insert([5], { v: 5 }, 10).build());
+  t.apply(t.update('k').deleteRange(slice(4, 6), 11, 5).build());
+  t.flush();
+  t.apply(t.update('j').insert([2], { v: 2 }, 12).deletePartition(9, 5).build());
+  t.flush();
+  t.apply(t.update('k').insert([8], { v: 8 }, 13).deleteRow([1], 14, 5).build());
+  return t;
+}
+
+/** Everything a reader can see: live rows per key and direction, memtable figures, and every run's partitions. */
+function observe(t: Table): string {
+  const reads = ['j', 'k', 'x'].flatMap((key) =>
+    [false, true].map((reversed) => t.read(key, { reversed }).map((r) => [r.clustering, r.values()])),
+  );
+  const m = t.memtable;
+  const memtable = [
+    m.partitionCount,
+    m.liveDataSize,
+    m.heapSize,
+    m.minTimestamp,
+    m.maxTimestamp,
+    m.operationCount,
+  ];
+  const runs = t.runs.map((run) => [
+    run.id,
+    run.size,
+    run.partitions.map((p) => [p.key, p.deletionInfo.toString(), p.rows.length]),
+  ]);
+  const inMemtable = ['j', 'k'].map((key) => m.get(key)?.deletionInfo.toString() ?? null);
+  return JSON.stringify({ reads, memtable, runs, inMemtable });
+}
+
+/** Runs `call` on a fresh seeded table and asserts it throws `type` matching `message`, leaving every read unchanged. */
+function expectRejected(
+  call: (t: Table) => unknown,
+  type: new (...args: never[]) => Error,
+  message: RegExp | string,
+): void {
+  for (const [, store] of RANGE_IMPLEMENTATIONS) {
+    const t = seededTable(store);
+    const before = observe(t);
+    expect(() => call(t)).toThrow(type);
+    expect(() => call(t)).toThrow(message);
+    expect(observe(t)).toBe(before);
+    // The next successful compaction gets the id it would have got: a rejected call consumed nothing.
+    expect(t.compact(undefined, { purge: false }).output.id).toBe(3);
+  }
+}
+
+/** A builder call that must be rejected: the builder stays usable and builds exactly what it would have without it. */
+function expectBuilderRejects(
+  bad: (b: PartitionUpdateBuilder) => unknown,
+  type: new (...args: never[]) => Error,
+  message: RegExp | string,
+): void {
+  expectRejected((t) => bad(t.update('k').insert([3], { v: 3 }, 20)), type, message);
+  const t = seededTable();
+  const b = t.update('k').insert([3], { v: 3 }, 20);
+  expect(() => bad(b)).toThrow(type);
+  t.apply(b.deleteRange(slice(7, 9), 21, 5).build());
+  const twin = seededTable();
+  twin.apply(twin.update('k').insert([3], { v: 3 }, 20).deleteRange(slice(7, 9), 21, 5).build());
+  expect(observe(t)).toBe(observe(twin));
+}
+
+describe('deleteRange takes only a Slice, as reads do', () => {
+  it.each([
+    ['null', null, /deleteRange slice must be a Slice, got null/],
+    ['undefined', undefined, /deleteRange slice must be a Slice, got undefined/],
+    [
+      'a plain {start, end} object',
+      { start: ClusteringBound.inclusiveStart(1), end: ClusteringBound.inclusiveEnd(2) },
+      /deleteRange slice must be a Slice, got \[object Object\]/,
+    ],
+  ])('rejects %s with a PartitionArgumentError', (_name, value, message) => {
+    expectBuilderRejects(
+      (b) => b.deleteRange(value as unknown as Slice, 1, 0),
+      PartitionArgumentError,
+      message,
+    );
+  });
+
+  it('rejects a Slice with bounds of the wrong shape before touching the builder', () => {
+    const twoValues = Slice.make(ClusteringBound.inclusiveStart(1, 2), ClusteringBound.inclusiveEnd(3));
+    expectBuilderRejects((b) => b.deleteRange(twoValues, 1, 0), TypeError, /deleteRange slice start/);
+  });
+});
+
+describe('boolean flags are booleans', () => {
+  it.each(['no', 'false', null, 0, 1])(
+    'compact rejects purge: %s instead of reading it by truthiness',
+    (purge) => {
+      expectRejected(
+        (t) => t.compact(undefined, { purge: purge as unknown as boolean }),
+        PartitionArgumentError,
+        `purge must be a boolean, got ${typeof purge === 'string' ? JSON.stringify(purge) : String(purge)}`,
+      );
+    },
+  );
+
+  it('the compaction request checks purge too', () => {
+    expectRejected(
+      (t) =>
+        compact({
+          table: t.options,
+          inputs: t.runs,
+          others: [],
+          outputId: 9,
+          gcBefore: NOW,
+          purge: 'no' as unknown as boolean,
+        }),
+      PartitionArgumentError,
+      'purge must be a boolean, got "no"',
+    );
+  });
+
+  it('a read rejects a non-boolean reversed', () => {
+    expectRejected(
+      (t) => t.read('k', { reversed: 'yes' as unknown as boolean }),
+      PartitionArgumentError,
+      'query.reversed must be a boolean, got "yes"',
+    );
+  });
+
+  it('an undefined flag still takes the default (purge: true purges, an absent reversed reads ascending)', () => {
+    const t = new Table(intTable(), { clock: () => NOW });
+    t.apply(t.update('k').deleteRange(slice(1, 2), 5, 1).build());
+    t.flush();
+    expect(t.compact(undefined, { purge: undefined }).stats.tombstonesPurged).toBe(1);
+  });
+});
+
+describe('a write timestamp of Number.MIN_SAFE_INTEGER (NO_TIMESTAMP) is out of bound, as in Cassandra', () => {
+  const outOfBound =
+    /out of bound .*timestamp, must be in \[-9007199254740990, 9007199254740991\], got -9007199254740991/;
+  it.each([
+    ['insert', (b: PartitionUpdateBuilder) => b.insert([2], { v: 1 }, NO_TIMESTAMP)],
+    ['update', (b: PartitionUpdateBuilder) => b.update([2], { v: 1 }, NO_TIMESTAMP)],
+    ['deleteRow', (b: PartitionUpdateBuilder) => b.deleteRow([2], NO_TIMESTAMP, 0)],
+    ['deleteRange', (b: PartitionUpdateBuilder) => b.deleteRange(slice(1, 2), NO_TIMESTAMP, 0)],
+    ['deletePartition', (b: PartitionUpdateBuilder) => b.deletePartition(NO_TIMESTAMP, 0)],
+  ])('%s rejects it', (_name, bad) => {
+    expectBuilderRejects(bad, PartitionArgumentError, outOfBound);
+  });
+
+  it('one above it is a valid write, and a deletion there still shadows older-than-it data', () => {
+    const t = new Table(intTable(), { clock: () => NOW });
+    t.apply(
+      t
+        .update('k')
+        .insert([1], { v: 1 }, NO_TIMESTAMP + 1)
+        .build(),
+    );
+    expect(t.read('k')).toHaveLength(1);
+    t.apply(
+      t
+        .update('k')
+        .deletePartition(NO_TIMESTAMP + 1, 0)
+        .build(),
+    );
+    expect(t.read('k')).toHaveLength(0);
+  });
+
+  it('Row.deleted refuses a deletion at it too', () => {
+    const cmp = new ClusteringComparator([types.int32]);
+    expect(() => Row.deleted(cmp, [1], DeletionTime.build(NO_TIMESTAMP, 0))).toThrow(outOfBound);
+  });
+});
+
+describe('one local-deletion-time check, shared with core', () => {
+  it.each([-1, 2 ** 32, 2 ** 33, 0.5])('deleteRange / deleteRow / deletePartition reject %s', (ldt) => {
+    const message = `localDeletionTime must be an integer in [0, 4294967295], got ${ldt}`;
+    expectBuilderRejects((b) => b.deleteRange(slice(1, 2), 200, ldt), InvalidTimestampError, message);
+    expectBuilderRejects((b) => b.deleteRow([2], 200, ldt), InvalidTimestampError, message);
+    expectBuilderRejects((b) => b.deletePartition(200, ldt), InvalidTimestampError, message);
+    // The very check core's list applies to the same value.
+    const list = new RangeTombstoneList(new ClusteringComparator([types.int32]));
+    expect(() => list.add(slice(1, 2).start, slice(1, 2).end, 200, ldt)).toThrow(message);
+  });
+
+  it('DeletionTime.build(5, -1) does not wrap to 4294967294', () => {
+    expect(() => DeletionTime.build(5, -1)).toThrow(InvalidTimestampError);
+  });
+});
+
+describe('misspelled option keys are rejected, naming the key and the allowed ones', () => {
+  const comparator = new ClusteringComparator([types.int32]);
+  it('tableOptions', () => {
+    expect(() => tableOptions({ comparator, gcGraceSecs: 5 } as never)).toThrow(
+      'unknown table option "gcGraceSecs" (allowed: comparator, rangeStore, gcGraceSeconds, sizeModel, bloomFalsePositiveRate, tombstoneGc)',
+    );
+    expect(() => tableOptions({ comparator, gcGraceSecs: 5 } as never)).toThrow(PartitionArgumentError);
+  });
+
+  it('Table runtime options', () => {
+    expect(() => new Table(intTable(), { clok: () => 1 } as never)).toThrow(
+      'unknown table runtime option "clok" (allowed: clock, repairHistory)',
+    );
+  });
+
+  it('compact options and compaction requests', () => {
+    expectRejected(
+      (t) => t.compact(undefined, { pruge: false } as never),
+      PartitionArgumentError,
+      'unknown compact option "pruge" (allowed: purge, purgeOrder)',
+    );
+    expectRejected(
+      (t) =>
+        compact({
+          table: t.options,
+          inputs: t.runs,
+          others: [],
+          outputId: 9,
+          gcBefore: NOW,
+          gcGrace: 1,
+        } as never),
+      PartitionArgumentError,
+      /unknown compaction request field "gcGrace" \(allowed: table, inputs, others, memtable, outputId, gcBefore/,
+    );
+  });
+
+  it('read queries', () => {
+    expectRejected(
+      (t) => t.read('k', { revresed: true } as never),
+      PartitionArgumentError,
+      'unknown read query option "revresed" (allowed: slice, reversed)',
+    );
+  });
+});
+
+describe('compaction keeps a range tombstone tied with the partition deletion unless that supersedes it', () => {
+  /** Compacts one run holding a partition deletion @10/ldt 5 and one range @t/ldt; returns the kept ranges. */
+  function keptRanges(t: number, ldt: number): string[] {
+    const table = new Table(intTable(), { clock: () => 0 });
+    table.apply(table.update('k').deletePartition(10, 5).deleteRange(slice(1, 3), t, ldt).build());
+    table.flush();
+    const out = table.compact(undefined, { purge: false }).output.get('k');
+    return [...(out?.deletionInfo.rangeIterator() ?? [])].map((r) => r.toString());
+  }
+
+  it('a tie with a later local deletion time is kept (it supersedes the partition deletion)', () => {
+    expect(keptRanges(10, 7)).toEqual(['[1,3]@10/7']);
+  });
+  it('an exact tie is kept (neither supersedes the other)', () => {
+    expect(keptRanges(10, 5)).toEqual(['[1,3]@10/5']);
+  });
+  it('a tie with an earlier local deletion time, or an older range, is dropped', () => {
+    expect(keptRanges(10, 3)).toEqual([]);
+    expect(keptRanges(9, 7)).toEqual([]);
+  });
+  it('a newer range is kept', () => {
+    expect(keptRanges(11, 0)).toEqual(['[1,3]@11']);
+  });
+  it('row deletions follow the same rule', () => {
+    const table = new Table(intTable(), { clock: () => 0 });
+    table.apply(table.update('k').deletePartition(10, 5).deleteRow([1], 10, 5).deleteRow([2], 10, 3).build());
+    table.flush();
+    const out = table.compact(undefined, { purge: false }).output.get('k');
+    expect(out?.rows.map((r) => [r.clustering, r.deletion.toString()])).toEqual([
+      [[1], 'deletedAt=10, localDeletion=5'],
+    ]);
+  });
+});
