@@ -178,6 +178,15 @@ export class RepairHistory {
     return undefined;
   }
 
+  /**
+   * Repair-mode gc_before of `key`: its token range's last repair time minus `propagationDelaySeconds`, or −Infinity
+   * (nothing purgeable) when no repair covered it. One counted lookup.
+   */
+  gcBeforeOf(key: PartitionKey, propagationDelaySeconds: number): number {
+    const t = this.repairTimeOf(tokenOf(key));
+    return t === undefined ? Number.NEGATIVE_INFINITY : t - propagationDelaySeconds;
+  }
+
   /** Lookups made so far ({@link repairTimeOf} calls). */
   get lookups(): number {
     return this.#lookups;
@@ -213,8 +222,5 @@ export function gcBeforeFunction(
     );
   }
   const delay = gc.propagationDelaySeconds;
-  return (key) => {
-    const t = history.repairTimeOf(tokenOf(key));
-    return t === undefined ? Number.NEGATIVE_INFINITY : t - delay;
-  };
+  return (key) => history.gcBeforeOf(key, delay);
 }

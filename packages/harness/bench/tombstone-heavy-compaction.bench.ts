@@ -4,7 +4,7 @@
  * partition holding any tombstone); candidate = deferred (grace check first, max-purgeable only for GC-able ones).
  */
 import { defineSuite } from '@tombstone-lab/bench';
-import { tombstoneHeavyCompaction } from './partition-workloads.js';
+import { tombstoneHeavyCompaction } from '../src/workloads/tombstone-heavy-compaction.js';
 
 export default defineSuite({
   name: 'TombstoneHeavyCompactionBench',

@@ -9,7 +9,7 @@ import {
   copyOnWriteRangeTombstoneListFactory,
   persistentRangeTombstoneListFactory,
 } from '@tombstone-lab/core';
-import { successiveRangeWrites } from './partition-workloads.js';
+import { successiveRangeWrites } from '../src/workloads/successive-range-writes.js';
 
 const persistent = persistentRangeTombstoneListFactory();
 

@@ -6,7 +6,7 @@
  */
 import { defineSuite } from '@tombstone-lab/bench';
 import { copyOnWriteRangeTombstoneListFactory, eagerRangeTombstoneListFactory } from '@tombstone-lab/core';
-import { successiveRangeWrites } from './partition-workloads.js';
+import { successiveRangeWrites } from '../src/workloads/successive-range-writes.js';
 
 export default defineSuite({
   name: 'SuccessiveRangeWritesBench',

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import type { RunRecord } from '@tombstone-lab/bench';
+import { runSuites } from './bench-driver.js';
+
+/** What every case study's `run` receives. */
+export interface CaseRunOptions {
+  /** Forks per side in the co-measured runs. */
+  readonly samples: number;
+  /** A reduced parameter sweep (fewer N, fewer runs): minutes become seconds; for smoke tests. */
+  readonly quick: boolean;
+  /** Where the results files go (one per co-measured run). */
+  readonly outDir: string;
+  /** Progress (bench's progress bar and notes): stderr. */
+  readonly progress: (text: string) => void;
+  readonly isTTY: boolean;
+  readonly cwd: string;
+  readonly signal?: AbortSignal;
+  /**
+   * Runs a co-measured suite and returns its results record; default {@link runSuites} (real forks). Replaceable so
+   * the report builders can be tested on recorded runs.
+   */
+  readonly measure?: (request: MeasureRequest) => Promise<RunRecord>;
+}
+
+/** A co-measured run a case asks for. */
+export interface MeasureRequest {
+  readonly suites: readonly string[];
+  readonly params?: Readonly<Record<string, readonly (string | number)[]>>;
+  /** Results file name within `outDir`. */
+  readonly name: string;
+}
+
+/** A case's outcome: its typed report (printed with `--json`) and the human text. */
+export interface CaseOutcome<R = unknown> {
+  readonly report: R;
+  readonly text: string;
+}
+
+/** Runs one co-measured request for a case, writing bench's own report to progress (it is not parsed). */
+export async function measureFor(options: CaseRunOptions, request: MeasureRequest): Promise<RunRecord> {
+  if (options.measure) return options.measure(request);
+  const outFile = join(options.outDir, `${request.name}.json`);
+  options.progress(`measuring ${request.suites.join(', ')} (${options.samples} forks per side) → ${outFile}\n`);
+  return runSuites({
+    suites: request.suites,
+    samples: options.samples,
+    ...(request.params ? { params: request.params } : {}),
+    outFile,
+    progress: options.progress,
+    report: options.progress,
+    isTTY: options.isTTY,
+    cwd: options.cwd,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+}

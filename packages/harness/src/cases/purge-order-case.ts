@@ -1,0 +1,151 @@
+import type { RunRecord } from '@tombstone-lab/bench';
+import type { PurgeOrder, SortedRun } from '@tombstone-lab/partition';
+import {
+  type TombstoneHeavyOptions,
+  type TombstoneHeavyWorkload,
+  tombstoneHeavyCompaction,
+} from '../workloads/tombstone-heavy-compaction.js';
+import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
+import { formatMs, type MeasuredPair, measuredPair } from './measured.js';
+import { textTable } from './text-report.js';
+
+/** Counters of one compaction order at one number of non-compacting runs. */
+export interface PurgeOrderCounts {
+  readonly otherRuns: number;
+  readonly order: PurgeOrder;
+  readonly bloomProbes: number;
+  /** The seed-003 estimate: (#keys with a GC-able tombstone) × runs deferred, (#keys with any tombstone) × runs eager. */
+  readonly formula: number;
+  readonly formulaText: string;
+  readonly maxPurgeableComputations: number;
+  readonly tombstonesPurged: number;
+  readonly tombstonesKept: number;
+  /** Partitions read before and after the compaction (each both times). */
+  readonly readsChecked: number;
+  readonly readDivergences: readonly string[];
+}
+
+/** The `purge-order` report. */
+export interface PurgeOrderReport {
+  readonly case: 'purge-order';
+  readonly seed: number;
+  readonly samplesPerSide: number;
+  readonly partitions: number;
+  readonly gcablePartitions: number;
+  readonly counts: readonly PurgeOrderCounts[];
+  /** eager → deferred, co-measured, per number of other runs. */
+  readonly pairs: readonly MeasuredPair[];
+}
+
+const SEED = 1;
+const BENCH_OTHER_RUNS = [100, 1000];
+
+function readAll(w: TombstoneHeavyWorkload, runs: readonly SortedRun[], when: string, out: string[]): void {
+  for (const key of w.keys) {
+    const got = w.readClusterings(key, runs);
+    const want = w.expectedClusterings(key);
+    if (got.length !== want.length || got.some((c, i) => c !== want[i])) {
+      out.push(`${key} ${when}: expected [${want.join(',')}], got [${got.join(',')}]`);
+    }
+  }
+}
+
+/** One compaction in each order, probes and purges counted, every partition read before and after. */
+export function purgeOrderCounts(options: TombstoneHeavyOptions & { otherRuns: number }): PurgeOrderCounts[] {
+  return (['eager', 'deferred'] as const).map((order) => {
+    const w = tombstoneHeavyCompaction({ ...options, seed: options.seed ?? SEED }, order);
+    const divergences: string[] = [];
+    readAll(w, [...w.inputs, ...w.others], 'before compaction', divergences);
+    const { output, stats } = w.run();
+    readAll(w, [output, ...w.others], 'after compaction', divergences);
+    const keys = order === 'deferred' ? w.gcablePartitions : w.tombstonePartitions;
+    return {
+      otherRuns: options.otherRuns,
+      order,
+      bloomProbes: stats.bloomProbes,
+      formula: keys * options.otherRuns,
+      formulaText: `${keys} keys with ${order === 'deferred' ? 'a GC-able' : 'any'} tombstone × ${options.otherRuns} runs`,
+      maxPurgeableComputations: stats.maxPurgeableComputations,
+      tombstonesPurged: stats.tombstonesPurged,
+      tombstonesKept: stats.tombstonesKept,
+      readsChecked: w.keys.length,
+      readDivergences: divergences,
+    };
+  });
+}
+
+/** Builds the report from the counts and the co-measured run. */
+export function purgeOrderReport(
+  counts: readonly PurgeOrderCounts[],
+  shape: { partitions: number; gcablePartitions: number },
+  run: RunRecord,
+  samplesPerSide: number,
+): PurgeOrderReport {
+  return {
+    case: 'purge-order',
+    seed: SEED,
+    samplesPerSide,
+    ...shape,
+    counts,
+    pairs: run.benchmarks.map(measuredPair),
+  };
+}
+
+/** The human report: probes against the formula, purge counts, read checks, and the co-measured times. */
+export function renderPurgeOrderReport(r: PurgeOrderReport): string {
+  const divergent = r.counts.reduce((s, c) => s + c.readDivergences.length, 0);
+  const lines = [
+    'purge-order — tombstone-heavy compaction, most tombstones inside gc grace, many non-compacting runs (seed 003)',
+    `seed ${r.seed} · ${r.partitions} partitions, ${r.gcablePartitions} with a GC-able tombstone · ` +
+      `${r.samplesPerSide} forks per side`,
+    '',
+    textTable(
+      ['other runs', 'order', 'bloom probes', 'formula', 'max-purgeable', 'purged', 'kept', 'reads checked'],
+      r.counts.map((c) => [
+        String(c.otherRuns),
+        c.order,
+        String(c.bloomProbes),
+        `${c.formula === c.bloomProbes ? '= ' : '≠ '}${c.formulaText}`,
+        String(c.maxPurgeableComputations),
+        String(c.tombstonesPurged),
+        String(c.tombstonesKept),
+        `${c.readsChecked} × 2, ${c.readDivergences.length} divergent`,
+      ]),
+    ),
+    ...r.counts.flatMap((c) => c.readDivergences.slice(0, 5).map((d) => `  ${c.order}: ${d}`)),
+    `reads before/after compaction: ${divergent === 0 ? 'all equal the expectation' : `${divergent} DIVERGENCES`}`,
+    '',
+    'co-measured compaction time (eager → deferred)',
+    textTable(
+      ['other runs', 'eager', 'deferred', 'ratio', 'p'],
+      r.pairs.map((p) => [
+        String(p.params.otherRuns),
+        formatMs(p.baseline.nsPerOp),
+        formatMs(p.candidate.nsPerOp),
+        `${p.timeRatio.toPrecision(3)}× (${(1 / p.timeRatio).toPrecision(3)}× faster)`,
+        p.p.toPrecision(3),
+      ]),
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** The `purge-order` case: deferred vs eager max-purgeable on the seed-003 compaction. */
+export async function runPurgeOrderCase(options: CaseRunOptions): Promise<CaseOutcome<PurgeOrderReport>> {
+  const partitions = 5000; // the suite's default: the counts describe the measured compaction
+  const otherRuns = options.quick ? [100] : BENCH_OTHER_RUNS;
+  const counts = otherRuns.flatMap((o) => purgeOrderCounts({ partitions, otherRuns: o }));
+  const shape = tombstoneHeavyCompaction({ partitions, otherRuns: 0, seed: SEED }, 'deferred');
+  const run = await measureFor(options, {
+    suites: ['tombstone-heavy-compaction.bench.ts'],
+    params: { otherRuns },
+    name: 'purge-order',
+  });
+  const report = purgeOrderReport(
+    counts,
+    { partitions, gcablePartitions: shape.gcablePartitions },
+    run,
+    options.samples,
+  );
+  return { report, text: renderPurgeOrderReport(report) };
+}

@@ -1,0 +1,217 @@
+import { growthFromRun, type RunRecord } from '@tombstone-lab/bench';
+import { rangeMerges } from '../workloads/range-merges.js';
+import { RANGE_STORE_NAMES, type RangeStoreName, rangeStoreNamed } from '../workloads/range-stores.js';
+import type { Arrival } from '../workloads/successive-range-writes.js';
+import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
+import { formatBytes, formatMs, type MeasuredPair, measuredPair } from './measured.js';
+import { RANGE_MERGES_PARAMS } from './range-merges-suite.js';
+import { textTable } from './text-report.js';
+
+/** Medians of one store at one (arrival, N). */
+export interface StoreCell {
+  readonly nsPerOp: number;
+  readonly bytesPerOp: number | null;
+}
+
+/** A fitted growth exponent (metric ≈ a·N^b) with its 95% interval. */
+export interface GrowthCell {
+  readonly arrival: Arrival;
+  readonly store: RangeStoreName;
+  readonly metric: 'nsPerOp' | 'bytesPerOp';
+  readonly exponent: number;
+  readonly lower: number | null;
+  readonly upper: number | null;
+}
+
+/** The `range-merges` report. */
+export interface RangeMergesReport {
+  readonly case: 'range-merges';
+  /** Seed of the random arrival order. */
+  readonly seed: number;
+  readonly samplesPerSide: number;
+  readonly check: {
+    readonly workloads: number;
+    readonly partitionsChecked: number;
+    readonly rowsChecked: number;
+    readonly divergences: readonly string[];
+  };
+  readonly rows: readonly {
+    readonly arrival: Arrival;
+    readonly n: number;
+    readonly stores: Readonly<Partial<Record<RangeStoreName, StoreCell>>>;
+  }[];
+  readonly growth: readonly GrowthCell[];
+  /** Each co-measured pair: eager → copy-on-write and copy-on-write → persistent, per (arrival, N). */
+  readonly pairs: readonly MeasuredPair[];
+}
+
+const SEED = 1;
+const SUITES = { cow: 'range-merges.bench.ts', persistent: 'range-merges-persistent.bench.ts' } as const;
+
+function sweep(quick: boolean): { arrival: Arrival[]; n: number[] } {
+  return quick
+    ? { arrival: ['tail', 'random'], n: [256, 1024] }
+    : { arrival: RANGE_MERGES_PARAMS.arrival as Arrival[], n: RANGE_MERGES_PARAMS.n };
+}
+
+/** Every store × arrival × N once, flushed, compacted and read back forward and reversed. */
+function modelCheck(params: { arrival: Arrival[]; n: number[] }): RangeMergesReport['check'] {
+  let workloads = 0;
+  let partitionsChecked = 0;
+  let rowsChecked = 0;
+  const divergences: string[] = [];
+  for (const store of RANGE_STORE_NAMES) {
+    for (const arrival of params.arrival) {
+      for (const n of params.n) {
+        const w = rangeMerges({ n, arrival, rangeStore: rangeStoreNamed(store), seed: SEED });
+        const result = w.run();
+        const c = w.check(result);
+        workloads++;
+        partitionsChecked += c.partitionsChecked;
+        rowsChecked += c.rowsChecked;
+        for (const d of c.divergences) divergences.push(`${store} ${arrival} n=${n}: ${d}`);
+        // Within gc grace nothing is purged: the compaction keeps every one of the N range tombstones.
+        if (result.compaction.tombstonesKept !== n) {
+          divergences.push(
+            `${store} ${arrival} n=${n}: compaction kept ${result.compaction.tombstonesKept} tombstones, expected ${n}`,
+          );
+        }
+      }
+    }
+  }
+  return { workloads, partitionsChecked, rowsChecked, divergences };
+}
+
+function growthCells(run: RunRecord): GrowthCell[] {
+  const out: GrowthCell[] = [];
+  for (const metric of ['nsPerOp', 'bytesPerOp'] as const) {
+    for (const g of growthFromRun(run, 'n', metric)) {
+      const arrival = g.fixedParams.arrival as Arrival;
+      const sides = [
+        [run.comparison.kind === 'factor' ? run.comparison.baseline : '', g.baseline],
+        [run.comparison.kind === 'factor' ? run.comparison.candidate : '', g.candidate],
+      ] as const;
+      for (const [store, fit] of sides) {
+        out.push({
+          arrival,
+          store: store as RangeStoreName,
+          metric,
+          exponent: fit.exponent,
+          lower: fit.lower,
+          upper: fit.upper,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Builds the report from the model check and the two co-measured runs (eager→cow first, cow→persistent second). */
+export function rangeMergesReport(
+  check: RangeMergesReport['check'],
+  runs: readonly RunRecord[],
+  samplesPerSide: number,
+): RangeMergesReport {
+  const pairs = runs.flatMap((run) => run.benchmarks.map(measuredPair));
+  const rows = new Map<string, { arrival: Arrival; n: number; stores: Partial<Record<RangeStoreName, StoreCell>> }>();
+  for (const p of pairs) {
+    const arrival = p.params.arrival as Arrival;
+    const n = p.params.n as number;
+    const key = `${arrival}:${n}`;
+    const row = rows.get(key) ?? { arrival, n, stores: {} };
+    for (const side of [p.baseline, p.candidate]) {
+      // copy-on-write is measured in both runs; the first (against eager) is the one shown.
+      row.stores[side.level as RangeStoreName] ??= { nsPerOp: side.nsPerOp, bytesPerOp: side.bytesPerOp };
+    }
+    rows.set(key, row);
+  }
+  const seen = new Set<string>();
+  const growth = runs.flatMap(growthCells).filter((g) => {
+    const k = `${g.arrival}:${g.store}:${g.metric}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return {
+    case: 'range-merges',
+    seed: SEED,
+    samplesPerSide,
+    check,
+    rows: [...rows.values()].sort((a, b) => (a.arrival < b.arrival ? -1 : a.arrival > b.arrival ? 1 : a.n - b.n)),
+    growth,
+    pairs,
+  };
+}
+
+function exponentText(g: GrowthCell | undefined): string {
+  if (!g) return '—';
+  const ci = g.lower !== null && g.upper !== null ? ` [${g.lower.toFixed(2)}, ${g.upper.toFixed(2)}]` : '';
+  return `N^${g.exponent.toFixed(2)}${ci}`;
+}
+
+/** The human report: the model check line, the time/bytes table per store, growth exponents, pair ratios. */
+export function renderRangeMergesReport(r: RangeMergesReport): string {
+  const lines = [
+    'range-merges — N range deletes into one unflushed partition, then flush and a major compaction (seeds 000/001)',
+    `seed ${r.seed} (random arrival order) · ${r.samplesPerSide} forks per side, fresh process per sample`,
+    '',
+    `model check: ${r.check.workloads} workloads (${RANGE_STORE_NAMES.length} stores × arrivals × N), ` +
+      `${r.check.partitionsChecked} partitions read forward and reversed, ${r.check.rowsChecked} rows: ` +
+      (r.check.divergences.length === 0 ? '0 divergences' : `${r.check.divergences.length} DIVERGENCES`),
+    ...r.check.divergences.slice(0, 10).map((d) => `  ${d}`),
+    '',
+  ];
+  const header = ['arrival', 'N', ...RANGE_STORE_NAMES.map((s) => `${s} time`), ...RANGE_STORE_NAMES.map((s) => `${s} bytes`)];
+  const body = r.rows.map((row) => [
+    row.arrival,
+    String(row.n),
+    ...RANGE_STORE_NAMES.map((s) => (row.stores[s] ? formatMs(row.stores[s]!.nsPerOp) : '—')),
+    ...RANGE_STORE_NAMES.map((s) => formatBytes(row.stores[s]?.bytesPerOp ?? null)),
+  ]);
+  const arrivals = [...new Set(r.rows.map((x) => x.arrival))];
+  for (const metric of ['nsPerOp', 'bytesPerOp'] as const) {
+    for (const arrival of arrivals) {
+      body.push([
+        arrival,
+        metric === 'nsPerOp' ? 'growth (time)' : 'growth (bytes)',
+        ...RANGE_STORE_NAMES.map((s) =>
+          exponentText(r.growth.find((g) => g.arrival === arrival && g.store === s && g.metric === metric)),
+        ),
+        ...RANGE_STORE_NAMES.map(() => ''),
+      ]);
+    }
+  }
+  lines.push('median per op (one op = N merges + flush + compaction)', textTable(header, body), '');
+  lines.push('co-measured pairs (candidate ÷ baseline median time, exact Mann-Whitney p)');
+  lines.push(
+    textTable(
+      ['pair', 'arrival', 'N', 'time ratio', 'p', 'bytes ratio'],
+      r.pairs.map((p) => [
+        `${p.baseline.level} → ${p.candidate.level}`,
+        String(p.params.arrival),
+        String(p.params.n),
+        `${p.timeRatio.toPrecision(3)}×`,
+        p.p.toPrecision(3),
+        p.baseline.bytesPerOp && p.candidate.bytesPerOp
+          ? `${(p.candidate.bytesPerOp / p.baseline.bytesPerOp).toPrecision(3)}×`
+          : '—',
+      ]),
+    ),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The `range-merges` case: model-checks every store × arrival × N, then co-measures eager → copy-on-write and
+ * copy-on-write → persistent over the sweep (time, allocated bytes, growth exponent per store).
+ */
+export async function runRangeMergesCase(options: CaseRunOptions): Promise<CaseOutcome<RangeMergesReport>> {
+  const params = sweep(options.quick);
+  const check = modelCheck(params);
+  const runs: RunRecord[] = [];
+  for (const [name, suite] of Object.entries(SUITES)) {
+    runs.push(await measureFor(options, { suites: [suite], params, name: `range-merges-${name}` }));
+  }
+  const report = rangeMergesReport(check, runs, options.samples);
+  return { report, text: renderRangeMergesReport(report) };
+}
