@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main as benchMain, type RunRecord, readRun } from '@tombstone-lab/bench';
+import { main as benchMain, type RunRecord, readRun } from '@tombstone-lab/bench/runner';
 import { HarnessArgumentError } from '../errors.js';
 
 /** One co-measured run of the harness's own suites, driven through bench's in-process CLI entry. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { RunRecord } from '@tombstone-lab/bench';
+import type { RunRecord } from '@tombstone-lab/bench/runner';
 import { runSuites } from './bench-driver.js';
 
 /** What every case study's `run` receives. */

@@ -1,7 +1,9 @@
-import { factorialFromRun, type RunFactorial, type RunRecord } from '@tombstone-lab/bench';
+import type { FactorialEffect } from '@tombstone-lab/bench';
+import type { RunRecord } from '@tombstone-lab/bench/runner';
 import type { PurgeOrder, TombstoneGcMode } from '@tombstone-lab/partition';
 import { tombstoneHeavyCompaction } from '../workloads/tombstone-heavy-compaction.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
+import { factorialOf } from './measured.js';
 import { boxTable, formatEffect, textTable } from './text-report.js';
 
 /** What one cell of the 2×2 does, counted in-process (deterministic). */
@@ -59,7 +61,7 @@ export function factorialCounts(options: { partitions?: number; otherRuns?: numb
   );
 }
 
-const box = (e: RunFactorial['codeEffect'][0]): BoxEffect => ({ from: e.from, to: e.to, percent: e.percent, p: e.p });
+const box = (e: FactorialEffect): BoxEffect => ({ from: e.from, to: e.to, percent: e.percent, p: e.p });
 
 /**
  * Builds the report from the in-process counts and the co-measured factorial run (code factor purgeOrder eager →
@@ -71,9 +73,9 @@ export function gcModeFactorialReport(
   run: RunRecord,
   samplesPerSide: number,
 ): GcModeFactorialReport {
-  const [table] = factorialFromRun(run, 'gcMode', 'nsPerOp');
-  if (!table || table.config.levels[0] !== 'gcMode=timeout')
-    throw new Error(`expected a gcMode 2×2 with timeout first, got ${table?.config.levels.join(', ') ?? 'none'}`);
+  const table = factorialOf(run, 'gcMode', 'nsPerOp', 'ns/op');
+  if (table.config.levels[0] !== 'timeout' || table.code.levels[0] !== 'eager')
+    throw new Error(`expected eager → deferred × timeout, repair; got ${[...table.code.levels, ...table.config.levels].join(', ')}`);
   const purged = new Set(counts.map((c) => c.tombstonesPurged));
   return {
     case: 'gc-mode-factorial',

@@ -1,4 +1,12 @@
-import { type BenchmarkRecord, mannWhitneyU, type ParamValue, type Side } from '@tombstone-lab/bench';
+import {
+  type FactorialResult,
+  factorial2x2,
+  fitGrowth,
+  type GrowthFit,
+  mannWhitneyU,
+  type ParamValue,
+} from '@tombstone-lab/bench';
+import type { BenchmarkRecord, RunRecord, Side } from '@tombstone-lab/bench/runner';
 
 /** The per-sample metrics the case reports read from a bench results record. */
 export type CaseMetric = 'nsPerOp' | 'cpuNsPerOp' | 'bytesPerOp';
@@ -66,6 +74,62 @@ export function measuredPair(record: BenchmarkRecord): MeasuredPair {
     timeRatio: candidate.nsPerOp / baseline.nsPerOp,
     p,
   };
+}
+
+/** One side's growth fit over a numeric parameter, for one group of the other parameters. */
+export interface SideGrowth {
+  /** The other parameters of the group, e.g. `{ arrival: 'tail' }`. */
+  readonly fixed: Readonly<Record<string, ParamValue>>;
+  /** The compared factor's level of this side. */
+  readonly level: string;
+  readonly fit: GrowthFit;
+}
+
+/**
+ * Fits metric ≈ a·N^b per side over the numeric parameter `param`, per group of the other parameters (bench's
+ * `fitGrowth` over the samples of the run record).
+ */
+export function growthOf(run: RunRecord, param: string, metric: CaseMetric): SideGrowth[] {
+  const groups = new Map<string, BenchmarkRecord[]>();
+  for (const r of run.benchmarks) {
+    if (typeof r.id.params[param] !== 'number') continue;
+    const key = JSON.stringify(Object.entries(r.id.params).filter(([k]) => k !== param));
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const out: SideGrowth[] = [];
+  for (const records of groups.values()) {
+    const first = records[0]!;
+    const fixed = Object.fromEntries(Object.entries(first.id.params).filter(([k]) => k !== param));
+    for (const side of ['baseline', 'candidate'] as const) {
+      const points = records.map((r) => ({ n: r.id.params[param] as number, values: sideValues(r, side, metric) }));
+      if (points.some((p) => p.values.length === 0 || p.values.some((v) => v <= 0))) continue;
+      if (new Set(points.map((p) => p.n)).size < 2) continue;
+      out.push({ fixed, level: sideOf(first, side).level, fit: fitGrowth(points) });
+    }
+  }
+  return out;
+}
+
+/**
+ * The 2×2 of a run whose compared factor is the code and whose parameter `param` takes two levels (bench's
+ * `factorial2x2` over the samples: cells[code level][configuration level], every effect with its exact p).
+ * @throws Error unless exactly two benchmarks with two levels of `param` are in the run.
+ */
+export function factorialOf(run: RunRecord, param: string, metric: CaseMetric, unit: string): FactorialResult {
+  const records = run.benchmarks.filter((r) => param in r.id.params);
+  const levels = [...new Set(records.map((r) => String(r.id.params[param])))];
+  if (records.length !== 2 || levels.length !== 2)
+    throw new Error(`a 2×2 needs two benchmarks with two levels of ${param}, got ${records.length} (${levels.join(', ')})`);
+  const [r0, r1] = records as [BenchmarkRecord, BenchmarkRecord];
+  return factorial2x2({
+    unit,
+    code: { name: 'code', levels: [sideOf(r0, 'baseline').level, sideOf(r0, 'candidate').level] },
+    config: { name: param, levels: [levels[0]!, levels[1]!] },
+    cells: [
+      [sideValues(r0, 'baseline', metric), sideValues(r1, 'baseline', metric)],
+      [sideValues(r0, 'candidate', metric), sideValues(r1, 'candidate', metric)],
+    ],
+  });
 }
 
 /** A duration in ns as ms with three significant digits: "41.2 ms", "0.873 ms". */

@@ -1,4 +1,4 @@
-import type { RunRecord } from '@tombstone-lab/bench';
+import type { RunRecord } from '@tombstone-lab/bench/runner';
 import type { PurgeOrder, SortedRun } from '@tombstone-lab/partition';
 import {
   type TombstoneHeavyOptions,

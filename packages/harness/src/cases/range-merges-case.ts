@@ -1,9 +1,9 @@
-import { growthFromRun, type RunRecord } from '@tombstone-lab/bench';
+import type { RunRecord } from '@tombstone-lab/bench/runner';
 import { rangeMerges } from '../workloads/range-merges.js';
 import { RANGE_STORE_NAMES, type RangeStoreName, rangeStoreNamed } from '../workloads/range-stores.js';
 import type { Arrival } from '../workloads/successive-range-writes.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
-import { formatBytes, formatMs, type MeasuredPair, measuredPair } from './measured.js';
+import { formatBytes, formatMs, growthOf, type MeasuredPair, measuredPair } from './measured.js';
 import { RANGE_MERGES_PARAMS } from './range-merges-suite.js';
 import { textTable } from './text-report.js';
 
@@ -83,27 +83,16 @@ function modelCheck(params: { arrival: Arrival[]; n: number[] }): RangeMergesRep
 }
 
 function growthCells(run: RunRecord): GrowthCell[] {
-  const out: GrowthCell[] = [];
-  for (const metric of ['nsPerOp', 'bytesPerOp'] as const) {
-    for (const g of growthFromRun(run, 'n', metric)) {
-      const arrival = g.fixedParams.arrival as Arrival;
-      const sides = [
-        [run.comparison.kind === 'factor' ? run.comparison.baseline : '', g.baseline],
-        [run.comparison.kind === 'factor' ? run.comparison.candidate : '', g.candidate],
-      ] as const;
-      for (const [store, fit] of sides) {
-        out.push({
-          arrival,
-          store: store as RangeStoreName,
-          metric,
-          exponent: fit.exponent,
-          lower: fit.lower,
-          upper: fit.upper,
-        });
-      }
-    }
-  }
-  return out;
+  return (['nsPerOp', 'bytesPerOp'] as const).flatMap((metric) =>
+    growthOf(run, 'n', metric).map((g) => ({
+      arrival: g.fixed.arrival as Arrival,
+      store: g.level as RangeStoreName,
+      metric,
+      exponent: g.fit.exponent,
+      lower: g.fit.lower,
+      upper: g.fit.upper,
+    })),
+  );
 }
 
 /** Builds the report from the model check and the two co-measured runs (eager→cow first, cow→persistent second). */
