@@ -5,7 +5,11 @@
  * `tombstone-harness case range-merges` runs this suite and `range-merges-persistent.bench.ts`.
  */
 import { defineSuite } from '@tombstone-lab/bench';
-import { RANGE_MERGES_PARAMS, RANGE_MERGES_SAMPLING, rangeMergesSetup } from '../src/cases/range-merges-suite.js';
+import {
+  RANGE_MERGES_PARAMS,
+  RANGE_MERGES_SAMPLING,
+  rangeMergesSetup,
+} from '../src/cases/range-merges-suite.js';
 
 export default defineSuite({
   name: 'RangeMergesBench',

@@ -6,6 +6,8 @@ export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly cwd: string;
+  /** Whether stderr is a terminal (live progress lines); default false. */
+  readonly isTTY?: boolean;
 }
 
 /** Option definitions of one command, in `node:util` `parseArgs` form. */

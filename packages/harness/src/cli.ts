@@ -6,5 +6,6 @@ const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
+  isTTY: Boolean(process.stderr.isTTY),
 });
 process.exitCode = code;

@@ -1,3 +1,4 @@
+import { caseCommand } from './cases/case-command.js';
 import { CASES } from './cases.js';
 import { type CliCommand, EXIT } from './cli-command.js';
 
@@ -18,4 +19,4 @@ const listCases: CliCommand = {
 };
 
 /** Every `tombstone-harness` command, in `--help` order. Add a command by adding an entry. */
-export const COMMANDS: CliCommand[] = [listCases];
+export const COMMANDS: CliCommand[] = [caseCommand, listCases];

@@ -41,8 +41,17 @@ export async function runSuites(request: SuiteRunRequest): Promise<RunRecord> {
   if (!Number.isSafeInteger(request.samples) || request.samples < 2)
     throw new HarnessArgumentError(`samples must be an integer ≥ 2, got ${request.samples}`);
   const files = request.suites.map((s) => join(harnessBenchDir(), s));
-  const args = ['run', ...files, '-n', String(request.samples), '--out', request.outFile, '--no-fail-on-lost'];
-  for (const [name, values] of Object.entries(request.params ?? {})) args.push('--param', `${name}=${values.join(',')}`);
+  const args = [
+    'run',
+    ...files,
+    '-n',
+    String(request.samples),
+    '--out',
+    request.outFile,
+    '--no-fail-on-lost',
+  ];
+  for (const [name, values] of Object.entries(request.params ?? {}))
+    args.push('--param', `${name}=${values.join(',')}`);
   mkdirSync(dirname(request.outFile), { recursive: true });
   const code = await benchMain(
     args,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { RunRecord } from '@tombstone-lab/bench/runner';
+import { writeFileAtomic } from '../atomic-file.js';
 import { runSuites } from './bench-driver.js';
 
 /** What every case study's `run` receives. */
@@ -36,20 +37,30 @@ export interface CaseOutcome<R = unknown> {
   readonly text: string;
 }
 
-/** Runs one co-measured request for a case, writing bench's own report to progress (it is not parsed). */
+/**
+ * Runs one co-measured request for a case. bench's own terminal report (verdicts, checks, reproduction) is saved
+ * beside the results file as `<name>.bench.txt`, never parsed: the case reads the results record.
+ */
 export async function measureFor(options: CaseRunOptions, request: MeasureRequest): Promise<RunRecord> {
   if (options.measure) return options.measure(request);
   const outFile = join(options.outDir, `${request.name}.json`);
-  options.progress(`measuring ${request.suites.join(', ')} (${options.samples} forks per side) → ${outFile}\n`);
-  return runSuites({
-    suites: request.suites,
-    samples: options.samples,
-    ...(request.params ? { params: request.params } : {}),
-    outFile,
-    progress: options.progress,
-    report: options.progress,
-    isTTY: options.isTTY,
-    cwd: options.cwd,
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  options.progress(
+    `measuring ${request.suites.join(', ')} (${options.samples} forks per side) → ${outFile}\n`,
+  );
+  const benchReport: string[] = [];
+  try {
+    return await runSuites({
+      suites: request.suites,
+      samples: options.samples,
+      ...(request.params ? { params: request.params } : {}),
+      outFile,
+      progress: options.progress,
+      report: (text) => benchReport.push(text),
+      isTTY: options.isTTY,
+      cwd: options.cwd,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } finally {
+    writeFileAtomic(join(options.outDir, `${request.name}.bench.txt`), benchReport.join(''));
+  }
 }

@@ -46,7 +46,9 @@ const SEED = 1;
 const COLUMNS: readonly TombstoneGcMode[] = ['timeout', 'repair'];
 
 /** Runs each cell's compaction once and counts bloom probes, repair lookups and purges. */
-export function factorialCounts(options: { partitions?: number; otherRuns?: number } = {}): FactorialCellCounts[] {
+export function factorialCounts(
+  options: { partitions?: number; otherRuns?: number } = {},
+): FactorialCellCounts[] {
   return (['eager', 'deferred'] as const).flatMap((order) =>
     COLUMNS.map((gcMode) => {
       const w = tombstoneHeavyCompaction({ ...options, gcMode, seed: SEED }, order);
@@ -54,9 +56,17 @@ export function factorialCounts(options: { partitions?: number; otherRuns?: numb
       const { stats } = w.run();
       const repairLookups = (w.repairHistory?.lookups ?? 0) - before;
       if (repairLookups !== (gcMode === 'repair' ? stats.gcBeforeLookups : 0)) {
-        throw new Error(`repair history counted ${repairLookups} lookups, compaction ${stats.gcBeforeLookups}`);
+        throw new Error(
+          `repair history counted ${repairLookups} lookups, compaction ${stats.gcBeforeLookups}`,
+        );
       }
-      return { order, gcMode, bloomProbes: stats.bloomProbes, repairLookups, tombstonesPurged: stats.tombstonesPurged };
+      return {
+        order,
+        gcMode,
+        bloomProbes: stats.bloomProbes,
+        repairLookups,
+        tombstonesPurged: stats.tombstonesPurged,
+      };
     }),
   );
 }
@@ -75,7 +85,9 @@ export function gcModeFactorialReport(
 ): GcModeFactorialReport {
   const table = factorialOf(run, 'gcMode', 'nsPerOp', 'ns/op');
   if (table.config.levels[0] !== 'timeout' || table.code.levels[0] !== 'eager')
-    throw new Error(`expected eager → deferred × timeout, repair; got ${[...table.code.levels, ...table.config.levels].join(', ')}`);
+    throw new Error(
+      `expected eager → deferred × timeout, repair; got ${[...table.code.levels, ...table.config.levels].join(', ')}`,
+    );
   const purged = new Set(counts.map((c) => c.tombstonesPurged));
   return {
     case: 'gc-mode-factorial',
@@ -124,9 +136,14 @@ export function renderGcModeFactorialReport(r: GcModeFactorialReport): string {
 }
 
 /** The `gc-mode-factorial` case. */
-export async function runGcModeFactorialCase(options: CaseRunOptions): Promise<CaseOutcome<GcModeFactorialReport>> {
+export async function runGcModeFactorialCase(
+  options: CaseRunOptions,
+): Promise<CaseOutcome<GcModeFactorialReport>> {
   const counts = factorialCounts();
-  const run = await measureFor(options, { suites: ['gc-mode-factorial.bench.ts'], name: 'gc-mode-factorial' });
+  const run = await measureFor(options, {
+    suites: ['gc-mode-factorial.bench.ts'],
+    name: 'gc-mode-factorial',
+  });
   const report = gcModeFactorialReport(counts, run, options.samples);
   return { report, text: renderGcModeFactorialReport(report) };
 }

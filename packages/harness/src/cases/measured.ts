@@ -65,7 +65,10 @@ function sideOf(record: BenchmarkRecord, side: Side): MeasuredSide {
 export function measuredPair(record: BenchmarkRecord): MeasuredPair {
   const baseline = sideOf(record, 'baseline');
   const candidate = sideOf(record, 'candidate');
-  const p = mannWhitneyU(sideValues(record, 'baseline', 'nsPerOp'), sideValues(record, 'candidate', 'nsPerOp')).p;
+  const p = mannWhitneyU(
+    sideValues(record, 'baseline', 'nsPerOp'),
+    sideValues(record, 'candidate', 'nsPerOp'),
+  ).p;
   return {
     key: record.key,
     params: record.id.params,
@@ -101,7 +104,10 @@ export function growthOf(run: RunRecord, param: string, metric: CaseMetric): Sid
     const first = records[0]!;
     const fixed = Object.fromEntries(Object.entries(first.id.params).filter(([k]) => k !== param));
     for (const side of ['baseline', 'candidate'] as const) {
-      const points = records.map((r) => ({ n: r.id.params[param] as number, values: sideValues(r, side, metric) }));
+      const points = records.map((r) => ({
+        n: r.id.params[param] as number,
+        values: sideValues(r, side, metric),
+      }));
       if (points.some((p) => p.values.length === 0 || p.values.some((v) => v <= 0))) continue;
       if (new Set(points.map((p) => p.n)).size < 2) continue;
       out.push({ fixed, level: sideOf(first, side).level, fit: fitGrowth(points) });
@@ -115,11 +121,18 @@ export function growthOf(run: RunRecord, param: string, metric: CaseMetric): Sid
  * `factorial2x2` over the samples: cells[code level][configuration level], every effect with its exact p).
  * @throws Error unless exactly two benchmarks with two levels of `param` are in the run.
  */
-export function factorialOf(run: RunRecord, param: string, metric: CaseMetric, unit: string): FactorialResult {
+export function factorialOf(
+  run: RunRecord,
+  param: string,
+  metric: CaseMetric,
+  unit: string,
+): FactorialResult {
   const records = run.benchmarks.filter((r) => param in r.id.params);
   const levels = [...new Set(records.map((r) => String(r.id.params[param])))];
   if (records.length !== 2 || levels.length !== 2)
-    throw new Error(`a 2×2 needs two benchmarks with two levels of ${param}, got ${records.length} (${levels.join(', ')})`);
+    throw new Error(
+      `a 2×2 needs two benchmarks with two levels of ${param}, got ${records.length} (${levels.join(', ')})`,
+    );
   const [r0, r1] = records as [BenchmarkRecord, BenchmarkRecord];
   return factorial2x2({
     unit,

@@ -102,7 +102,10 @@ export function rangeMergesReport(
   samplesPerSide: number,
 ): RangeMergesReport {
   const pairs = runs.flatMap((run) => run.benchmarks.map(measuredPair));
-  const rows = new Map<string, { arrival: Arrival; n: number; stores: Partial<Record<RangeStoreName, StoreCell>> }>();
+  const rows = new Map<
+    string,
+    { arrival: Arrival; n: number; stores: Partial<Record<RangeStoreName, StoreCell>> }
+  >();
   for (const p of pairs) {
     const arrival = p.params.arrival as Arrival;
     const n = p.params.n as number;
@@ -126,7 +129,9 @@ export function rangeMergesReport(
     seed: SEED,
     samplesPerSide,
     check,
-    rows: [...rows.values()].sort((a, b) => (a.arrival < b.arrival ? -1 : a.arrival > b.arrival ? 1 : a.n - b.n)),
+    rows: [...rows.values()].sort((a, b) =>
+      a.arrival < b.arrival ? -1 : a.arrival > b.arrival ? 1 : a.n - b.n,
+    ),
     growth,
     pairs,
   };
@@ -150,7 +155,12 @@ export function renderRangeMergesReport(r: RangeMergesReport): string {
     ...r.check.divergences.slice(0, 10).map((d) => `  ${d}`),
     '',
   ];
-  const header = ['arrival', 'N', ...RANGE_STORE_NAMES.map((s) => `${s} time`), ...RANGE_STORE_NAMES.map((s) => `${s} bytes`)];
+  const header = [
+    'arrival',
+    'N',
+    ...RANGE_STORE_NAMES.map((s) => `${s} time`),
+    ...RANGE_STORE_NAMES.map((s) => `${s} bytes`),
+  ];
   const body = r.rows.map((row) => [
     row.arrival,
     String(row.n),

@@ -13,7 +13,9 @@ export class IntendedSchedule {
   /** @throws HarnessArgumentError unless `rate` is a positive finite number of ops per second. */
   constructor(rate: number, startNs: number) {
     if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) {
-      throw new HarnessArgumentError(`rate must be a positive number of ops per second, got ${describeValue(rate)}`);
+      throw new HarnessArgumentError(
+        `rate must be a positive number of ops per second, got ${describeValue(rate)}`,
+      );
     }
     this.rate = rate;
     this.startNs = startNs;

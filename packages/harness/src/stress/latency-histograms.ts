@@ -98,7 +98,10 @@ export class LatencyHistograms {
 
   /** Kinds seen, `total` last. */
   kinds(): string[] {
-    return [...this.#kinds.keys()].filter((k) => k !== TOTAL).sort().concat(this.#kinds.has(TOTAL) ? [TOTAL] : []);
+    return [...this.#kinds.keys()]
+      .filter((k) => k !== TOTAL)
+      .sort()
+      .concat(this.#kinds.has(TOTAL) ? [TOTAL] : []);
   }
 
   /** Counts and latency percentiles of one kind. */

@@ -27,7 +27,11 @@ export interface StressCompareRequest {
 export interface StressComparison {
   readonly configs: readonly [string, string];
   readonly rounds: number;
-  readonly runs: readonly { readonly config: string; readonly round: number; readonly summary: StressSummary }[];
+  readonly runs: readonly {
+    readonly config: string;
+    readonly round: number;
+    readonly summary: StressSummary;
+  }[];
   readonly before: StressSummary;
   readonly after: StressSummary;
 }
@@ -77,13 +81,19 @@ function runOnce(request: StressCompareRequest, config: string): Promise<StressS
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) {
-        reject(new HarnessArgumentError(`stress ${request.option} ${config} exited ${code}: ${err.trim().slice(-500)}`));
+        reject(
+          new HarnessArgumentError(
+            `stress ${request.option} ${config} exited ${code}: ${err.trim().slice(-500)}`,
+          ),
+        );
         return;
       }
       try {
         resolve(v.parse(stressSummarySchema, JSON.parse(out)) as StressSummary);
       } catch (e) {
-        reject(new Error(`stress ${request.option} ${config} printed no valid summary: ${(e as Error).message}`));
+        reject(
+          new Error(`stress ${request.option} ${config} printed no valid summary: ${(e as Error).message}`),
+        );
       }
     });
   });

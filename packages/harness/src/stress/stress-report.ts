@@ -59,7 +59,10 @@ export function renderStressTable(s: StressSummary): string {
   const label = Object.entries(s.label)
     .map(([k, v]) => `${k} ${v}`)
     .join(' · ');
-  const pace = s.targetRate === null ? 'unthrottled' : `target ${grouped.format(s.targetRate)} op/s, latency from intended start`;
+  const pace =
+    s.targetRate === null
+      ? 'unthrottled'
+      : `target ${grouped.format(s.targetRate)} op/s, latency from intended start`;
   return `Results (${label}; ${pace}; ${s.elapsedSec.toFixed(1)} s${s.interrupted ? ', INTERRUPTED' : ''}):\n${textTable(header, rows)}\n${total ? '' : 'no ops ran\n'}`;
 }
 

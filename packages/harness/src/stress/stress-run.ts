@@ -61,7 +61,9 @@ function checkOptions(o: StressOptions): void {
   if (o.ops !== undefined && !okCount(o.ops))
     throw new HarnessArgumentError(`ops must be a positive integer, got ${describeValue(o.ops)}`);
   if (o.durationMs !== undefined && !(typeof o.durationMs === 'number' && o.durationMs > 0))
-    throw new HarnessArgumentError(`duration must be a positive number of ms, got ${describeValue(o.durationMs)}`);
+    throw new HarnessArgumentError(
+      `duration must be a positive number of ms, got ${describeValue(o.durationMs)}`,
+    );
   if (o.ops === undefined && o.durationMs === undefined)
     throw new HarnessArgumentError('a stress run needs an op count or a duration');
 }
@@ -80,7 +82,8 @@ export async function runStress(target: StressTarget, options: StressOptions): P
   const meter = new ProcessMeter();
   const startNs = clock.now();
   const schedule = options.rate === undefined ? null : new IntendedSchedule(options.rate, startNs);
-  const endNs = options.durationMs === undefined ? Number.POSITIVE_INFINITY : startNs + options.durationMs * 1e6;
+  const endNs =
+    options.durationMs === undefined ? Number.POSITIVE_INFINITY : startNs + options.durationMs * 1e6;
   const maxOps = options.ops ?? Number.POSITIVE_INFINITY;
   let nextProgress = startNs + intervalNs;
   let k = 0;
@@ -100,7 +103,13 @@ export async function runStress(target: StressTarget, options: StressOptions): P
       failed = true;
     }
     const ended = clock.now();
-    histograms.record(op.kind, IntendedSchedule.latencyNs(intended ?? started, started, ended), result.partitions, result.rows, failed);
+    histograms.record(
+      op.kind,
+      IntendedSchedule.latencyNs(intended ?? started, started, ended),
+      result.partitions,
+      result.rows,
+      failed,
+    );
     if (ended >= nextProgress) {
       nextProgress = ended + intervalNs;
       const elapsedSec = (ended - startNs) / 1e9;
@@ -129,7 +138,8 @@ export async function runStress(target: StressTarget, options: StressOptions): P
 function progressOf(ops: number, elapsedSec: number, options: StressOptions): StressProgress {
   const rate = elapsedSec > 0 ? ops / elapsedSec : 0;
   const byOps = options.ops !== undefined && rate > 0 ? (options.ops - ops) / rate : null;
-  const byTime = options.durationMs !== undefined ? Math.max(0, options.durationMs / 1000 - elapsedSec) : null;
+  const byTime =
+    options.durationMs !== undefined ? Math.max(0, options.durationMs / 1000 - elapsedSec) : null;
   const etaSec = byOps === null ? byTime : byTime === null ? byOps : Math.min(byOps, byTime);
   return { ops, elapsedSec, rate, etaSec };
 }

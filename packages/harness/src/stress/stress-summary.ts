@@ -36,7 +36,10 @@ export interface StressSummary {
 }
 
 /** Turns a run's tallies into rates and ms. */
-export function summarizeStress(outcome: StressOutcome, label: Record<string, string | number>): StressSummary {
+export function summarizeStress(
+  outcome: StressOutcome,
+  label: Record<string, string | number>,
+): StressSummary {
   const t = outcome.elapsedSec > 0 ? outcome.elapsedSec : Number.NaN;
   const ms = (ns: number) => ns / 1e6;
   const kinds = Object.entries(outcome.kinds).map(

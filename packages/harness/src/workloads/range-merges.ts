@@ -92,7 +92,10 @@ export function rangeMerges(options: RangeMergesOptions): RangeMergesWorkload {
     throw new HarnessArgumentError(`arrival must be 'tail' or 'random', got ${String(arrival)}`);
   if (typeof options.rangeStore !== 'function')
     throw new HarnessArgumentError('rangeStore must be a RangeTombstoneStoreFactory');
-  const table = tableOptions({ comparator: new ClusteringComparator([types.int32]), rangeStore: options.rangeStore });
+  const table = tableOptions({
+    comparator: new ClusteringComparator([types.int32]),
+    rangeStore: options.rangeStore,
+  });
   const bgKeys = Array.from({ length: bgPartitions }, (_, i) => `bg${String(i).padStart(4, '0')}`);
   const seedWrites: PartitionUpdate[] = bgKeys.map((key, i) => {
     const b = PartitionUpdate.builder(table, key);
@@ -102,7 +105,8 @@ export function rangeMerges(options: RangeMergesOptions): RangeMergesWorkload {
   const rows = PartitionUpdate.builder(table, TARGET);
   for (let c = 0; c < 2 * n; c++) rows.insert([c], { v: c }, c % 3 === 0 ? n + 1 : 0);
   seedWrites.push(rows.build());
-  const positions = arrival === 'tail' ? Array.from({ length: n }, (_, i) => i) : seededPermutation(n, options.seed ?? 1);
+  const positions =
+    arrival === 'tail' ? Array.from({ length: n }, (_, i) => i) : seededPermutation(n, options.seed ?? 1);
   const deletes = positions.map((p, k) =>
     PartitionUpdate.builder(table, TARGET)
       .deleteRange(

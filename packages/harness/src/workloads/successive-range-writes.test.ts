@@ -1,6 +1,6 @@
 import { copyOnWriteRangeTombstoneListFactory, eagerRangeTombstoneListFactory } from '@tombstone-lab/core';
 import { describe, expect, it } from 'vitest';
-import { successiveRangeWrites, tombstoneHeavyCompaction } from './partition-workloads.js';
+import { successiveRangeWrites } from './successive-range-writes.js';
 
 describe('successiveRangeWrites', () => {
   it.each(['tail', 'random'] as const)(
@@ -34,24 +34,5 @@ describe('successiveRangeWrites', () => {
       firstStart(successiveRangeWrites(32, copyOnWriteRangeTombstoneListFactory, 'random', 2)),
     ).not.toEqual(r1);
     expect(() => successiveRangeWrites(0, copyOnWriteRangeTombstoneListFactory, 'tail')).toThrow(RangeError);
-  });
-});
-
-describe('tombstoneHeavyCompaction', () => {
-  it('most tombstones within grace; probes follow the seed-003 formula for each order', () => {
-    const opts = { partitions: 200, otherRuns: 12, gcableFraction: 0.1 };
-    const deferred = tombstoneHeavyCompaction(opts, 'deferred');
-    const eager = tombstoneHeavyCompaction(opts, 'eager');
-    expect(deferred.gcablePartitions).toBe(20);
-    expect(deferred.others).toHaveLength(12);
-    const d = deferred.run();
-    const e = eager.run();
-    expect(d.stats.bloomProbes).toBe(deferred.gcablePartitions * 12);
-    expect(e.stats.bloomProbes).toBe(eager.tombstonePartitions * 12);
-    expect(d.stats.tombstonesPurged).toBe(e.stats.tombstonesPurged);
-    expect(d.stats.tombstonesKept).toBe(e.stats.tombstonesKept);
-    expect(d.stats.tombstonesKept).toBeGreaterThan(d.stats.tombstonesPurged);
-    expect(d.output.size).toBe(200);
-    expect(deferred.run().stats.bloomProbes).toBe(d.stats.bloomProbes); // repeatable
   });
 });

@@ -141,11 +141,15 @@ export function tombstoneHeavyCompaction(
     comparator: new ClusteringComparator([types.int32]),
     gcGraceSeconds: GC_GRACE,
     tombstoneGc:
-      gcMode === 'repair' ? { mode: 'repair', propagationDelaySeconds: PROPAGATION_DELAY } : { mode: 'timeout' },
+      gcMode === 'repair'
+        ? { mode: 'repair', propagationDelaySeconds: PROPAGATION_DELAY }
+        : { mode: 'timeout' },
     ...(options.rangeStore ? { rangeStore: options.rangeStore } : {}),
   });
   const keys = Array.from({ length: partitions }, (_, i) => `k${String(i).padStart(8, '0')}`);
-  const gcable = new Set(seededPermutation(partitions, seed).slice(0, Math.round(partitions * gcableFraction)));
+  const gcable = new Set(
+    seededPermutation(partitions, seed).slice(0, Math.round(partitions * gcableFraction)),
+  );
   const ts = { next: 1_000 };
   const inputs = compactingRunsOf(table, keys, compactingRuns, gcable, ts);
   const { others, held } = otherRunsOf(table, keys, otherRuns, compactingRuns, seed, ts);

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { CASES } from '../cases.js';
+import { runCli } from '../cli-main.js';
+import {
+  factorialCounts,
+  gcModeFactorialReport,
+  renderGcModeFactorialReport,
+} from './gc-mode-factorial-case.js';
+import { purgeOrderCounts, purgeOrderReport, renderPurgeOrderReport } from './purge-order-case.js';
+import { rangeMergesReport, renderRangeMergesReport } from './range-merges-case.js';
+import { benchmarkRecord, runRecord } from './test-runs.js';
+
+const five = (base: number) => [0, 1, 2, 3, 4].map((i) => base + i);
+
+describe('gc-mode-factorial report', () => {
+  it('lays the 2×2 out as Before/After × timeout/repair with code and config effects and exact p', () => {
+    const counts = factorialCounts({ partitions: 200, otherRuns: 10 });
+    expect(counts.map((c) => `${c.order}/${c.gcMode}`)).toEqual([
+      'eager/timeout',
+      'eager/repair',
+      'deferred/timeout',
+      'deferred/repair',
+    ]);
+    const [eagerT, eagerR, deferredT, deferredR] = counts as [
+      (typeof counts)[0],
+      (typeof counts)[0],
+      (typeof counts)[0],
+      (typeof counts)[0],
+    ];
+    expect(eagerT.bloomProbes).toBe(200 * 10);
+    expect(deferredT.bloomProbes).toBe(10 * 10); // 5% of 200 keys GC-able
+    expect([eagerT.repairLookups, eagerR.repairLookups, deferredR.repairLookups]).toEqual([0, 200, 200]);
+    expect(deferredR.bloomProbes).toBe(deferredT.bloomProbes);
+    const labels = { baseline: 'purgeOrder=eager', candidate: 'purgeOrder=deferred' };
+    const run = runRecord('purgeOrder', 'eager', 'deferred', [
+      benchmarkRecord('G', { gcMode: 'timeout' }, labels, { baseline: five(100), candidate: five(10) }),
+      benchmarkRecord('G', { gcMode: 'repair' }, labels, { baseline: five(120), candidate: five(30) }),
+    ]);
+    const r = gcModeFactorialReport(counts, run, 5);
+    expect(r.medians).toEqual([
+      [102, 122],
+      [12, 32],
+    ]);
+    expect(r.codeEffect[0].percent).toBeCloseTo(((12 - 102) / 102) * 100, 10);
+    expect(r.configEffect[1].percent).toBeCloseTo(((32 - 12) / 12) * 100, 10);
+    expect(r.codeEffect[0].p).toBeCloseTo(2 / 252, 10); // complete separation of 5 vs 5
+    expect(r.samePurges).toBe(true);
+    const text = renderGcModeFactorialReport(r);
+    expect(text).toMatch(/│ Before \(eager\)\s+│/);
+    expect(text).toMatch(/│ code effect\s+│ −88\.2% \(p=0\.00794\) │ −73\.8% \(p=0\.00794\) │/);
+    expect(text).toContain('identical in all four cells');
+  });
+
+  it('refuses a run that is not the eager → deferred × timeout/repair design', () => {
+    const labels = { baseline: 'purgeOrder=eager', candidate: 'purgeOrder=deferred' };
+    const run = runRecord('purgeOrder', 'eager', 'deferred', [
+      benchmarkRecord('G', { gcMode: 'timeout' }, labels, { baseline: five(1), candidate: five(1) }),
+    ]);
+    expect(() => gcModeFactorialReport([], run, 5)).toThrow(/two benchmarks/);
+  });
+});
+
+describe('range-merges report', () => {
+  it('tabulates every store per (arrival, N) and fits each store’s growth exponent', () => {
+    const ns = [256, 1024, 4096];
+    const pair = (
+      suite: string,
+      a: string,
+      b: string,
+      fa: (n: number) => number,
+      fb: (n: number) => number,
+    ) =>
+      runRecord(
+        'store',
+        a,
+        b,
+        ['tail', 'random'].flatMap((arrival) =>
+          ns.map((n) =>
+            benchmarkRecord(
+              suite,
+              { arrival, n },
+              { baseline: `store=${a}`, candidate: `store=${b}` },
+              { baseline: five(fa(n)), candidate: five(fb(n)) },
+              { baseline: five(fa(n) * 8), candidate: five(fb(n) * 8) },
+            ),
+          ),
+        ),
+      );
+    const runs = [
+      pair(
+        'R',
+        'eager',
+        'copy-on-write',
+        (n) => n * n,
+        (n) => 100 * n,
+      ),
+      pair(
+        'P',
+        'copy-on-write',
+        'persistent',
+        (n) => 100 * n + 7,
+        (n) => 150 * n,
+      ),
+    ];
+    const check = { workloads: 18, partitionsChecked: 306, rowsChecked: 1000, divergences: [] };
+    const r = rangeMergesReport(check, runs, 5);
+    expect(r.rows).toHaveLength(6);
+    const tail4096 = r.rows.find((x) => x.arrival === 'tail' && x.n === 4096)!;
+    expect(tail4096.stores.eager?.nsPerOp).toBe(4096 * 4096 + 2);
+    expect(tail4096.stores['copy-on-write']?.nsPerOp).toBe(409600 + 2); // from the run against eager
+    expect(tail4096.stores.persistent?.bytesPerOp).toBe(150 * 4096 * 8 + 2);
+    const exp = (store: string) =>
+      r.growth.find((g) => g.store === store && g.arrival === 'tail' && g.metric === 'nsPerOp')!;
+    expect(exp('eager').exponent).toBeCloseTo(2, 2);
+    expect(exp('copy-on-write').exponent).toBeCloseTo(1, 2);
+    expect(exp('persistent').exponent).toBeCloseTo(1, 2);
+    expect(r.pairs).toHaveLength(12);
+    const text = renderRangeMergesReport(r);
+    expect(text).toContain('0 divergences');
+    expect(text).toMatch(/tail\s+growth \(time\)\s+N\^2\.00/);
+  });
+});
+
+describe('purge-order report', () => {
+  it('counts probes against the seed-003 formula and checks reads before and after', () => {
+    const counts = purgeOrderCounts({ partitions: 400, otherRuns: 20, gcableFraction: 0.1 });
+    const [eager, deferred] = counts as [(typeof counts)[0], (typeof counts)[0]];
+    expect(eager.bloomProbes).toBe(eager.formula);
+    expect(eager.formula).toBe(400 * 20);
+    expect(deferred.bloomProbes).toBe(40 * 20);
+    expect(deferred.tombstonesPurged).toBe(eager.tombstonesPurged);
+    expect(eager.readDivergences).toEqual([]);
+    expect(deferred.readsChecked).toBe(400);
+    const labels = { baseline: 'purgeOrder=eager', candidate: 'purgeOrder=deferred' };
+    const run = runRecord('purgeOrder', 'eager', 'deferred', [
+      benchmarkRecord('T', { otherRuns: 20 }, labels, { baseline: five(7e6), candidate: five(1e6) }),
+    ]);
+    const r = purgeOrderReport(counts, { partitions: 400, gcablePartitions: 40 }, run, 5);
+    expect(r.pairs[0]?.timeRatio).toBeCloseTo(1000002 / 7000002, 10);
+    const text = renderPurgeOrderReport(r);
+    expect(text).toContain('= 40 keys with a GC-able tombstone × 20 runs');
+    expect(text).toContain('all equal the expectation');
+  });
+});
+
+describe('case command', () => {
+  const io = () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return {
+      out,
+      err,
+      io: { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), cwd: '/tmp' },
+    };
+  };
+
+  it('lists the three cases and rejects unknown names and bad sample counts with typed errors', async () => {
+    const a = io();
+    expect(await runCli(['list-cases', '--json'], a.io)).toBe(0);
+    expect(JSON.parse(a.out.join('')).map((c: { name: string }) => c.name)).toEqual(CASES.map((c) => c.name));
+    expect(CASES.map((c) => c.name)).toEqual(['range-merges', 'purge-order', 'gc-mode-factorial']);
+    const b = io();
+    expect(await runCli(['case', 'range-merge'], b.io)).toBe(2);
+    expect(b.err.join('')).toMatch(/expected one case name .*"range-merge"/);
+    const c = io();
+    expect(await runCli(['case', 'purge-order', '--samples', '1'], c.io)).toBe(2);
+    expect(c.err.join('')).toMatch(/--samples must be an integer ≥ 2, got "1"/);
+  });
+});
