@@ -21,7 +21,11 @@ import {
 import { StatsInputError } from '../stats/errors.js';
 import { findBenchFiles } from '../suite/discover.js';
 import { locateBenchmarks } from '../suite/locate.js';
+import { cmdCalibrate } from './calibrate-command.js';
 import { analysisOptions, type CliValues, HELP, numberOption, parseCli } from './cli-options.js';
+
+/** The commands that measure (they get a session: worker, settings, events). */
+const MEASURING: readonly string[] = ['run', 'aa', 'compare', 'calibrate'];
 
 function displayRoot(io: CliIo): string {
   return io.cwd;
@@ -86,15 +90,18 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
     }
     if (command === 'list') return await cmdList(io, values, positionals);
     if (command === 'report') return await cmdReport(io, values, positionals);
-    if (command !== 'run' && command !== 'aa' && command !== 'compare') {
-      throw new BenchError(`unknown command ${JSON.stringify(command)} (run, compare, aa, report, list)`);
+    if (!MEASURING.includes(command)) {
+      throw new BenchError(
+        `unknown command ${JSON.stringify(command)} (run, compare, aa, calibrate, report, list)`,
+      );
     }
     const controller = new AbortController();
     signal?.addEventListener('abort', () => controller.abort(), { once: true });
     events = eventSinkFor(io, values);
     const s = await makeSession(io, values, controller.signal, command, events, rest);
     if (command === 'compare') return await runCompare(s, positionals);
-    return await cmdRunOrAa(command, s, positionals);
+    if (command === 'calibrate') return await cmdCalibrate(s, positionals);
+    return await cmdRunOrAa(command as 'run' | 'aa', s, positionals);
   } catch (e) {
     const known =
       e instanceof BenchError || e instanceof SuiteDefinitionError || e instanceof StatsInputError;

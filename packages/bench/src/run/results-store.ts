@@ -8,9 +8,14 @@ import { type RunRecord, SCHEMA_VERSION } from '../model.js';
  * at any moment leaves either the previous complete file or the new complete file, never a torn one.
  */
 export function writeRunAtomic(file: string, record: RunRecord): void {
+  writeJsonAtomic(file, record);
+}
+
+/** Writes any JSON value atomically, as {@link writeRunAtomic} does (temp file, then rename). */
+export function writeJsonAtomic(file: string, value: unknown): void {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`);
+  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
   renameSync(tmp, file);
 }
 

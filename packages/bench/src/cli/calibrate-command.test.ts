@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FAST, runCli, tempProject } from '../test-helpers.js';
+import { parseSlowdowns } from './calibrate-command.js';
+
+const SUITE = `import { defineSuite } from '@tombstone-lab/bench';
+function work(n: number): number { let t = 0; for (let i = 0; i < n; i++) t = (t * 31 + i) | 0; return t; }
+export default defineSuite({
+  name: 'Cal',
+  compare: { factor: 'impl', baseline: 'a', candidate: 'b' },
+  setup: () => ({ n: 2000 }),
+  benchmarks: { loop: (s) => work(s.n) },
+});
+`;
+
+describe('tombstone-bench calibrate (real forks)', () => {
+  it('runs A/A and injected rounds, prints the rates and writes every run plus the summary', async () => {
+    const dir = tempProject({ 'cal.bench.ts': SUITE });
+    const out = join(dir, 'cal');
+    const args = ['calibrate', 'cal.bench.ts', '--rounds', '1', '--slowdowns', '1', '-n', '5', '--no-alloc'];
+    const r = await runCli([...args, '--out', out, ...FAST], dir);
+    expect(r.stderr).toContain('calibrate: slowdown-1-1 done (2/2)');
+    expect(r.code).toBe(0);
+    // The suite has a factor with two levels: each level is its own A/A, so one run holds 2 comparisons.
+    expect(r.stdout).toMatch(/A\/A \(same code both sides\): 1 runs, 2 comparisons/);
+    expect(r.stdout).toMatch(/Injected \+100%: 1 runs, 2 cases, Lost \d = power \d+(\.\d+)?%/);
+    expect(r.stdout).toMatch(/Smallest slowdown detected with 80% power at n=5/);
+    for (const f of ['aa-1.json', 'slowdown-1-1.json', 'calibration.json'])
+      expect(existsSync(join(out, f))).toBe(true);
+    const summary = JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8'));
+    expect(summary.aa.comparisons).toBe(2);
+    expect(summary.injected[0].slowdown).toBe(1);
+
+    // Re-summarised from the files, without measuring: the same numbers.
+    const again = await runCli(['calibrate', '--from', out, '--no-holm'], dir);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('correction none');
+    expect(again.stdout).toMatch(/A\/A \(same code both sides\): 1 runs, 2 comparisons/);
+  }, 120_000);
+
+  it('names a bad --slowdowns entry', () => {
+    expect(parseSlowdowns(undefined)).toEqual([0.1, 0.05]);
+    expect(parseSlowdowns('0.1, 0.2')).toEqual([0.1, 0.2]);
+    expect(() => parseSlowdowns('0.1,-1')).toThrow(/"-1" is not a fraction/);
+    expect(() => parseSlowdowns('0.1,,0.2')).toThrow(/"" is not a fraction/);
+  });
+});

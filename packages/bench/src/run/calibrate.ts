@@ -1,0 +1,77 @@
+/**
+ * The measuring side of `tombstone-bench calibrate`: repeated A/A runs and runs with an injected slowdown on the
+ * candidate, interleaved round by round (A/A, then each slowdown) so slow drifts of the machine's load hit every kind
+ * alike. Each run is written to its own results file as it goes, so an interrupted calibration keeps what it measured.
+ */
+
+import { join } from 'node:path';
+import type { MeasurementSettings, RunRecord } from '../model.js';
+import { type PlanContext, planAaRun } from './prepare.js';
+import { resolveSampling, runPlan } from './runner.js';
+import type { Session } from './session.js';
+
+/** What to measure. */
+export interface CalibrationPlan {
+  files: readonly string[];
+  /** Rounds; each round is one A/A run plus one run per slowdown. */
+  rounds: number;
+  /** Injected slowdowns as fractions (0.1 = 10%). */
+  slowdowns: readonly number[];
+  /** Directory for the per-run results files. */
+  dir: string;
+  /** Called after each run (progress on stderr). */
+  onRun?: (label: string, index: number, total: number) => void;
+}
+
+/** The measured runs: A/A ones and, per slowdown, the injected ones. */
+export interface CalibrationRuns {
+  aa: RunRecord[];
+  injected: Map<number, RunRecord[]>;
+  interrupted: boolean;
+}
+
+async function measureOne(s: Session, files: readonly string[], slowdown: number, outFile: string) {
+  const ctx: PlanContext = s.ctx;
+  const planned = await planAaRun([...files], ctx, s.io.cwd, slowdown);
+  const cases = resolveSampling(planned.cases, s.settings.sample, {
+    sampleMs: s.values['sample-ms'] !== undefined,
+    warmupMaxMs: s.values['warmup-ms'] !== undefined,
+  });
+  const measurement: MeasurementSettings = {
+    sampleMs: s.settings.sample.sampleMs,
+    warmupMaxMs: s.settings.sample.warmupMaxMs,
+    allocation: s.settings.sample.allocation,
+    instructions: false,
+  };
+  return runPlan(cases, {
+    ...s.settings,
+    outFile,
+    measurement,
+    comparison: planned.comparison,
+    events: s.events,
+    signal: s.signal,
+  });
+}
+
+/** Runs the calibration plan; stops early (interrupted) on the session's abort signal. */
+export async function measureCalibration(s: Session, plan: CalibrationPlan): Promise<CalibrationRuns> {
+  const out: CalibrationRuns = {
+    aa: [],
+    injected: new Map(plan.slowdowns.map((x) => [x, []])),
+    interrupted: false,
+  };
+  const kinds = [0, ...plan.slowdowns];
+  const total = plan.rounds * kinds.length;
+  let index = 0;
+  for (let round = 1; round <= plan.rounds; round++) {
+    for (const slowdown of kinds) {
+      const label = slowdown === 0 ? `aa-${round}` : `slowdown-${slowdown}-${round}`;
+      const result = await measureOne(s, plan.files, slowdown, join(plan.dir, `${label}.json`));
+      if (result.interrupted) return { ...out, interrupted: true };
+      if (slowdown === 0) out.aa.push(result.record);
+      else out.injected.get(slowdown)!.push(result.record);
+      plan.onRun?.(label, ++index, total);
+    }
+  }
+  return out;
+}

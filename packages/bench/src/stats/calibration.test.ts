@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { simulatedPower, smallestDetectable, summarizeCalibration } from './calibration.js';
+import { jitter, makeRecord, makeRun } from './test-fixtures.js';
+
+const AA = { kind: 'aa', label: 'A/A', slowdown: 0 } as const;
+
+/** `runs` runs of `benches` benchmarks; the candidate is scaled by 1 + slowdown; `spread` is the uniform noise. */
+function runs(count: number, slowdown: number, spread = 0.04, benches = 4) {
+  return Array.from({ length: count }, (_, r) =>
+    makeRun(
+      Array.from({ length: benches }, (_, b) =>
+        makeRecord({
+          benchmark: `b${b}`,
+          baseline: jitter(100 * (b + 1), 10, spread, 1000 * r + 2 * b + 1),
+          candidate: jitter(100 * (b + 1), 10, spread, 1000 * r + 2 * b + 2).map((x) => x * (1 + slowdown)),
+        }),
+      ),
+      {},
+      { ...AA, slowdown },
+    ),
+  );
+}
+
+describe('summarizeCalibration', () => {
+  const summary = summarizeCalibration(
+    runs(6, 0),
+    new Map([
+      [0.1, runs(3, 0.1)],
+      [0.01, runs(3, 0.01)],
+    ]),
+  );
+
+  it('counts A/A comparisons, false verdicts and the runs that had one', () => {
+    expect(summary.aa.runs).toBe(6);
+    expect(summary.aa.comparisons).toBe(24);
+    expect(summary.aa.falseVerdictRate).toBe(summary.aa.falseVerdicts / 24);
+    expect(summary.aa.runsWithFalseVerdictRate).toBeLessThanOrEqual(summary.aa.falseVerdicts / 6);
+    expect(summary.config.correction).toBe('holm');
+  });
+
+  it('measures power and the reading of each injected change per benchmark', () => {
+    const ten = summary.injected.find((i) => i.slowdown === 0.1)!;
+    expect(ten.cases).toBe(12);
+    expect(ten.power).toBe(1);
+    for (const r of ten.readings) {
+      expect(r.runs).toBe(3);
+      expect(r.meanDeltaPercent).toBeGreaterThan(8);
+      expect(r.meanDeltaPercent).toBeLessThan(12);
+    }
+    // 1% is below the 2% threshold: never Lost, whatever the p.
+    expect(summary.injected.find((i) => i.slowdown === 0.01)!.lost).toBe(0);
+  });
+
+  it('gives each benchmark a smallest detectable change between the threshold and the noise', () => {
+    expect(summary.detectable).toHaveLength(4);
+    for (const d of summary.detectable) {
+      expect(d.slowdown).not.toBeNull();
+      expect(d.slowdown!).toBeGreaterThanOrEqual(0.02);
+      expect(d.slowdown!).toBeLessThan(0.08);
+    }
+  });
+});
+
+describe('smallestDetectable', () => {
+  const rule = { alpha: 0.05 / 8, threshold: 0.02 };
+  const pool = (spread: number) => jitter(1, 200, spread, 7);
+
+  it('grows with the noise', () => {
+    const quiet = smallestDetectable(pool(0.02), 10, rule)!;
+    const noisy = smallestDetectable(pool(0.3), 10, rule)!;
+    expect(quiet).toBeLessThan(noisy);
+    expect(noisy).toBeGreaterThan(0.1);
+  });
+
+  it('shrinks with more samples per side', () => {
+    expect(smallestDetectable(pool(0.3), 30, rule)!).toBeLessThan(smallestDetectable(pool(0.3), 10, rule)!);
+  });
+
+  it('is the point where the simulated power crosses 80%', () => {
+    const d = smallestDetectable(pool(0.3), 10, rule)!;
+    expect(simulatedPower(pool(0.3), 10, d, rule)).toBeGreaterThanOrEqual(0.8);
+    expect(simulatedPower(pool(0.3), 10, d - 0.01, rule)).toBeLessThan(0.8);
+  });
+
+  it('is null for a pool too small to resample', () => {
+    expect(smallestDetectable([1, 1.1], 10, rule)).toBeNull();
+  });
+});

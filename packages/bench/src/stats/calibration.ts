@@ -1,0 +1,243 @@
+/**
+ * Calibration of the verdicts on this machine, from repeated A/A runs and runs with an injected slowdown: the
+ * measured false-verdict rate, the measured power at each injected change, how far the reading of an injected change
+ * lands from what was injected, and the smallest change detected with 80% power at the run's n.
+ */
+
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { RunRecord } from '../model.js';
+import { analyzeRun } from './analyze-run.js';
+import { median } from './describe.js';
+import { uStatistic } from './mann-whitney.js';
+import { sideValues } from './metric.js';
+import { cdfAtLeast, cdfAtMost, exactUDistribution, type UDistribution } from './u-distribution.js';
+import type { AnalysisConfig, BenchmarkVerdict } from './verdict.js';
+
+/** The A/A side of a calibration: how often same-code comparisons got a verdict. */
+export interface FalseVerdictSummary {
+  runs: number;
+  /** Benchmark comparisons with statistics (Invalid ones excluded). */
+  comparisons: number;
+  /** Won or Lost although both sides ran the same code. */
+  falseVerdicts: number;
+  falseVerdictRate: number;
+  /** Runs with at least one false verdict, as a share of runs. */
+  runsWithFalseVerdictRate: number;
+  /** Raw (uncorrected) p < alpha, as a share of comparisons: the machine's false-positive rate vs nominal alpha. */
+  rawSignificantRate: number;
+  inconclusive: number;
+}
+
+/** Per benchmark: the reading of one injected change over the runs. */
+export interface InjectedReading {
+  key: string;
+  runs: number;
+  /** Mean of the per-run median Δ%. */
+  meanDeltaPercent: number;
+  /** Standard error of that mean (sd / √runs; 0 for one run). */
+  standardError: number;
+  lost: number;
+}
+
+/** One injected change over all its runs. */
+export interface InjectedSummary {
+  slowdown: number;
+  runs: number;
+  cases: number;
+  lost: number;
+  /** Lost / cases: the measured power at this change. */
+  power: number;
+  inconclusive: number;
+  readings: InjectedReading[];
+}
+
+/** Per benchmark: the smallest slowdown detected in ≥ 80% of simulated comparisons at the run's n. */
+export interface DetectableChange {
+  key: string;
+  /** As a fraction (0.05 = 5%); null when even a doubling is not detected (too few A/A samples or too noisy). */
+  slowdown: number | null;
+}
+
+/** Everything `calibrate` prints. */
+export interface CalibrationSummary {
+  config: AnalysisConfig;
+  samplesPerSide: number;
+  aa: FalseVerdictSummary;
+  injected: InjectedSummary[];
+  detectable: DetectableChange[];
+}
+
+function falseVerdicts(analyses: readonly BenchmarkVerdict[][], alpha: number): FalseVerdictSummary {
+  const all = analyses.flat().filter((v) => v.stats !== null);
+  const isVerdict = (v: BenchmarkVerdict) => v.outcome === 'Won' || v.outcome === 'Lost';
+  const falseCount = all.filter(isVerdict).length;
+  const n = Math.max(1, all.length);
+  return {
+    runs: analyses.length,
+    comparisons: all.length,
+    falseVerdicts: falseCount,
+    falseVerdictRate: falseCount / n,
+    runsWithFalseVerdictRate: analyses.filter((r) => r.some(isVerdict)).length / Math.max(1, analyses.length),
+    rawSignificantRate: all.filter((v) => v.stats!.p < alpha).length / n,
+    inconclusive: all.filter((v) => v.outcome === 'Inconclusive').length,
+  };
+}
+
+function injectedSummary(slowdown: number, analyses: readonly BenchmarkVerdict[][]): InjectedSummary {
+  const byKey = new Map<string, BenchmarkVerdict[]>();
+  for (const v of analyses.flat()) if (v.stats) byKey.set(v.key, [...(byKey.get(v.key) ?? []), v]);
+  const readings = [...byKey].map(([key, vs]): InjectedReading => {
+    const ds = vs.map((v) => v.stats!.deltaPercent);
+    const mean = ds.reduce((a, b) => a + b, 0) / ds.length;
+    const sd = ds.length > 1 ? Math.sqrt(ds.reduce((a, d) => a + (d - mean) ** 2, 0) / (ds.length - 1)) : 0;
+    return {
+      key,
+      runs: vs.length,
+      meanDeltaPercent: mean,
+      standardError: sd / Math.sqrt(ds.length),
+      lost: vs.filter((v) => v.outcome === 'Lost').length,
+    };
+  });
+  const cases = readings.reduce((a, r) => a + r.runs, 0);
+  const lost = readings.reduce((a, r) => a + r.lost, 0);
+  const inconclusive = analyses.flat().filter((v) => v.outcome === 'Inconclusive').length;
+  return {
+    slowdown,
+    runs: analyses.length,
+    cases,
+    lost,
+    power: lost / Math.max(1, cases),
+    inconclusive,
+    readings,
+  };
+}
+
+/**
+ * Each benchmark's A/A values relative to their own run's median (both sides pooled): the machine's noise for that
+ * benchmark, with run-to-run level shifts removed because a comparison only ever sees one run.
+ */
+function relativeNoise(runs: readonly RunRecord[], metric: AnalysisConfig['metric']): Map<string, number[]> {
+  const pools = new Map<string, number[]>();
+  for (const run of runs) {
+    for (const b of run.benchmarks) {
+      const xs = [...sideValues(b, 'baseline', metric), ...sideValues(b, 'candidate', metric)];
+      if (xs.length === 0) continue;
+      const m = median(xs);
+      if (!(m > 0)) continue;
+      pools.set(b.key, [...(pools.get(b.key) ?? []), ...xs.map((x) => x / m)]);
+    }
+  }
+  return pools;
+}
+
+function draw(rng: RandomGenerator, pool: readonly number[], n: number, scale: number): number[] {
+  return Array.from({ length: n }, () => pool[uniformInt(rng, 0, pool.length - 1)]! * scale);
+}
+
+/**
+ * Share of simulated comparisons (n vs n drawn from `pool`, the candidate scaled by 1 + slowdown) that the verdict
+ * rule calls Lost at `alpha` and `threshold`.
+ */
+export function simulatedPower(
+  pool: readonly number[],
+  n: number,
+  slowdown: number,
+  rule: { alpha: number; threshold: number },
+  trials = 300,
+  seed = 1,
+): number {
+  const rng = xoroshiro128plus(seed);
+  const dist = noTiesDistribution(n);
+  let hits = 0;
+  for (let t = 0; t < trials; t++) {
+    const b = draw(rng, pool, n, 1);
+    const c = draw(rng, pool, n, 1 + slowdown);
+    const delta = (median(c) - median(b)) / median(b);
+    if (delta >= rule.threshold && twoSidedP(dist, uStatistic(b, c)) < rule.alpha) hits++;
+  }
+  return hits / trials;
+}
+
+const distributions = new Map<number, UDistribution>();
+
+/**
+ * The exact U null distribution of n vs n without ties, computed once per n: the simulation runs ~10^4 tests, and
+ * the tie-aware DP per test (resampled values do tie) made n = 30 take > 30 s. Ties from resampling then get the
+ * no-ties p, slightly conservative-or-liberal by at most their share of the pooled ranks.
+ */
+function noTiesDistribution(n: number): UDistribution {
+  let dist = distributions.get(n);
+  if (!dist) {
+    dist = exactUDistribution(new Array<number>(2 * n).fill(1), n, n);
+    distributions.set(n, dist);
+  }
+  return dist;
+}
+
+function twoSidedP(dist: UDistribution, u: number): number {
+  const twoU = Math.round(2 * u);
+  return Math.min(1, 2 * Math.min(cdfAtMost(dist, twoU), cdfAtLeast(dist, twoU)));
+}
+
+/**
+ * The smallest slowdown (bisection to 0.1 percentage points, up to 100%) with simulated power ≥ `power`. The rule
+ * uses alpha / m, Holm's first step, when `family` benchmarks share the correction: the level a single real
+ * regression among m unchanged benchmarks must reach.
+ */
+export function smallestDetectable(
+  pool: readonly number[],
+  n: number,
+  rule: { alpha: number; threshold: number },
+  power = 0.8,
+): number | null {
+  if (pool.length < 4) return null;
+  if (simulatedPower(pool, n, 1, rule) < power) return null;
+  let lo = 0;
+  let hi = 1;
+  while (hi - lo > 0.001) {
+    const mid = (lo + hi) / 2;
+    if (simulatedPower(pool, n, mid, rule) >= power) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * Summarises a calibration: `aaRuns` measured the same code on both sides, `injected` maps each injected slowdown
+ * (0.1 = 10%) to its runs. Every run is analysed with `overrides` (Holm by default, like any run).
+ */
+export function summarizeCalibration(
+  aaRuns: readonly RunRecord[],
+  injected: ReadonlyMap<number, readonly RunRecord[]>,
+  overrides: Partial<AnalysisConfig> = {},
+): CalibrationSummary {
+  const first = aaRuns[0] ?? [...injected.values()][0]?.[0];
+  if (!first) throw new RangeError('calibration needs at least one run');
+  const analyse = (runs: readonly RunRecord[]) => runs.map((r) => analyzeRun(r, overrides));
+  const aa = analyse(aaRuns);
+  const config = (aa[0] ?? analyzeRun(first, overrides)).config;
+  const family = Math.max(1, first.benchmarks.length);
+  const alpha = config.correction === 'holm' ? config.alpha / family : config.alpha;
+  const n = first.config.samplesPerSide;
+  const noise = relativeNoise(aaRuns, config.metric);
+  return {
+    config,
+    samplesPerSide: n,
+    aa: falseVerdicts(
+      aa.map((a) => a.verdicts),
+      config.alpha,
+    ),
+    injected: [...injected].map(([s, runs]) =>
+      injectedSummary(
+        s,
+        analyse(runs).map((a) => a.verdicts),
+      ),
+    ),
+    detectable: [...noise].map(([key, pool]) => ({
+      key,
+      slowdown: smallestDetectable(pool, n, { alpha, threshold: config.threshold }),
+    })),
+  };
+}
