@@ -133,6 +133,7 @@ Usage:
   tombstone-bench report <results.json> [--format terminal|markdown|json|jmh] [--svg dir] [--fail-on-lost]
                                     exits 0 unless --fail-on-lost and a benchmark Lost, failed or is Invalid
   tombstone-bench list [files…] [--json]
+  tombstone-bench --version
 
 Selection:   --filter <regex>  --param name=v1,v2[,name2=v]
 Sampling:    -n <per side, default 10>  --sample-ms <default 100>  --warmup-ms <cap, default 150>

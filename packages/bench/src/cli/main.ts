@@ -1,6 +1,7 @@
 /**
  * `tombstone-bench` command line, callable in-process: run / compare / aa / report / list.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { BenchError, SuiteDefinitionError } from '../errors.js';
@@ -23,6 +24,14 @@ import { findBenchFiles } from '../suite/discover.js';
 import { locateBenchmarks } from '../suite/locate.js';
 import { cmdCalibrate } from './calibrate-command.js';
 import { analysisOptions, type CliValues, HELP, numberOption, parseCli } from './cli-options.js';
+
+/** This package's version, from its package.json (two levels up from both src/cli and dist/cli). */
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
 
 /** The commands that measure (they get a session: worker, settings, events). */
 const MEASURING: readonly string[] = ['run', 'aa', 'compare', 'calibrate'];
@@ -82,6 +91,10 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(`${HELP}\n`);
       return command === undefined ? EXIT.usage : EXIT.ok;
+    }
+    if (command === '--version' || command === '-v' || command === 'version') {
+      io.stdout(`${packageVersion()}\n`);
+      return EXIT.ok;
     }
     const { values, positionals } = parseCli(rest);
     if (values.help) {

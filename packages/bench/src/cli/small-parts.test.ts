@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../errors.js';
 import { expandCpuList } from '../fork/pinning.js';
 import { seededRandom, seedFrom } from '../run/rng.js';
 import { type PlannedCase, resolveSampling } from '../run/runner.js';
+import { runCli } from '../test-helpers.js';
 import { analysisOptions, parseCli } from './cli-options.js';
 import { formatDuration } from './progress.js';
 
@@ -83,5 +85,16 @@ describe('resolveSampling', () => {
     });
     expect(d?.sample).toEqual({ sampleMs: 300, warmupMaxMs: 150, allocation: true });
     expect(resolveSampling([planned()], run, none)[0]?.sample).toBeUndefined();
+  });
+});
+
+describe('--version', () => {
+  it('prints the package version and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    for (const flag of ['--version', '-v', 'version']) {
+      const r = await runCli([flag], process.cwd());
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(`${version}\n`);
+    }
   });
 });
