@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { readRun } from '@tombstone-lab/bench/runner';
 import { writeFileAtomic } from '../atomic-file.js';
 import { CASES } from '../cases.js';
 import { type CliCommand, EXIT } from '../cli-command.js';
@@ -17,12 +18,13 @@ function samplesOption(value: string | boolean | undefined, fallback: number): n
 export const caseCommand: CliCommand = {
   name: 'case',
   summary: 'run a case study (see list-cases): model checks, counts and co-measured timings, then its report',
-  usage: '<name> [--samples N] [--quick] [--json] [--out DIR]',
+  usage: '<name> [--samples N] [--quick] [--json] [--out DIR] [--results DIR]',
   options: {
     samples: { type: 'string' },
     quick: { type: 'boolean' },
     json: { type: 'boolean' },
     out: { type: 'string' },
+    results: { type: 'string' },
   },
   positionals: true,
   async run({ values, positionals, io }) {
@@ -45,6 +47,10 @@ export const caseCommand: CliCommand = {
       progress: io.stderr,
       isTTY: io.isTTY ?? false,
       cwd: io.cwd,
+      // --results DIR: rebuild the report from a previous run's results files instead of measuring again.
+      ...(typeof values.results === 'string'
+        ? { measure: async (r) => readRun(join(resolve(io.cwd, values.results as string), `${r.name}.json`)) }
+        : {}),
     };
     const { report, text } = await found.run(options);
     writeFileAtomic(join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);

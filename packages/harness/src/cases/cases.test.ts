@@ -36,7 +36,7 @@ describe('gc-mode-factorial report', () => {
       benchmarkRecord('G', { gcMode: 'timeout' }, labels, { baseline: five(100), candidate: five(10) }),
       benchmarkRecord('G', { gcMode: 'repair' }, labels, { baseline: five(120), candidate: five(30) }),
     ]);
-    const r = gcModeFactorialReport(counts, run, 5);
+    const r = gcModeFactorialReport(counts, run);
     expect(r.medians).toEqual([
       [102, 122],
       [12, 32],
@@ -56,7 +56,7 @@ describe('gc-mode-factorial report', () => {
     const run = runRecord('purgeOrder', 'eager', 'deferred', [
       benchmarkRecord('G', { gcMode: 'timeout' }, labels, { baseline: five(1), candidate: five(1) }),
     ]);
-    expect(() => gcModeFactorialReport([], run, 5)).toThrow(/two benchmarks/);
+    expect(() => gcModeFactorialReport([], run)).toThrow(/two benchmarks/);
   });
 });
 
@@ -103,14 +103,14 @@ describe('range-merges report', () => {
       ),
     ];
     const check = { workloads: 18, partitionsChecked: 306, rowsChecked: 1000, divergences: [] };
-    const r = rangeMergesReport(check, runs, 5);
+    const r = rangeMergesReport(check, runs);
     expect(r.rows).toHaveLength(6);
     const tail4096 = r.rows.find((x) => x.arrival === 'tail' && x.n === 4096)!;
-    expect(tail4096.stores.eager?.nsPerOp).toBe(4096 * 4096 + 2);
-    expect(tail4096.stores['copy-on-write']?.nsPerOp).toBe(409600 + 2); // from the run against eager
+    expect(tail4096.stores.eager?.cpuNsPerOp).toBe(4096 * 4096 + 2);
+    expect(tail4096.stores['copy-on-write']?.cpuNsPerOp).toBe(409600 + 2); // from the run against eager
     expect(tail4096.stores.persistent?.bytesPerOp).toBe(150 * 4096 * 8 + 2);
     const exp = (store: string) =>
-      r.growth.find((g) => g.store === store && g.arrival === 'tail' && g.metric === 'nsPerOp')!;
+      r.growth.find((g) => g.store === store && g.arrival === 'tail' && g.metric === 'cpuNsPerOp')!;
     expect(exp('eager').exponent).toBeCloseTo(2, 2);
     expect(exp('copy-on-write').exponent).toBeCloseTo(1, 2);
     expect(exp('persistent').exponent).toBeCloseTo(1, 2);
@@ -135,7 +135,7 @@ describe('purge-order report', () => {
     const run = runRecord('purgeOrder', 'eager', 'deferred', [
       benchmarkRecord('T', { otherRuns: 20 }, labels, { baseline: five(7e6), candidate: five(1e6) }),
     ]);
-    const r = purgeOrderReport(counts, { partitions: 400, gcablePartitions: 40 }, run, 5);
+    const r = purgeOrderReport(counts, { partitions: 400, gcablePartitions: 40 }, run);
     expect(r.pairs[0]?.timeRatio).toBeCloseTo(1000002 / 7000002, 10);
     const text = renderPurgeOrderReport(r);
     expect(text).toContain('= 40 keys with a GC-able tombstone × 20 runs');

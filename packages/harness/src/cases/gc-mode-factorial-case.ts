@@ -81,9 +81,8 @@ const box = (e: FactorialEffect): BoxEffect => ({ from: e.from, to: e.to, percen
 export function gcModeFactorialReport(
   counts: readonly FactorialCellCounts[],
   run: RunRecord,
-  samplesPerSide: number,
 ): GcModeFactorialReport {
-  const table = factorialOf(run, 'gcMode', 'nsPerOp', 'ns/op');
+  const table = factorialOf(run, 'gcMode', 'cpuNsPerOp', 'CPU ns/op');
   if (table.config.levels[0] !== 'timeout' || table.code.levels[0] !== 'eager')
     throw new Error(
       `expected eager → deferred × timeout, repair; got ${[...table.code.levels, ...table.config.levels].join(', ')}`,
@@ -92,7 +91,7 @@ export function gcModeFactorialReport(
   return {
     case: 'gc-mode-factorial',
     seed: SEED,
-    samplesPerSide,
+    samplesPerSide: run.config.samplesPerSide,
     unit: table.unit,
     medians: table.medians,
     codeEffect: [box(table.codeEffect[0]), box(table.codeEffect[1])],
@@ -109,7 +108,7 @@ const msCell = (ns: number) => `${(ns / 1e6).toFixed(2)} ms`;
 /** The human report: the seed-004 box table (ms per compaction), then what each cell counted. */
 export function renderGcModeFactorialReport(r: GcModeFactorialReport): string {
   const rows = [
-    ['ms/compaction', 'timeout', 'repair', 'config effect'],
+    ['CPU ms/compaction', 'timeout', 'repair', 'config effect'],
     ['Before (eager)', msCell(r.medians[0][0]), msCell(r.medians[0][1]), effectCell(r.configEffect[0])],
     ['After (deferred)', msCell(r.medians[1][0]), msCell(r.medians[1][1]), effectCell(r.configEffect[1])],
     ['code effect', effectCell(r.codeEffect[0]), effectCell(r.codeEffect[1]), ''],
@@ -144,6 +143,6 @@ export async function runGcModeFactorialCase(
     suites: ['gc-mode-factorial.bench.ts'],
     name: 'gc-mode-factorial',
   });
-  const report = gcModeFactorialReport(counts, run, options.samples);
+  const report = gcModeFactorialReport(counts, run);
   return { report, text: renderGcModeFactorialReport(report) };
 }

@@ -79,12 +79,11 @@ export function purgeOrderReport(
   counts: readonly PurgeOrderCounts[],
   shape: { partitions: number; gcablePartitions: number },
   run: RunRecord,
-  samplesPerSide: number,
 ): PurgeOrderReport {
   return {
     case: 'purge-order',
     seed: SEED,
-    samplesPerSide,
+    samplesPerSide: run.config.samplesPerSide,
     ...shape,
     counts,
     pairs: run.benchmarks.map(measuredPair),
@@ -115,13 +114,13 @@ export function renderPurgeOrderReport(r: PurgeOrderReport): string {
     ...r.counts.flatMap((c) => c.readDivergences.slice(0, 5).map((d) => `  ${c.order}: ${d}`)),
     `reads before/after compaction: ${divergent === 0 ? 'all equal the expectation' : `${divergent} DIVERGENCES`}`,
     '',
-    'co-measured compaction time (eager → deferred)',
+    'co-measured compaction CPU time (eager → deferred, medians, exact Mann-Whitney p)',
     textTable(
       ['other runs', 'eager', 'deferred', 'ratio', 'p'],
       r.pairs.map((p) => [
         String(p.params.otherRuns),
-        formatMs(p.baseline.nsPerOp),
-        formatMs(p.candidate.nsPerOp),
+        formatMs(p.baseline.cpuNsPerOp),
+        formatMs(p.candidate.cpuNsPerOp),
         `${p.timeRatio.toPrecision(3)}× (${(1 / p.timeRatio).toPrecision(3)}× faster)`,
         p.p.toPrecision(3),
       ]),
@@ -141,11 +140,6 @@ export async function runPurgeOrderCase(options: CaseRunOptions): Promise<CaseOu
     params: { otherRuns },
     name: 'purge-order',
   });
-  const report = purgeOrderReport(
-    counts,
-    { partitions, gcablePartitions: shape.gcablePartitions },
-    run,
-    options.samples,
-  );
+  const report = purgeOrderReport(counts, { partitions, gcablePartitions: shape.gcablePartitions }, run);
   return { report, text: renderPurgeOrderReport(report) };
 }

@@ -10,6 +10,7 @@ import { textTable } from './text-report.js';
 /** Medians of one store at one (arrival, N). */
 export interface StoreCell {
   readonly nsPerOp: number;
+  readonly cpuNsPerOp: number;
   readonly bytesPerOp: number | null;
 }
 
@@ -17,7 +18,7 @@ export interface StoreCell {
 export interface GrowthCell {
   readonly arrival: Arrival;
   readonly store: RangeStoreName;
-  readonly metric: 'nsPerOp' | 'bytesPerOp';
+  readonly metric: 'cpuNsPerOp' | 'bytesPerOp';
   readonly exponent: number;
   readonly lower: number | null;
   readonly upper: number | null;
@@ -83,7 +84,7 @@ function modelCheck(params: { arrival: Arrival[]; n: number[] }): RangeMergesRep
 }
 
 function growthCells(run: RunRecord): GrowthCell[] {
-  return (['nsPerOp', 'bytesPerOp'] as const).flatMap((metric) =>
+  return (['cpuNsPerOp', 'bytesPerOp'] as const).flatMap((metric) =>
     growthOf(run, 'n', metric).map((g) => ({
       arrival: g.fixed.arrival as Arrival,
       store: g.level as RangeStoreName,
@@ -99,7 +100,6 @@ function growthCells(run: RunRecord): GrowthCell[] {
 export function rangeMergesReport(
   check: RangeMergesReport['check'],
   runs: readonly RunRecord[],
-  samplesPerSide: number,
 ): RangeMergesReport {
   const pairs = runs.flatMap((run) => run.benchmarks.map(measuredPair));
   const rows = new Map<
@@ -113,7 +113,11 @@ export function rangeMergesReport(
     const row = rows.get(key) ?? { arrival, n, stores: {} };
     for (const side of [p.baseline, p.candidate]) {
       // copy-on-write is measured in both runs; the first (against eager) is the one shown.
-      row.stores[side.level as RangeStoreName] ??= { nsPerOp: side.nsPerOp, bytesPerOp: side.bytesPerOp };
+      row.stores[side.level as RangeStoreName] ??= {
+        nsPerOp: side.nsPerOp,
+        cpuNsPerOp: side.cpuNsPerOp,
+        bytesPerOp: side.bytesPerOp,
+      };
     }
     rows.set(key, row);
   }
@@ -127,7 +131,7 @@ export function rangeMergesReport(
   return {
     case: 'range-merges',
     seed: SEED,
-    samplesPerSide,
+    samplesPerSide: runs[0]?.config.samplesPerSide ?? 0,
     check,
     rows: [...rows.values()].sort((a, b) =>
       a.arrival < b.arrival ? -1 : a.arrival > b.arrival ? 1 : a.n - b.n,
@@ -164,15 +168,15 @@ export function renderRangeMergesReport(r: RangeMergesReport): string {
   const body = r.rows.map((row) => [
     row.arrival,
     String(row.n),
-    ...RANGE_STORE_NAMES.map((s) => (row.stores[s] ? formatMs(row.stores[s]!.nsPerOp) : '—')),
+    ...RANGE_STORE_NAMES.map((s) => (row.stores[s] ? formatMs(row.stores[s]!.cpuNsPerOp) : '—')),
     ...RANGE_STORE_NAMES.map((s) => formatBytes(row.stores[s]?.bytesPerOp ?? null)),
   ]);
   const arrivals = [...new Set(r.rows.map((x) => x.arrival))];
-  for (const metric of ['nsPerOp', 'bytesPerOp'] as const) {
+  for (const metric of ['cpuNsPerOp', 'bytesPerOp'] as const) {
     for (const arrival of arrivals) {
       body.push([
         arrival,
-        metric === 'nsPerOp' ? 'growth (time)' : 'growth (bytes)',
+        metric === 'cpuNsPerOp' ? 'growth (time)' : 'growth (bytes)',
         ...RANGE_STORE_NAMES.map((s) =>
           exponentText(r.growth.find((g) => g.arrival === arrival && g.store === s && g.metric === metric)),
         ),
@@ -180,8 +184,12 @@ export function renderRangeMergesReport(r: RangeMergesReport): string {
       ]);
     }
   }
-  lines.push('median per op (one op = N merges + flush + compaction)', textTable(header, body), '');
-  lines.push('co-measured pairs (candidate ÷ baseline median time, exact Mann-Whitney p)');
+  lines.push(
+    'median CPU time and allocated bytes per op (one op = N merges + flush + compaction)',
+    textTable(header, body),
+    '',
+  );
+  lines.push('co-measured pairs (candidate ÷ baseline median CPU time, exact Mann-Whitney p)');
   lines.push(
     textTable(
       ['pair', 'arrival', 'N', 'time ratio', 'p', 'bytes ratio'],
@@ -211,6 +219,6 @@ export async function runRangeMergesCase(options: CaseRunOptions): Promise<CaseO
   for (const [name, suite] of Object.entries(SUITES)) {
     runs.push(await measureFor(options, { suites: [suite], params, name: `range-merges-${name}` }));
   }
-  const report = rangeMergesReport(check, runs, options.samples);
+  const report = rangeMergesReport(check, runs);
   return { report, text: renderRangeMergesReport(report) };
 }

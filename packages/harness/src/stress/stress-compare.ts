@@ -20,6 +20,8 @@ export interface StressCompareRequest {
   readonly cliPath: string;
   /** Seed of the interleaving order. */
   readonly seed: number;
+  /** Each process writes its HdrHistogram log to `<prefix>-<config>-<round>.hlog`. */
+  readonly hdrLogPrefix: string;
   readonly onRun?: (config: string, round: number) => void;
 }
 
@@ -66,8 +68,18 @@ export const stressSummarySchema = v.object({
 });
 
 /** Runs one fresh `stress --json` process (argument array, no shell) and validates what it printed. */
-function runOnce(request: StressCompareRequest, config: string): Promise<StressSummary> {
-  const args = [request.cliPath, 'stress', ...request.args, request.option, config, '--json'];
+function runOnce(request: StressCompareRequest, config: string, round: number): Promise<StressSummary> {
+  const log = `${request.hdrLogPrefix}-${config}-${round + 1}.hlog`;
+  const args = [
+    request.cliPath,
+    'stress',
+    ...request.args,
+    request.option,
+    config,
+    '--hdr-log',
+    log,
+    '--json',
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -153,7 +165,7 @@ export async function compareStress(request: StressCompareRequest): Promise<Stre
     const order = flip === 0 ? request.configs : ([request.configs[1], request.configs[0]] as const);
     for (const config of order) {
       request.onRun?.(config, round);
-      runs.push({ config, round, summary: await runOnce(request, config) });
+      runs.push({ config, round, summary: await runOnce(request, config, round) });
     }
   }
   const side = (c: string) => medianSummary(runs.filter((r) => r.config === c).map((r) => r.summary));

@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli-main.js';
+import { type StressTargetRequest, stressCommand } from './stress-command.js';
+import { parseDuration, parsePositive, progressLine } from './stress-options.js';
+
+function harness() {
+  const requests: StressTargetRequest[] = [];
+  const command = stressCommand((request) => {
+    requests.push(request);
+    return {
+      specName: 'fake',
+      target: {
+        opAt: (k) => ({
+          kind: k % 3 === 0 ? 'flush' : 'insert',
+          execute: () => ({ partitions: 1, rows: 2 }),
+        }),
+      },
+    };
+  });
+  const out: string[] = [];
+  const err: string[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'stress-'));
+  const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), cwd: dir };
+  return { run: (args: string[]) => runCli(['stress', ...args], io, [command]), out, err, dir, requests };
+}
+
+describe('stress command', () => {
+  it('runs the op stream, prints JSON with every kind and the total, and writes the HdrHistogram log', async () => {
+    const h = harness();
+    const code = await h.run([
+      '--spec',
+      's.json',
+      '--seed',
+      '7',
+      '--ops',
+      '300',
+      '--range-store',
+      'eager',
+      '--json',
+      '--hdr-log',
+      'x.hlog',
+    ]);
+    expect(code).toBe(0);
+    const summary = JSON.parse(h.out.join(''));
+    expect(summary.label).toEqual({ spec: 'fake', seed: 7, stream: 0, 'range store': 'eager' });
+    expect(summary.kinds.map((k: { kind: string }) => k.kind)).toEqual(['flush', 'insert', 'total']);
+    expect(summary.kinds[2].totalOps).toBe(300);
+    expect(summary.kinds[2].totalPartitions).toBe(300);
+    expect(h.requests[0]).toEqual({
+      specFile: join(h.dir, 's.json'),
+      seed: 7,
+      stream: 0,
+      rangeStore: 'eager',
+    });
+    expect(h.err.join('')).toContain('seed 7');
+    expect(readFileSync(join(h.dir, 'x.hlog'), 'utf8')).toMatch(/^Tag=insert,/m);
+  });
+
+  it('prints the human table with the seed and draws a seed when none is given', async () => {
+    const h = harness();
+    expect(await h.run(['--spec', 's.json', '--duration', '50ms'])).toBe(0);
+    expect(h.out.join('')).toMatch(
+      /Results \(spec fake · seed \d+ · stream 0 · range store copy-on-write; unthrottled/,
+    );
+    expect(h.out.join('')).toContain('Latency 99.9th percentile');
+  });
+
+  it.each([
+    [['--ops', '5'], /--spec FILE is required/],
+    [['--spec', 's.json'], /--ops N or --duration/],
+    [['--spec', 's.json', '--duration', '5x'], /--duration .*"5x"/],
+    [['--spec', 's.json', '--ops', '-3'], /--ops|-3/],
+    [['--spec', 's.json', '--ops', '5', '--rate', 'fast'], /--rate .*"fast"/],
+    [['--spec', 's.json', '--ops', '5', '--range-store', 'btree'], /--range-store .*"btree"/],
+    [['--spec', 's.json', '--ops', '5', '--compare', 'eager'], /two range stores A B/],
+    [['--spec', 's.json', '--ops', '5', '--compare', 'eager', 'tree'], /--compare B .*"tree"/],
+    [['--spec', 's.json', '--ops', '5', 'extra'], /unexpected argument "extra"/],
+  ])('rejects %j with a typed error naming the value', async (args, message) => {
+    const h = harness();
+    expect(await h.run(args)).toBe(2);
+    expect(h.err.join('')).toMatch(message);
+  });
+});
+
+describe('stress options', () => {
+  it('parses durations and positive numbers, naming bad text', () => {
+    expect([parseDuration('500ms'), parseDuration('30s'), parseDuration('2m'), parseDuration('1.5')]).toEqual(
+      [500, 30_000, 120_000, 1500],
+    );
+    expect(() => parseDuration('0s')).toThrow(/"0s"/);
+    expect(parsePositive('2500', '--rate', false)).toBe(2500);
+    expect(() => parsePositive('2.5', '--rounds', true)).toThrow(
+      /--rounds must be a positive integer, got "2.5"/,
+    );
+    expect(progressLine(12345, 4321.4, 3.2)).toContain('12,345 ops · 4,321 op/s · ETA 3 s');
+  });
+});

@@ -1,0 +1,182 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeFileAtomic } from '../atomic-file.js';
+import { type CliCommand, type CliContext, EXIT } from '../cli-command.js';
+import { describeValue, HarnessArgumentError } from '../errors.js';
+import { parseIndex, randomSeed } from '../seed.js';
+import { RANGE_STORE_NAMES, type RangeStoreName } from '../workloads/range-stores.js';
+import { compareStress } from './stress-compare.js';
+import { parseDuration, parsePositive, progressLine } from './stress-options.js';
+import { renderBeforeAfter, renderStressTable } from './stress-report.js';
+import { runStress, type StressTarget } from './stress-run.js';
+import { summarizeStress } from './stress-summary.js';
+
+/** What a stress run drives: the workload spec's op stream applied to a fresh engine table. */
+export interface StressTargetRequest {
+  /** Absolute path of the workload spec (JSON). */
+  readonly specFile: string;
+  readonly seed: number;
+  readonly stream: number;
+  readonly rangeStore: RangeStoreName;
+}
+
+/** Builds the target of a run; also names the spec for the report. */
+export type StressTargetFactory = (request: StressTargetRequest) => {
+  target: StressTarget;
+  specName: string;
+};
+
+function storeOption(value: unknown, what: string): RangeStoreName {
+  if (typeof value === 'string' && (RANGE_STORE_NAMES as readonly string[]).includes(value))
+    return value as RangeStoreName;
+  throw new HarnessArgumentError(
+    `${what} must be one of ${RANGE_STORE_NAMES.join(', ')}, got ${describeValue(value)}`,
+  );
+}
+
+/** The options shared by a single run and both sides of `--compare`. */
+interface RunShape {
+  readonly specFile: string;
+  readonly seed: number;
+  readonly stream: number;
+  readonly ops?: number;
+  readonly durationMs?: number;
+  readonly rate?: number;
+  readonly hdrLog: string;
+}
+
+function runShape({ values, io }: CliContext): RunShape {
+  if (typeof values.spec !== 'string') throw new HarnessArgumentError('stress: --spec FILE is required');
+  if (values.ops === undefined && values.duration === undefined)
+    throw new HarnessArgumentError('stress: give --ops N or --duration (e.g. 30s)');
+  const seed = typeof values.seed === 'string' ? parseIndex(values.seed, '--seed') : randomSeed();
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return {
+    specFile: resolve(io.cwd, values.spec),
+    seed,
+    stream: typeof values.stream === 'string' ? parseIndex(values.stream, '--stream') : 0,
+    ...(typeof values.ops === 'string' ? { ops: parsePositive(values.ops, '--ops', true) } : {}),
+    ...(typeof values.duration === 'string' ? { durationMs: parseDuration(values.duration) } : {}),
+    ...(typeof values.rate === 'string' ? { rate: parsePositive(values.rate, '--rate', false) } : {}),
+    hdrLog:
+      typeof values['hdr-log'] === 'string'
+        ? resolve(io.cwd, values['hdr-log'])
+        : join(io.cwd, '.tombstone-harness', `stress-${seed}-${stamp}.hlog`),
+  };
+}
+
+/** The built CLI a `--compare` side runs in a fresh process. */
+function builtCli(): string {
+  const cli = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli.js');
+  if (!existsSync(cli))
+    throw new HarnessArgumentError(
+      `stress --compare runs the built CLI ${cli}: build the harness first (pnpm build)`,
+    );
+  return cli;
+}
+
+async function runOne(
+  context: CliContext,
+  shape: RunShape,
+  makeTarget: StressTargetFactory,
+): Promise<number> {
+  const { values, io } = context;
+  const rangeStore = storeOption(values['range-store'] ?? 'copy-on-write', '--range-store');
+  const { specFile, seed, stream } = shape;
+  const { target, specName } = makeTarget({ specFile, seed, stream, rangeStore });
+  io.stderr(
+    `stress: spec ${specName}, seed ${shape.seed}, stream ${shape.stream}, range store ${rangeStore}\n`,
+  );
+  const outcome = await runStress(target, {
+    ...(shape.ops !== undefined ? { ops: shape.ops } : {}),
+    ...(shape.durationMs !== undefined ? { durationMs: shape.durationMs } : {}),
+    ...(shape.rate !== undefined ? { rate: shape.rate } : {}),
+    ...(io.isTTY ? { onProgress: (p) => io.stderr(progressLine(p.ops, p.rate, p.etaSec)) } : {}),
+  });
+  if (io.isTTY) io.stderr('\r\u001b[2K');
+  writeFileAtomic(shape.hdrLog, outcome.histogramLog);
+  const summary = summarizeStress(outcome, {
+    spec: specName,
+    seed: shape.seed,
+    stream: shape.stream,
+    'range store': rangeStore,
+  });
+  io.stdout(
+    values.json
+      ? `${JSON.stringify(summary)}\n`
+      : `${renderStressTable(summary)}HdrHistogram log: ${shape.hdrLog}\n`,
+  );
+  return outcome.interrupted ? EXIT.failed : EXIT.ok;
+}
+
+async function runCompare(context: CliContext, shape: RunShape): Promise<number> {
+  const { values, positionals, io } = context;
+  if (positionals.length !== 1)
+    throw new HarnessArgumentError(
+      `stress --compare takes two range stores A B, got ${describeValue([values.compare, ...positionals])}`,
+    );
+  if (values['range-store'] !== undefined)
+    throw new HarnessArgumentError('stress: --compare A B chooses the range stores; drop --range-store');
+  const configs = [
+    storeOption(values.compare, '--compare A'),
+    storeOption(positionals[0], '--compare B'),
+  ] as const;
+  const rounds = typeof values.rounds === 'string' ? parsePositive(values.rounds, '--rounds', true) : 3;
+  const args = ['--spec', shape.specFile, '--seed', String(shape.seed), '--stream', String(shape.stream)];
+  if (shape.ops !== undefined) args.push('--ops', String(shape.ops));
+  if (shape.durationMs !== undefined) args.push('--duration', `${shape.durationMs}ms`);
+  if (shape.rate !== undefined) args.push('--rate', String(shape.rate));
+  io.stderr(`stress --compare: seed ${shape.seed}, ${rounds} fresh processes per side, interleaved\n`);
+  const result = await compareStress({
+    configs,
+    option: '--range-store',
+    rounds,
+    args,
+    hdrLogPrefix: shape.hdrLog.replace(/\.hlog$/, ''),
+    cliPath: builtCli(),
+    seed: shape.seed,
+    onRun: (config, round) => io.stderr(`  round ${round + 1}/${rounds}: ${config}\n`),
+  });
+  if (values.json) {
+    io.stdout(`${JSON.stringify(result)}\n`);
+    return EXIT.ok;
+  }
+  const title = `Before → After, range store ${configs[0]} → ${configs[1]} (seed ${shape.seed}, median of ${rounds} fresh processes each)`;
+  io.stdout(renderBeforeAfter(title, result.before, result.after));
+  return EXIT.ok;
+}
+
+/** `tombstone-harness stress`: a cassandra-stress-style run of a workload against the engine. */
+export function stressCommand(makeTarget: StressTargetFactory): CliCommand {
+  return {
+    name: 'stress',
+    summary:
+      'run a workload for N ops or a duration (optionally at --rate on an intended-start schedule); op rate, latency percentiles, GC, CPU per op kind',
+    usage:
+      '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE] | --compare A B [--rounds 3]',
+    options: {
+      spec: { type: 'string' },
+      seed: { type: 'string' },
+      stream: { type: 'string' },
+      ops: { type: 'string' },
+      duration: { type: 'string' },
+      rate: { type: 'string' },
+      'range-store': { type: 'string' },
+      json: { type: 'boolean' },
+      'hdr-log': { type: 'string' },
+      compare: { type: 'string' },
+      rounds: { type: 'string' },
+    },
+    positionals: true,
+    async run(context) {
+      const shape = runShape(context);
+      if (context.values.compare !== undefined) return runCompare(context, shape);
+      if (context.positionals.length > 0)
+        throw new HarnessArgumentError(
+          `stress: unexpected argument ${describeValue(context.positionals[0])}`,
+        );
+      return runOne(context, shape, makeTarget);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { describeValue, HarnessArgumentError } from '../errors.js';
+
+const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Parses a duration: `500ms`, `30s`, `2m`, `1h`, or a plain number of seconds.
+ * @throws HarnessArgumentError naming the text.
+ */
+export function parseDuration(text: string, what = '--duration'): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  const ms = m ? Number(m[1]) * (UNITS[m[2] ?? 's'] ?? Number.NaN) : Number.NaN;
+  if (!(ms > 0) || !Number.isFinite(ms)) {
+    throw new HarnessArgumentError(
+      `${what} must be a positive duration like 500ms, 30s, 2m or 1h, got ${describeValue(text)}`,
+    );
+  }
+  return ms;
+}
+
+/**
+ * Parses a positive number (`--rate 5000`, `--rounds 3`); `integer` also requires a safe integer.
+ * @throws HarnessArgumentError naming the option and the text.
+ */
+export function parsePositive(text: string, what: string, integer: boolean): number {
+  const n = /^\d+(\.\d+)?(e\d+)?$/i.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!(n > 0) || !Number.isFinite(n) || (integer && !Number.isSafeInteger(n))) {
+    throw new HarnessArgumentError(
+      `${what} must be a positive ${integer ? 'integer' : 'number'}, got ${describeValue(text)}`,
+    );
+  }
+  return n;
+}
+
+/** A live progress line for a TTY: ops done, rate, ETA; `\r`-rewritten in place. */
+export function progressLine(ops: number, rate: number, etaSec: number | null): string {
+  const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  const eta =
+    etaSec === null
+      ? ''
+      : ` · ETA ${etaSec < 60 ? `${etaSec.toFixed(0)} s` : `${(etaSec / 60).toFixed(1)} min`}`;
+  return `\r\u001b[2K${grouped.format(ops)} ops · ${grouped.format(rate)} op/s${eta}`;
+}
