@@ -1,28 +1,13 @@
 /**
- * Case study `range-merges` (seeds 000/001), copy-on-write → persistent: N range deletes into one unflushed partition
- * through the real memtable updater, then flush and a major compaction (the HarryCompactionWithRangeDeletionsTest
- * shape). One op is the whole sequence; the runner fits the growth exponent over N per side.
- * `tombstone-harness case range-merges` runs this suite and `range-merges.bench.ts`.
+ * Case study `range-merges` (seeds 000/001), copy-on-write → persistent: the same workload as
+ * `range-merges.bench.ts`; random arrivals are where the arrays still pay an O(N) copy per merge.
  */
 import { defineSuite } from '@tombstone-lab/bench';
-import {
-  RANGE_MERGES_PARAMS,
-  RANGE_MERGES_SAMPLING,
-  rangeMergesSetup,
-} from '../src/cases/range-merges-suite.js';
+import { mergeFlushCompact, rangeMergesShape } from '../src/cases/range-merges-suite.js';
 
 export default defineSuite({
   name: 'RangeMergesPersistentBench',
-  params: RANGE_MERGES_PARAMS,
-  compare: { factor: 'store', baseline: 'copy-on-write', candidate: 'persistent' },
+  ...rangeMergesShape('copy-on-write', 'persistent'),
   primary: 'mergeFlushCompact[arrival=random,n=4096]',
-  sampling: RANGE_MERGES_SAMPLING,
-  setup: (p) => rangeMergesSetup(p),
-  benchmarks: {
-    // The compaction's kept-tombstone count and the memtable heap are the sink: both depend on every merge.
-    mergeFlushCompact: (w) => {
-      const r = w.run();
-      return r.memtableHeap + r.compaction.tombstonesKept;
-    },
-  },
+  benchmarks: { mergeFlushCompact },
 });

@@ -4,7 +4,7 @@ import type { PurgeOrder, TombstoneGcMode } from '@tombstone-lab/partition';
 import { tombstoneHeavyCompaction } from '../workloads/tombstone-heavy-compaction.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
 import { factorialOf } from './measured.js';
-import { boxTable, formatEffect, textTable } from './text-report.js';
+import { boxTable, formatEffect, formatP, textTable } from './text-report.js';
 
 /** What one cell of the 2×2 does, counted in-process (deterministic). */
 export interface FactorialCellCounts {
@@ -102,7 +102,7 @@ export function gcModeFactorialReport(
   };
 }
 
-const effectCell = (e: BoxEffect) => `${formatEffect(e.percent)} (p=${e.p.toPrecision(3)})`;
+const effectCell = (e: BoxEffect) => `${formatEffect(e.percent)} (p=${formatP(e.p)})`;
 const msCell = (ns: number) => `${(ns / 1e6).toFixed(2)} ms`;
 
 /** The human report: the seed-004 box table (ms per compaction), then what each cell counted. */

@@ -7,7 +7,7 @@ import {
 } from '../workloads/tombstone-heavy-compaction.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
 import { formatMs, type MeasuredPair, measuredPair } from './measured.js';
-import { textTable } from './text-report.js';
+import { formatP, textTable } from './text-report.js';
 
 /** Counters of one compaction order at one number of non-compacting runs. */
 export interface PurgeOrderCounts {
@@ -122,7 +122,7 @@ export function renderPurgeOrderReport(r: PurgeOrderReport): string {
         formatMs(p.baseline.cpuNsPerOp),
         formatMs(p.candidate.cpuNsPerOp),
         `${p.timeRatio.toPrecision(3)}× (${(1 / p.timeRatio).toPrecision(3)}× faster)`,
-        p.p.toPrecision(3),
+        formatP(p.p),
       ]),
     ),
   ];

@@ -5,7 +5,7 @@ import type { Arrival } from '../workloads/successive-range-writes.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
 import { formatBytes, formatMs, growthOf, type MeasuredPair, measuredPair } from './measured.js';
 import { RANGE_MERGES_PARAMS } from './range-merges-suite.js';
-import { textTable } from './text-report.js';
+import { formatP, textTable } from './text-report.js';
 
 /** Medians of one store at one (arrival, N). */
 export interface StoreCell {
@@ -198,7 +198,7 @@ export function renderRangeMergesReport(r: RangeMergesReport): string {
         String(p.params.arrival),
         String(p.params.n),
         `${p.timeRatio.toPrecision(3)}×`,
-        p.p.toPrecision(3),
+        formatP(p.p),
         p.baseline.bytesPerOp && p.candidate.bytesPerOp
           ? `${(p.candidate.bytesPerOp / p.baseline.bytesPerOp).toPrecision(3)}×`
           : '—',

@@ -35,3 +35,11 @@ export function formatEffect(pct: number): string {
   const text = Math.abs(pct).toFixed(1);
   return `${pct < 0 && Number(text) !== 0 ? '\u2212' : '+'}${text}%`;
 }
+
+/** A p-value with three significant digits, exponent form below 10⁻⁴ as in the seed reports: "0.0753", "1.08e-05". */
+export function formatP(p: number): string {
+  if (!Number.isFinite(p)) return '—';
+  if (p >= 1e-4 || p === 0) return String(Number(p.toPrecision(3)));
+  const [mantissa = '', exp = ''] = p.toExponential(2).split('e');
+  return `${mantissa}e${exp[0]}${exp.slice(1).padStart(2, '0')}`;
+}
