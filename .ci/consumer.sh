@@ -44,7 +44,7 @@ check "types-bundler" npx tsc -p tsconfig.bundler.json
 CORE_ONLY=$(mktemp -d)
 trap 'rm -rf "$TARBALLS" "$APP" "$CORE_ONLY"' EXIT
 cp "$ROOT"/.ci/consumer/package.json "$ROOT"/.ci/consumer/core-only.ts "$CORE_ONLY"/
-for mode in nodenext bundler; do sed 's/types-check.ts/core-only.ts/' "$ROOT/.ci/consumer/tsconfig.$mode.json" >"$CORE_ONLY/tsconfig.$mode.json"; done
+for mode in nodenext bundler; do sed 's/"files": \[.*\]/"files": ["core-only.ts"]/' "$ROOT/.ci/consumer/tsconfig.$mode.json" >"$CORE_ONLY/tsconfig.$mode.json"; done
 cd "$CORE_ONLY"
 check "core-only-install" npm install --no-audit --no-fund "$TARBALLS"/tombstone-lab-core-*.tgz typescript@5.9.3 @types/node@20.19.43
 check "core-only-import" node --input-type=module -e "import { RangeTombstoneList } from '@tombstone-lab/core'; if (typeof RangeTombstoneList !== 'function') process.exit(1);"

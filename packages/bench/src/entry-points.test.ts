@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 // The public surface is deliberate: a new runtime export must be added here on purpose, and internals (fork, git,
@@ -33,8 +35,34 @@ describe('entry points', () => {
     ]);
   });
 
-  it('`./protocol` holds the protocol version (its event types are types only)', async () => {
+  it('`./protocol` holds the version and the validators (its event types are types only)', async () => {
     const m = await import('@tombstone-lab/bench/protocol');
-    expect(Object.keys(m).sort()).toEqual(['PROTOCOL_VERSION']);
+    expect(Object.keys(m).sort()).toEqual([
+      'PROTOCOL_VERSION',
+      'ProtocolError',
+      'parseEvent',
+      'parseListOutput',
+    ]);
+  });
+
+  it('`./protocol` bundles for any platform from its own modules and valibot alone (an editor extension bundles it)', async () => {
+    const result = await build({
+      entryPoints: [fileURLToPath(new URL('./protocol.ts', import.meta.url))],
+      bundle: true,
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      format: 'esm',
+      write: false,
+      metafile: true,
+      minify: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    const foreign = inputs.filter(
+      (f) => !/src\/protocol(\.ts|\/)/.test(f) && !/node_modules\/valibot\//.test(f),
+    );
+    expect(foreign).toEqual([]);
+    // Measured 2026-12-01: ~13 kB minified; the cap catches an accidental import of the engine.
+    expect(result.outputFiles[0]?.contents.byteLength).toBeLessThan(40_000);
   });
 });

@@ -1,10 +1,7 @@
 /**
  * The data model shared by the runner (which produces samples) and the analysis/report layer (which consumes them).
- * Versioned: anything written to disk carries `schemaVersion`.
+ * Versioned: a results file carries `schemaVersion`, the one protocol version (`protocol/version.ts`).
  */
-
-/** Version of the results JSON / NDJSON protocol. Bump on any incompatible change. */
-export const SCHEMA_VERSION = 1 as const;
 
 /** A parameter value as written in a suite's `params` (e.g. `size: [10, 1000]`). */
 export type ParamValue = string | number | boolean;
@@ -110,7 +107,8 @@ export interface RunInvocation {
 
 /** The whole run, as persisted (results JSON). */
 export interface RunRecord {
-  schemaVersion: typeof SCHEMA_VERSION;
+  /** The protocol version the file was written with (older readable versions: `READABLE_VERSIONS`). */
+  schemaVersion: number;
   runId: string;
   startedAt: string;
   finishedAt: string | null;

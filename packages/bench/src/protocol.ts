@@ -1,13 +1,25 @@
 /**
- * @tombstone-lab/bench/protocol — the typed NDJSON event stream of a run (`--json`, `--events <file>`), for editors
- * and CI. Free of Node built-ins, so an extension can bundle it.
+ * @tombstone-lab/bench/protocol — the typed, versioned output of the runner for editors and CI: the NDJSON event
+ * stream (`--json`, `--events <file>`, the engine's `startRun`) and `list --json`. Types, one version number, and
+ * runtime validators; free of Node built-ins (valibot only), so an extension can bundle it.
  */
-export {
-  type BenchEvent,
-  type BenchmarkFinishedEvent,
-  type ErrorEvent,
-  PROTOCOL_VERSION,
-  type RunFinishedEvent,
-  type RunStartedEvent,
-  type SampleFinishedEvent,
+
+/** The events, discriminated by `type`. */
+export type {
+  BenchEvent,
+  BenchEventType,
+  BenchmarkFinishedEvent,
+  ErrorEvent,
+  RunFinishedEvent,
+  RunStartedEvent,
+  SampleFinishedEvent,
+  SamplesSkippedEvent,
 } from './protocol/events.js';
+/** `list --json`. */
+export type { ListedSuite, ListOutput } from './protocol/list.js';
+/** Validators: typed values, or a {@link ProtocolError} naming the bad field. */
+export { ProtocolError, parseEvent, parseListOutput } from './protocol/parse.js';
+/** The values inside events. */
+export type * from './protocol/types.js';
+/** The one version of the events, `list --json` and results files. */
+export { PROTOCOL_VERSION } from './protocol/version.js';

@@ -2,6 +2,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunRecord, Sample, SampleFailure } from '../model.js';
+import type { BenchmarkFinishedEvent, RunFinishedEvent } from '../protocol/events.js';
+import { parseEvent, parseListOutput } from '../protocol/parse.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { seededRandom, seedFrom } from '../run/rng.js';
 import { FAST, runCli, tempProject } from '../test-helpers.js';
 
@@ -38,6 +41,8 @@ describe('tombstone-bench run (real forks)', () => {
       (text) => {
         for (const line of text.split('\n').filter(Boolean)) {
           const e = JSON.parse(line) as Record<string, unknown>;
+          // Every line is valid protocol, and carries nothing the schema does not declare.
+          expect(parseEvent(line)).toEqual(e);
           events.push(e);
           if (e.type === 'sample-finished') {
             // The file on disk already holds this sample when its event is emitted.
@@ -50,10 +55,21 @@ describe('tombstone-bench run (real forks)', () => {
     );
     expect(r.stderr).not.toMatch(/Error/);
     expect([0, 1]).toContain(r.code);
-    expect(events.every((e) => e.protocol === 1)).toBe(true);
+    expect(events.every((e) => e.protocol === PROTOCOL_VERSION)).toBe(true);
     expect(events[0]?.type).toBe('run-started');
     expect(events.at(-1)?.type).toBe('run-finished');
-    expect(events.filter((e) => e.type === 'benchmark-finished')).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'run-finished')).toHaveLength(1);
+    const finished = events.filter((e) => e.type === 'benchmark-finished') as BenchmarkFinishedEvent[];
+    expect(finished).toHaveLength(2);
+    // bytes/op, GC and warm-up figures per side; the verdict with its statistics and checks.
+    expect(finished[1]?.sides.baseline.bytesPerOp).toBeGreaterThan(200);
+    expect(finished[1]?.sides.candidate.samples).toBe(4);
+    expect(finished[0]?.location).toEqual({ file: 'speed.bench.ts', line: 9, column: 5 });
+    expect(finished[0]?.analysis?.stats?.baseline.n).toBe(4);
+    expect(finished[0]?.analysis?.checks).toHaveLength(8);
+    const end = events.at(-1) as RunFinishedEvent;
+    expect(end.verdicts?.map((v) => v.key)).toEqual(['Speed.loop[size=50]', 'Speed.alloc[size=50]']);
+    expect(end.summary?.benchmarks).toBe(2);
     expect(snapshots).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
 
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
@@ -195,6 +211,55 @@ export default defineSuite({
     expect(hang?.failures.map((f) => f.kind)).toEqual(['timeout', 'timeout']);
     expect(hang?.failures[0]?.message).toContain('1500 ms');
   }, 30_000);
+
+  it('counts the forks skipped after the failure limit, so progress reaches total, and says so', async () => {
+    const dir = tempProject({
+      'boom.bench.ts': `import { defineSuite } from '@tombstone-lab/bench';
+export default defineSuite({ name: 'Boom', benchmarks: { boom: () => { throw new Error('kaboom'); } } });
+`,
+    });
+    const r = await runCli(['aa', '-n', '5', '--json', '--out', join(dir, 'r.json'), ...FAST], dir);
+    expect(r.code).toBe(1);
+    const events = r.stdout.split('\n').filter(Boolean).map(parseEvent);
+    const progress = events.flatMap((e) =>
+      e.type === 'sample-finished' || e.type === 'samples-skipped' ? [[e.completed, e.total]] : [],
+    );
+    expect(progress.at(-1)).toEqual([10, 10]);
+    const skipped = events.filter((e) => e.type === 'samples-skipped');
+    expect(skipped.map((e) => [e.side, e.count]).sort()).toEqual([
+      ['baseline', 3],
+      ['candidate', 3],
+    ]);
+    expect(skipped[0]?.reason).toMatch(/2 forks of the (baseline|candidate) side failed/);
+    const end = events.at(-1);
+    expect(end?.type === 'run-finished' && end.skippedForks).toBe(6);
+    const done = events.find((e) => e.type === 'benchmark-finished');
+    expect(done?.type === 'benchmark-finished' && done.sides.baseline).toMatchObject({
+      failures: 2,
+      skipped: 3,
+    });
+  }, 30_000);
+});
+
+describe('list', () => {
+  it('shows every suite with its params, compared factor, cases and source locations (human and --json)', async () => {
+    const dir = tempProject({ 'speed.bench.ts': SUITE, 'none.bench.ts': 'export const x = 1;\n' });
+    const json = await runCli(['list', '--json'], dir);
+    expect(json.code).toBe(0);
+    const list = parseListOutput(json.stdout);
+    const speed = list.suites.find((s) => s.suite === 'Speed');
+    expect(speed?.params).toEqual({ size: [50] });
+    expect(speed?.compare).toEqual({ factor: 'impl', baseline: 'fast', candidate: 'slow' });
+    expect(speed?.cases?.map((c) => c.key)).toEqual(['Speed.loop[size=50]', 'Speed.alloc[size=50]']);
+    expect(speed?.benchmarks[0]).toMatchObject({ name: 'loop', line: 9, column: 5 });
+    const none = list.suites.find((s) => s.file.endsWith('none.bench.ts'));
+    expect(none?.cases).toBeNull();
+    expect(none?.loadError).toMatch(/could not be loaded/);
+    const human = await runCli(['list'], dir);
+    expect(human.stdout).toContain('params: size=50  impl: fast vs slow');
+    expect(human.stdout).toContain('    Speed.alloc[size=50]');
+    expect(human.stdout).toMatch(/ {2}loop {2}\S*speed\.bench\.ts:9:5/);
+  }, 30_000);
 });
 
 describe('bad input: clear error, exit 2, nothing measured', () => {
@@ -250,7 +315,7 @@ describe('bad input: clear error, exit 2, nothing measured', () => {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(events).toEqual([
       expect.objectContaining({
-        protocol: 1,
+        protocol: PROTOCOL_VERSION,
         type: 'error',
         errorName: 'UsageError',
         message: expect.stringContaining('"sz"'),

@@ -2,15 +2,17 @@
  * `tombstone-bench` command line, callable in-process: run / compare / aa / report / list.
  */
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { BenchError, SuiteDefinitionError } from '../errors.js';
+import { workerScript } from '../fork/compile.js';
 import { runCompare } from '../git/git-compare.js';
 import { type EventSink, nullSink } from '../run/event-sink.js';
+import { listSuites, renderList } from '../run/list-suites.js';
 import { planAaRun, planFactorRun } from '../run/prepare.js';
 import { readRun } from '../run/results-store.js';
 import {
   type CliIo,
+  cacheDirFor,
   defaultIo,
   EXIT,
   eventSinkFor,
@@ -21,7 +23,6 @@ import {
 } from '../run/session.js';
 import { StatsInputError } from '../stats/errors.js';
 import { findBenchFiles } from '../suite/discover.js';
-import { locateBenchmarks } from '../suite/locate.js';
 import { cmdCalibrate } from './calibrate-command.js';
 import { analysisOptions, type CliValues, HELP, numberOption, parseCli } from './cli-options.js';
 
@@ -42,23 +43,10 @@ function displayRoot(io: CliIo): string {
 
 async function cmdList(io: CliIo, values: CliValues, positionals: string[]): Promise<number> {
   const files = findBenchFiles(positionals, io.cwd);
-  const suites = await Promise.all(
-    files.map(async (file) => {
-      const found = locateBenchmarks(await readFile(file, 'utf8'));
-      return {
-        file,
-        suite: found.suite,
-        benchmarks: found.benchmarks.map((b) => ({ name: b.name, file, line: b.line, column: b.column })),
-      };
-    }),
-  );
-  if (values.json) io.stdout(`${JSON.stringify({ protocol: 1, suites }, null, 2)}\n`);
-  else {
-    for (const s of suites) {
-      io.stdout(`${s.suite ?? '(no defineSuite found)'}  ${s.file}\n`);
-      for (const b of s.benchmarks) io.stdout(`  ${b.name}  ${b.file}:${b.line}:${b.column}\n`);
-    }
-  }
+  const cacheDir = cacheDirFor(io, values);
+  const timeoutMs = numberOption(values, 'timeout-ms', 60_000, { min: 100 });
+  const list = await listSuites(files, { cacheDir, worker: await workerScript(cacheDir), timeoutMs });
+  io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : renderList(list));
   return EXIT.ok;
 }
 

@@ -147,6 +147,7 @@ export async function runCompare(s: Session, positionals: string[]): Promise<num
         resultsFile: s.settings.outFile,
         interrupted: false,
         exitCode: EXIT.failed,
+        skippedForks: 0,
       });
       return EXIT.failed;
     }

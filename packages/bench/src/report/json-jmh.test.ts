@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_VERSION } from '../model.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { analyzeRun } from '../stats/analyze-run.js';
 import { makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { jmhMetric, renderJmhJson, toJmhResults } from './jmh.js';
@@ -12,7 +12,7 @@ describe('results JSON', () => {
 
   it('is the RunRecord plus a versioned analysis block, raw samples kept', () => {
     const doc = JSON.parse(renderResultsJson({ run, analysis }));
-    expect(doc.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(doc.schemaVersion).toBe(PROTOCOL_VERSION);
     expect(doc.analysis.analysisVersion).toBe(ANALYSIS_VERSION);
     expect(doc.benchmarks).toEqual(JSON.parse(JSON.stringify(run.benchmarks)));
     expect(doc.analysis.verdicts[0].outcome).toBe('Won');

@@ -1,5 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { type BenchEvent, type Payload, PROTOCOL_VERSION } from '../protocol/events.js';
+import type { BenchEvent, Payload } from '../protocol/events.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 
 /** Where events go. */
 export interface EventSink {

@@ -2,12 +2,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ResultsFileError } from '../errors.js';
-import { type RunRecord, SCHEMA_VERSION } from '../model.js';
+import type { RunRecord } from '../model.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { tempProject } from '../test-helpers.js';
 import { readRun, writeRunAtomic } from './results-store.js';
 
 const record: RunRecord = {
-  schemaVersion: SCHEMA_VERSION,
+  schemaVersion: PROTOCOL_VERSION,
   runId: 'r1',
   startedAt: '2026-01-01T00:00:00.000Z',
   finishedAt: null,

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ResultsFileError } from '../errors.js';
-import { type RunRecord, SCHEMA_VERSION } from '../model.js';
+import type { RunRecord } from '../model.js';
+import { PROTOCOL_VERSION, READABLE_VERSIONS } from '../protocol/version.js';
 
 /**
  * Writes the run atomically: a temp file in the same directory, then a rename over the target, so a crash or Ctrl-C
@@ -36,9 +37,9 @@ export function readRun(file: string): RunRecord {
   const r = data as Partial<RunRecord> | null;
   if (typeof r !== 'object' || r === null)
     throw new ResultsFileError(`results file ${file} is not an object`);
-  if (r.schemaVersion !== SCHEMA_VERSION) {
+  if (typeof r.schemaVersion !== 'number' || !READABLE_VERSIONS.includes(r.schemaVersion)) {
     throw new ResultsFileError(
-      `results file ${file} has schemaVersion ${String(r.schemaVersion)}, this runner reads ${SCHEMA_VERSION}`,
+      `results file ${file} has schemaVersion ${String(r.schemaVersion)}, this runner reads ${READABLE_VERSIONS.join(' and ')} (writes ${PROTOCOL_VERSION})`,
     );
   }
   if (

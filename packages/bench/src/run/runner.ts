@@ -12,10 +12,12 @@ import type {
   SampleFailure,
   Side,
 } from '../model.js';
-import { SCHEMA_VERSION } from '../model.js';
+import type { RecordedError, Verdict } from '../protocol/types.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { BenchCase } from '../suite/cases.js';
 import type { SuiteSampling } from '../suite/define.js';
 import type { EventSink } from './event-sink.js';
+import { sideSummary, skippedOn } from './payloads.js';
 import { writeRunAtomic } from './results-store.js';
 import { seededRandom, seedFrom } from './rng.js';
 
@@ -55,8 +57,8 @@ export interface RunSettings {
   events: EventSink;
   progress?: ProgressBar;
   signal?: AbortSignal;
-  /** Called when a case completes; its value goes into the benchmark-finished event. */
-  analyze?: (record: BenchmarkRecord, run: RunRecord) => unknown;
+  /** Called when a case completes; its verdict (or why there is none) goes into the benchmark-finished event. */
+  analyze?: (record: BenchmarkRecord, run: RunRecord) => CaseAnalysis;
   /** Instruction counting (valgrind) for a case side, when enabled. */
   countInstructions?: (job: {
     bundle: string;
@@ -66,11 +68,21 @@ export interface RunSettings {
   }) => Promise<number | null>;
 }
 
-/** The run as persisted, and whether Ctrl-C cut it short. */
+/** The verdict of one finished case, or the error that prevented it. */
+export interface CaseAnalysis {
+  analysis?: Verdict;
+  analysisError?: RecordedError;
+}
+
+/** The run as persisted, whether Ctrl-C cut it short, and how many forks the failure limit skipped. */
 export interface RunOutcome {
   record: RunRecord;
   interrupted: boolean;
+  skippedForks: number;
 }
+
+/** Stop a case side after this many failed forks unless {@link RunSettings.maxFailuresPerSide} says otherwise. */
+const DEFAULT_MAX_FAILURES = 2;
 
 /** A fresh record with an empty entry per case (also used to persist build failures before anything runs). */
 export function createRecord(
@@ -78,7 +90,7 @@ export function createRecord(
   settings: Pick<RunSettings, 'comparison' | 'config' | 'invocation' | 'measurement'>,
 ): RunRecord {
   return {
-    schemaVersion: SCHEMA_VERSION,
+    schemaVersion: PROTOCOL_VERSION,
     runId: randomUUID(),
     startedAt: new Date().toISOString(),
     finishedAt: null,
@@ -179,114 +191,220 @@ function toSampleOrFailure(
   };
 }
 
-/**
- * Runs every planned case: n forks per side, interleaved in pairs whose order is a seeded coin flip, each fork
- * recorded and the results file rewritten atomically right after it. Ctrl-C (the abort signal) kills the running
- * fork and returns with `interrupted`, the file still valid and resumable.
- */
-export async function runPlan(cases: readonly PlannedCase[], settings: RunSettings): Promise<RunOutcome> {
-  const record = settings.resume ?? createRecord(cases, settings);
-  for (const c of cases) {
-    if (!record.benchmarks.some((b) => b.key === c.bench.key)) record.benchmarks.push(entryFor(c));
-  }
-  const n = settings.config.samplesPerSide;
-  const total = cases.length * n * 2;
-  let completed = cases.reduce((sum, c) => {
-    const e = record.benchmarks.find((b) => b.key === c.bench.key) as BenchmarkRecord;
-    return sum + Math.min(n, doneOn(e, 'baseline')) + Math.min(n, doneOn(e, 'candidate'));
-  }, 0);
-  const resumedFrom = completed;
-  let seq = nextSeq(record);
-  const rand = seededRandom(seedFrom(record.runId));
-  const maxFailures = settings.maxFailuresPerSide ?? 2;
-  writeRunAtomic(settings.outFile, record);
+/** The mutable progress of one run: what `sample-finished` and `samples-skipped` report. */
+interface Progress {
+  completed: number;
+  readonly total: number;
+  readonly resumedFrom: number;
+  skipped: number;
+  seq: number;
+}
+
+function announce(
+  record: RunRecord,
+  cases: readonly PlannedCase[],
+  settings: RunSettings,
+  p: Progress,
+): void {
   settings.events.emit({
     type: 'run-started',
     runId: record.runId,
     resultsFile: settings.outFile,
     comparison: record.comparison,
-    samplesPerSide: n,
-    totalForks: total,
+    config: record.config,
+    samplesPerSide: settings.config.samplesPerSide,
+    totalForks: p.total,
+    completedForks: p.resumedFrom,
     benchmarks: cases.map((c) => ({
       key: c.bench.key,
+      suite: c.bench.suite,
+      benchmark: c.bench.benchmark,
+      params: c.bench.params,
       role: c.bench.role,
       labels: c.labels,
       ...(c.location ? { location: c.location } : {}),
     })),
   });
-
-  for (const c of cases) {
-    const entry = record.benchmarks.find((b) => b.key === c.bench.key) as BenchmarkRecord;
-    const already: Record<Side, number> = {
-      baseline: doneOn(entry, 'baseline'),
-      candidate: doneOn(entry, 'candidate'),
-    };
-    for (let pair = 0; pair < n; pair++) {
-      // Drawn for every pair, skipped or not, so a resumed run continues the same schedule.
-      const order: Side[] = rand() < 0.5 ? ['baseline', 'candidate'] : ['candidate', 'baseline'];
-      for (const side of order) {
-        if (pair < already[side]) continue;
-        if (entry.failures.filter((f) => f.side === side).length >= maxFailures) continue;
-        if (settings.signal?.aborted) return finish(record, settings, true);
-        settings.progress?.update(completed, `${c.bench.key} ${side}`, resumedFrom);
-        const job: ForkJob = {
-          mode: 'sample',
-          bundle: c.bundles[side],
-          benchmark: c.bench.benchmark,
-          params: c.params[side],
-          pinned: Boolean(settings.fork.pin),
-          slowdown: c.slowdown[side],
-          ...(c.sample ?? settings.sample),
-        };
-        const startedAt = new Date().toISOString();
-        const outcome = await runFork(job, {
-          ...settings.fork,
-          ...(settings.signal ? { signal: settings.signal } : {}),
-        });
-        if (outcome.kind === 'interrupted') return finish(record, settings, true);
-        const item = toSampleOrFailure(outcome, seq++, side, startedAt);
-        if ('kind' in item) entry.failures.push(item);
-        else {
-          if (settings.countInstructions) {
-            item.instructionsPerOp = await settings.countInstructions({
-              bundle: c.bundles[side],
-              benchmark: c.bench.benchmark,
-              params: c.params[side],
-              nsPerOp: item.nsPerOp,
-            });
-          }
-          entry.samples.push(item);
-        }
-        completed++;
-        writeRunAtomic(settings.outFile, record);
-        settings.events.emit({
-          type: 'sample-finished',
-          key: c.bench.key,
-          side,
-          seq: item.seq,
-          completed,
-          total,
-          ...('kind' in item ? { failure: item } : { sample: item }),
-        });
-      }
-    }
-    settings.events.emit({
-      type: 'benchmark-finished',
-      key: c.bench.key,
-      samples: {
-        baseline: entry.samples.filter((s) => s.side === 'baseline').length,
-        candidate: entry.samples.filter((s) => s.side === 'candidate').length,
-      },
-      failures: entry.failures.length,
-      ...(settings.analyze ? { analysis: settings.analyze(entry, record) } : {}),
-    });
-  }
-  return finish(record, settings, false);
 }
 
-function finish(record: RunRecord, settings: RunSettings, interrupted: boolean): RunOutcome {
+/** Counts a side's remaining forks as done once it reached the failure limit, and says so (once per side). */
+function skipRest(
+  c: PlannedCase,
+  entry: BenchmarkRecord,
+  side: Side,
+  settings: RunSettings,
+  p: Progress,
+): void {
+  const n = settings.config.samplesPerSide;
+  const max = settings.maxFailuresPerSide ?? DEFAULT_MAX_FAILURES;
+  const count = skippedOn(entry, side, n, max);
+  if (count === 0) return;
+  p.completed += count;
+  p.skipped += count;
+  settings.progress?.update(p.completed, `${c.bench.key} ${side} skipped`, p.resumedFrom);
+  settings.events.emit({
+    type: 'samples-skipped',
+    key: c.bench.key,
+    side,
+    count,
+    reason: `${max} forks of the ${side} side failed; its remaining ${count} fork(s) are not run`,
+    completed: p.completed,
+    total: p.total,
+  });
+}
+
+/** Runs one fork of one side and records its sample or failure; false when the run was interrupted. */
+async function measureOnce(
+  c: PlannedCase,
+  entry: BenchmarkRecord,
+  side: Side,
+  record: RunRecord,
+  settings: RunSettings,
+  p: Progress,
+): Promise<boolean> {
+  settings.progress?.update(p.completed, `${c.bench.key} ${side}`, p.resumedFrom);
+  const job: ForkJob = {
+    mode: 'sample',
+    bundle: c.bundles[side],
+    benchmark: c.bench.benchmark,
+    params: c.params[side],
+    pinned: Boolean(settings.fork.pin),
+    slowdown: c.slowdown[side],
+    ...(c.sample ?? settings.sample),
+  };
+  const startedAt = new Date().toISOString();
+  const outcome = await runFork(job, {
+    ...settings.fork,
+    ...(settings.signal ? { signal: settings.signal } : {}),
+  });
+  if (outcome.kind === 'interrupted') return false;
+  const item = toSampleOrFailure(outcome, p.seq++, side, startedAt);
+  if ('kind' in item) entry.failures.push(item);
+  else {
+    if (settings.countInstructions) {
+      item.instructionsPerOp = await settings.countInstructions({
+        bundle: c.bundles[side],
+        benchmark: c.bench.benchmark,
+        params: c.params[side],
+        nsPerOp: item.nsPerOp,
+      });
+    }
+    entry.samples.push(item);
+  }
+  p.completed++;
+  writeRunAtomic(settings.outFile, record);
+  settings.events.emit({
+    type: 'sample-finished',
+    key: c.bench.key,
+    side,
+    seq: item.seq,
+    completed: p.completed,
+    total: p.total,
+    ...('kind' in item ? { failure: item } : { sample: item }),
+  });
+  return true;
+}
+
+function caseFinished(
+  c: PlannedCase,
+  entry: BenchmarkRecord,
+  record: RunRecord,
+  settings: RunSettings,
+): void {
+  const n = settings.config.samplesPerSide;
+  const max = settings.maxFailuresPerSide ?? DEFAULT_MAX_FAILURES;
+  settings.events.emit({
+    type: 'benchmark-finished',
+    key: c.bench.key,
+    ...(c.location ? { location: c.location } : {}),
+    samples: {
+      baseline: entry.samples.filter((s) => s.side === 'baseline').length,
+      candidate: entry.samples.filter((s) => s.side === 'candidate').length,
+    },
+    failures: entry.failures.length,
+    sides: {
+      baseline: sideSummary(entry, 'baseline', n, max),
+      candidate: sideSummary(entry, 'candidate', n, max),
+    },
+    ...(settings.analyze ? settings.analyze(entry, record) : {}),
+  });
+}
+
+/** One case's forks: n pairs in seeded order; false when the run was interrupted. */
+async function runCase(
+  c: PlannedCase,
+  record: RunRecord,
+  settings: RunSettings,
+  p: Progress,
+  rand: () => number,
+): Promise<boolean> {
+  const entry = record.benchmarks.find((b) => b.key === c.bench.key) as BenchmarkRecord;
+  const already: Record<Side, number> = {
+    baseline: doneOn(entry, 'baseline'),
+    candidate: doneOn(entry, 'candidate'),
+  };
+  const max = settings.maxFailuresPerSide ?? DEFAULT_MAX_FAILURES;
+  const skippedSides = new Set<Side>();
+  for (let pair = 0; pair < settings.config.samplesPerSide; pair++) {
+    // Drawn for every pair, skipped or not, so a resumed run continues the same schedule.
+    const order: Side[] = rand() < 0.5 ? ['baseline', 'candidate'] : ['candidate', 'baseline'];
+    for (const side of order) {
+      if (pair < already[side] || skippedSides.has(side)) continue;
+      if (entry.failures.filter((f) => f.side === side).length >= max) {
+        skippedSides.add(side);
+        skipRest(c, entry, side, settings, p);
+        continue;
+      }
+      if (settings.signal?.aborted) return false;
+      if (!(await measureOnce(c, entry, side, record, settings, p))) return false;
+    }
+  }
+  caseFinished(c, entry, record, settings);
+  return true;
+}
+
+/**
+ * Runs every planned case: n forks per side, interleaved in pairs whose order is a seeded coin flip, each fork
+ * recorded and the results file rewritten atomically right after it. Ctrl-C (the abort signal) kills the running
+ * fork and returns with `interrupted`, the file still valid and resumable. A side that reached the failure limit
+ * has its remaining forks counted as completed (and reported as skipped), so progress always reaches `total`.
+ */
+export async function runPlan(cases: readonly PlannedCase[], settings: RunSettings): Promise<RunOutcome> {
+  const record = settings.resume
+    ? { ...settings.resume, schemaVersion: PROTOCOL_VERSION }
+    : createRecord(cases, settings);
+  for (const c of cases) {
+    if (!record.benchmarks.some((b) => b.key === c.bench.key)) record.benchmarks.push(entryFor(c));
+  }
+  const n = settings.config.samplesPerSide;
+  const completed = cases.reduce((sum, c) => {
+    const e = record.benchmarks.find((b) => b.key === c.bench.key) as BenchmarkRecord;
+    return sum + Math.min(n, doneOn(e, 'baseline')) + Math.min(n, doneOn(e, 'candidate'));
+  }, 0);
+  const p: Progress = {
+    completed,
+    total: cases.length * n * 2,
+    resumedFrom: completed,
+    skipped: 0,
+    seq: nextSeq(record),
+  };
+  const rand = seededRandom(seedFrom(record.runId));
+  writeRunAtomic(settings.outFile, record);
+  announce(record, cases, settings, p);
+  for (const c of cases) {
+    if (!(await runCase(c, record, settings, p, rand))) return finish(record, settings, true, p.skipped);
+  }
+  return finish(record, settings, false, p.skipped);
+}
+
+function finish(
+  record: RunRecord,
+  settings: RunSettings,
+  interrupted: boolean,
+  skippedForks: number,
+): RunOutcome {
   settings.progress?.finish();
   if (!interrupted) record.finishedAt = new Date().toISOString();
   writeRunAtomic(settings.outFile, record);
-  return { record, interrupted };
+  return { record, interrupted, skippedForks };
 }

@@ -10,13 +10,22 @@ import { instructionCounter } from '../fork/instructions.js';
 import { detectPinning } from '../fork/pinning.js';
 import type { MeasurementSettings, RunRecord } from '../model.js';
 import { analyze, type OutputOptions, parseFormat, render, writeSvgPlots } from '../report/output.js';
+import type { ReportInput } from '../report/report-model.js';
+import { analyzeRun } from '../stats/analyze-run.js';
 import { parseParamFilter } from '../suite/cases.js';
 import { SAMPLING_LIMITS } from '../suite/define.js';
 import { type EventSink, ndjsonSink, nullSink, teeSink } from './event-sink.js';
+import {
+  factorialPayload,
+  growthPayload,
+  recordedError,
+  summaryPayload,
+  verdictPayload,
+} from './payloads.js';
 import type { PlanContext } from './prepare.js';
 import { readRun } from './results-store.js';
 import { checkResumable } from './resume-check.js';
-import { type PlannedCase, type RunSettings, resolveSampling, runPlan } from './runner.js';
+import { type CaseAnalysis, type PlannedCase, type RunSettings, resolveSampling, runPlan } from './runner.js';
 
 /** Where the CLI writes; replaceable for tests. */
 export interface CliIo {
@@ -67,6 +76,15 @@ export function eventSinkFor(io: CliIo, values: CliValues): EventSink {
   return sinks.length === 0 ? nullSink : teeSink(...sinks);
 }
 
+/** `--cache-dir`, else a per-project directory under the system temp dir (bundles, worker). */
+export function cacheDirFor(io: CliIo, values: CliValues): string {
+  return resolve(
+    io.cwd,
+    values['cache-dir'] ??
+      join(tmpdir(), 'tombstone-bench', createHash('sha256').update(io.cwd).digest('hex').slice(0, 12)),
+  );
+}
+
 /**
  * Validates the shared options of a measuring command and prepares the worker and settings; `args` are the
  * command's arguments as received (after the command name), recorded for the report's Reproduction block.
@@ -80,11 +98,7 @@ export async function makeSession(
   args: readonly string[] = [],
 ): Promise<Session> {
   parseFormat(values.format);
-  const cacheDir = resolve(
-    io.cwd,
-    values['cache-dir'] ??
-      join(tmpdir(), 'tombstone-bench', createHash('sha256').update(io.cwd).digest('hex').slice(0, 12)),
-  );
+  const cacheDir = cacheDirFor(io, values);
   const sampleMs = numberOption(values, 'sample-ms', 100, SAMPLING_LIMITS.sampleMs);
   const warmupMs = numberOption(values, 'warmup-ms', 150, SAMPLING_LIMITS.warmupMs);
   const timeoutMs = numberOption(values, 'timeout-ms', 60_000, { min: 100 });
@@ -164,14 +178,12 @@ export async function measureAndReport(
   const total = cases.length * s.settings.config.samplesPerSide * 2;
   const progress = io.isTTY && !values.json ? new ProgressBar(total) : undefined;
   // The verdict of one finished case for its benchmark-finished event (growth/factorial need the whole run).
-  const analyzeCase = (entry: RunRecord['benchmarks'][number], run: RunRecord): unknown => {
+  const analyzeCase = (entry: RunRecord['benchmarks'][number], run: RunRecord): CaseAnalysis => {
     try {
-      return analyze(
-        { ...run, benchmarks: [entry] },
-        { ...s.output, growth: undefined, factorial: undefined },
-      ).analysis.verdicts[0];
-    } catch {
-      return undefined;
+      const verdict = analyzeRun({ ...run, benchmarks: [entry] }, s.output.overrides ?? {}).verdicts[0];
+      return verdict ? { analysis: verdictPayload(verdict) } : {};
+    } catch (e) {
+      return { analysisError: recordedError(e) };
     }
   };
   const countInstructions = values.instructions
@@ -204,14 +216,20 @@ export async function measureAndReport(
       resultsFile: s.settings.outFile,
       interrupted: true,
       exitCode: EXIT.interrupted,
+      skippedForks: outcome.skippedForks,
     });
     return EXIT.interrupted;
   }
-  return report(s, outcome.record, s.settings.outFile);
+  return report(s, outcome.record, s.settings.outFile, outcome.skippedForks);
 }
 
 /** Analyses, renders and gates a finished run; returns the exit code. */
-export async function report(s: Session | ReportOnly, run: RunRecord, file: string): Promise<number> {
+export async function report(
+  s: Session | ReportOnly,
+  run: RunRecord,
+  file: string,
+  skippedForks = 0,
+): Promise<number> {
   const { io, values } = s;
   const input = analyze(run, s.output);
   // A measuring command gates by default (--no-fail-on-lost opts out); `report` renders a saved run and gates only
@@ -232,7 +250,8 @@ export async function report(s: Session | ReportOnly, run: RunRecord, file: stri
       resultsFile: file,
       interrupted: false,
       exitCode,
-      summary: input.analysis.summary,
+      skippedForks,
+      ...analysisPayloads(input, s.output),
     });
   }
   if (!values.json) {
@@ -241,6 +260,20 @@ export async function report(s: Session | ReportOnly, run: RunRecord, file: stri
     io.stderr(`results: ${file}\n`);
   }
   return exitCode;
+}
+
+/** The analyses of a finished run as `run-finished` carries them. */
+function analysisPayloads(input: ReportInput, output: OutputOptions) {
+  const notFittable = input.notFittable ?? [];
+  return {
+    summary: summaryPayload(input.analysis.summary),
+    verdicts: input.analysis.verdicts.map(verdictPayload),
+    correction: input.analysis.config.correction,
+    ...(output.growth ? { growth: growthPayload(output.growth, input.growth ?? [], notFittable) } : {}),
+    ...(output.factorial
+      ? { factorial: factorialPayload(output.factorial, input.factorials ?? [], notFittable) }
+      : {}),
+  };
 }
 
 /** What `report` needs when no run is in progress. */

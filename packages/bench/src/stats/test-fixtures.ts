@@ -2,17 +2,17 @@
  * Test-only builders of RunRecord fixtures (excluded from the build by the `test-*.ts` pattern).
  */
 
-import {
-  type BenchmarkRecord,
-  type Environment,
-  type ParamValue,
-  type Role,
-  type RunRecord,
-  type Sample,
-  type SampleFailure,
-  SCHEMA_VERSION,
-  type Side,
+import type {
+  BenchmarkRecord,
+  Environment,
+  ParamValue,
+  Role,
+  RunRecord,
+  Sample,
+  SampleFailure,
+  Side,
 } from '../model.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 
 /** A plausible captured environment; override fields to simulate inconsistency. */
 export function env(overrides: Partial<Environment> = {}): Environment {
@@ -113,7 +113,7 @@ export function makeRun(
   },
 ): RunRecord {
   return {
-    schemaVersion: SCHEMA_VERSION,
+    schemaVersion: PROTOCOL_VERSION,
     runId: 'run-test',
     startedAt: '2026-01-01T00:00:00.000Z',
     finishedAt: '2026-01-01T00:10:00.000Z',

@@ -1,0 +1,55 @@
+// A small editor-like client of the published protocol and runner entry points, type-checked under nodenext and
+// bundler resolution against the packed tarball's declarations.
+import {
+  type BenchEvent,
+  type ListOutput,
+  PROTOCOL_VERSION,
+  ProtocolError,
+  parseEvent,
+  parseListOutput,
+  type Verdict,
+} from '@tombstone-lab/bench/protocol';
+import { type CliIo, main, type RunRecord, readRun } from '@tombstone-lab/bench/runner';
+
+/** Progress and verdicts from one NDJSON line; null for a line that is not protocol. */
+export function onLine(line: string): { progress?: number; verdicts?: Verdict[] } | null {
+  let event: BenchEvent;
+  try {
+    event = parseEvent(line);
+  } catch (e) {
+    if (e instanceof ProtocolError) return null;
+    throw e;
+  }
+  switch (event.type) {
+    case 'sample-finished':
+    case 'samples-skipped':
+      return { progress: event.completed / event.total };
+    case 'benchmark-finished': {
+      const ratio: number | null | undefined = event.analysis?.stats?.ratio?.estimate;
+      const bytes: number | null = event.sides.candidate.bytesPerOp;
+      return ratio === undefined && bytes === null ? {} : { progress: 1 };
+    }
+    case 'run-finished':
+      return event.verdicts ? { verdicts: event.verdicts } : {};
+    default:
+      return {};
+  }
+}
+
+/** Locations of every benchmark of a `list --json` document. */
+export function locations(text: string): string[] {
+  const list: ListOutput = parseListOutput(text);
+  return list.suites.flatMap((s) => s.benchmarks.map((b) => `${b.file}:${b.line}:${b.column}`));
+}
+
+/** Runs `list --json` in-process. */
+export async function listHere(cwd: string): Promise<number> {
+  const out: string[] = [];
+  const io: CliIo = { cwd, isTTY: false, stdout: (t) => void out.push(t), stderr: () => {} };
+  const code = await main(['list', '--json'], io);
+  locations(out.join(''));
+  return code;
+}
+
+export const version: 2 = PROTOCOL_VERSION;
+export const load = (file: string): RunRecord => readRun(file);

@@ -1,0 +1,213 @@
+/**
+ * Schemas of the statistics the runner reports: the verdict of one benchmark (medians, Δ%, p, Hodges-Lehmann
+ * shift and ratio with their intervals, the checks with their reasons), the run summary, and the growth and
+ * factorial analyses. Numbers only: every label a report prints is made from them in `report/`.
+ */
+import * as v from 'valibot';
+import {
+  Count,
+  LabelsSchema,
+  MetricSchema,
+  ParamsSchema,
+  RoleSchema,
+  SideSchema,
+  WireNumber,
+} from './records.js';
+
+/** Every outcome: primaries Won/Lost/Unchanged, guardrails Held/Lost; Inconclusive when a check failed; Invalid when a side has no data. */
+export const OutcomeSchema = v.picklist(['Won', 'Held', 'Unchanged', 'Lost', 'Inconclusive', 'Invalid']);
+
+/** The eight checks, in report order. */
+export const CheckNameSchema = v.picklist([
+  'pairing',
+  'environment_consistent',
+  'baseline_valid',
+  'benchmark_passed',
+  'measurements_sane',
+  'metric_present',
+  'sample_sufficiency',
+  'sample_independence',
+]);
+
+/** One check on one benchmark, with what was measured. */
+export const CheckSchema = v.object({ name: CheckNameSchema, passed: v.boolean(), reason: v.string() });
+
+/** A summary of one side's values of the judged metric. */
+export const DescriptionSchema = v.object({
+  n: Count,
+  min: v.number(),
+  max: v.number(),
+  mean: v.number(),
+  median: v.number(),
+  sd: v.number(),
+  /** null when the mean is 0. */
+  cv: WireNumber,
+  mad: v.number(),
+  /** null when the median is 0. */
+  robustCv: WireNumber,
+  q1: v.number(),
+  q3: v.number(),
+});
+
+/** A Hodges-Lehmann estimate; a bound is null when the samples are too small for a finite one. */
+export const HodgesLehmannSchema = v.object({
+  estimate: v.number(),
+  lower: WireNumber,
+  upper: WireNumber,
+  achievedConfidence: v.number(),
+  k: Count,
+});
+
+/** The statistics comparing the two sides. */
+export const ComparisonStatsSchema = v.object({
+  baseline: DescriptionSchema,
+  candidate: DescriptionSchema,
+  /** (median candidate − median baseline) / median baseline · 100; null when the baseline median is 0. */
+  deltaPercent: WireNumber,
+  /** Hodges-Lehmann shift candidate − baseline, in metric units. */
+  shift: HodgesLehmannSchema,
+  /** Hodges-Lehmann ratio candidate / baseline; null when a value is ≤ 0. */
+  ratio: v.nullable(HodgesLehmannSchema),
+  u: v.number(),
+  /** Exact two-sided Mann-Whitney p. */
+  p: v.number(),
+  exact: v.boolean(),
+});
+
+/** The verdict of one benchmark. */
+export const VerdictSchema = v.object({
+  key: v.string(),
+  role: RoleSchema,
+  metric: MetricSchema,
+  /** Unit of the metric, e.g. `ns/op`. */
+  unit: v.string(),
+  labels: LabelsSchema,
+  /** null when a side has no values (outcome Invalid). */
+  stats: v.nullable(ComparisonStatsSchema),
+  /** The p the outcome is decided on: `stats.p` after the run's multiple-comparison correction; null without stats. */
+  pAdjusted: WireNumber,
+  outcome: OutcomeSchema,
+  /** Why the outcome is what it is. */
+  reason: v.string(),
+  checks: v.array(CheckSchema),
+});
+
+/** The multiple-comparison correction across a run's benchmarks. */
+export const CorrectionSchema = v.picklist(['holm', 'none']);
+
+/** One side's forks of one benchmark: counts, and the allocation, GC and warm-up figures of its samples. */
+export const SideSummarySchema = v.object({
+  samples: Count,
+  failures: Count,
+  /** Forks not run because the side reached the failure limit. */
+  skipped: Count,
+  /** Median allocated bytes per op; null when not measured or no samples. */
+  bytesPerOp: WireNumber,
+  /** Median GC count per sample; null without samples. */
+  gcCount: WireNumber,
+  /** Median GC time per sample, ms; null without samples. */
+  gcTimeMs: WireNumber,
+  /** Samples whose warm-up hit its cap before the metric settled. */
+  warmupCapped: Count,
+});
+
+/** An error that was recorded instead of an analysis or a measurement. */
+export const RecordedErrorSchema = v.object({ errorName: v.string(), message: v.string() });
+
+/** One check summarised over all benchmarks. */
+export const CheckSummarySchema = v.object({
+  name: CheckNameSchema,
+  passed: v.boolean(),
+  passedCount: Count,
+  failures: v.array(v.object({ key: v.string(), reason: v.string() })),
+});
+
+/** Summary of a whole run. */
+export const RunSummarySchema = v.object({
+  benchmarks: Count,
+  outcomes: v.object({
+    Won: Count,
+    Held: Count,
+    Unchanged: Count,
+    Lost: Count,
+    Inconclusive: Count,
+    Invalid: Count,
+  }),
+  checks: v.array(CheckSummarySchema),
+  allChecksPassed: v.boolean(),
+  /** fail when a benchmark is Lost or Invalid. */
+  gate: v.picklist(['pass', 'fail']),
+  /** Benchmarks with p < alpha. */
+  significant: Count,
+  /** A/A runs: the share of Won/Lost verdicts and of p < alpha. */
+  aa: v.nullable(v.object({ falseVerdictRate: WireNumber, falsePositiveRate: WireNumber })),
+});
+
+/** A growth or factorial group that could not be analysed. */
+export const NotFittableSchema = v.object({
+  analysis: v.picklist(['growth', 'factorial']),
+  key: v.string(),
+  side: v.nullable(SideSchema),
+  reason: v.string(),
+});
+
+/** metric ≈ a·N^b fitted on one side. */
+export const GrowthFitSchema = v.object({
+  exponent: v.number(),
+  lower: WireNumber,
+  upper: WireNumber,
+  coefficient: v.number(),
+  r2: WireNumber,
+  points: Count,
+  confidence: v.number(),
+});
+
+/** Baseline and candidate growth of one benchmark group over the swept parameter. */
+export const GrowthComparisonSchema = v.object({
+  key: v.string(),
+  suite: v.string(),
+  benchmark: v.string(),
+  param: v.string(),
+  fixedParams: ParamsSchema,
+  values: v.array(v.number()),
+  baseline: GrowthFitSchema,
+  candidate: GrowthFitSchema,
+  /** The exponents' intervals are disjoint. */
+  changed: v.boolean(),
+});
+
+/** `--growth <param>`: the fitted groups and those that could not be fitted. */
+export const GrowthSchema = v.object({
+  param: v.string(),
+  comparisons: v.array(GrowthComparisonSchema),
+  notFittable: v.array(NotFittableSchema),
+});
+
+const EffectSchema = v.object({
+  from: v.number(),
+  to: v.number(),
+  percent: WireNumber,
+  u: v.number(),
+  p: v.number(),
+});
+const FactorSchema = v.object({ name: v.string(), levels: v.tuple([v.string(), v.string()]) });
+const Pair = <T extends v.GenericSchema>(s: T) => v.tuple([s, s]);
+
+/** One 2×2 table (code × configuration). */
+export const FactorialTableSchema = v.object({
+  key: v.string(),
+  unit: v.string(),
+  code: FactorSchema,
+  config: FactorSchema,
+  medians: Pair(Pair(v.number())),
+  codeEffect: Pair(EffectSchema),
+  configEffect: Pair(EffectSchema),
+  interactionPercent: WireNumber,
+});
+
+/** `--factorial <param>`: the tables and the groups that could not be analysed. */
+export const FactorialSchema = v.object({
+  param: v.string(),
+  tables: v.array(FactorialTableSchema),
+  notFittable: v.array(NotFittableSchema),
+});

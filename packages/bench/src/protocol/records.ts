@@ -1,0 +1,104 @@
+/**
+ * Schemas of the persisted data model (results file) that events carry too: samples, failures, environments,
+ * comparisons. The TypeScript types in `model.ts` must stay assignable to these (checked where events are built).
+ */
+import * as v from 'valibot';
+
+/** A count: a non-negative integer. */
+export const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** A number that JSON may have turned into `null`: NaN and ±Infinity have no JSON form. */
+export const WireNumber = v.nullable(v.number());
+
+/** baseline or candidate. */
+export const SideSchema = v.picklist(['baseline', 'candidate']);
+
+/** primary (can be Won) or guardrail (Held or Lost). */
+export const RoleSchema = v.picklist(['primary', 'guardrail']);
+
+/** A parameter value as written in a suite's `params`. */
+export const ParamValueSchema = v.union([v.string(), v.number(), v.boolean()]);
+
+/** One assignment of a suite's parameters. */
+export const ParamsSchema = v.record(v.string(), ParamValueSchema);
+
+/** Where a benchmark is defined: 1-based line and column of its key in `benchmarks: { … }`. */
+export const LocationSchema = v.object({
+  file: v.string(),
+  line: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  column: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
+/** Human label of each side, e.g. `impl=eager` or `git:HEAD~1 (061749b)`. */
+export const LabelsSchema = v.object({ baseline: v.string(), candidate: v.string() });
+
+/** The metrics a run can judge. */
+export const MetricSchema = v.picklist(['nsPerOp', 'cpuNsPerOp', 'bytesPerOp', 'instructionsPerOp']);
+
+/** What a run compares: an in-code factor, two git revisions, or the same code twice (A/A). */
+export const ComparisonSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('factor'),
+    factor: v.string(),
+    baseline: ParamValueSchema,
+    candidate: ParamValueSchema,
+  }),
+  v.object({
+    kind: v.literal('revision'),
+    baseline: v.string(),
+    candidate: v.string(),
+    baselineCommit: v.string(),
+    candidateCommit: v.nullable(v.string()),
+  }),
+  v.object({ kind: v.literal('aa'), label: v.string(), slowdown: v.optional(v.number()) }),
+]);
+
+/** The run's judging configuration. */
+export const RunConfigSchema = v.object({
+  samplesPerSide: Count,
+  metric: MetricSchema,
+  alpha: v.number(),
+  threshold: v.number(),
+});
+
+/** Environment captured inside each fork. */
+export const EnvironmentSchema = v.object({
+  node: v.string(),
+  v8: v.string(),
+  platform: v.string(),
+  arch: v.string(),
+  cpuModel: v.string(),
+  cpuCount: Count,
+  execArgv: v.array(v.string()),
+  loadAverage: v.tuple([v.number(), v.number(), v.number()]),
+  totalMemory: v.number(),
+  affinity: v.nullable(v.string()),
+});
+
+/** One measurement: one fresh fork, warmed up, then `ops` operations timed. */
+export const SampleSchema = v.object({
+  seq: Count,
+  side: SideSchema,
+  ops: v.number(),
+  nsPerOp: v.number(),
+  cpuNsPerOp: v.number(),
+  /** Allocated bytes per op; null when allocation was not measured. */
+  bytesPerOp: WireNumber,
+  gcCount: Count,
+  gcTimeMs: v.number(),
+  warmupOps: v.number(),
+  /** False when warm-up hit its cap before the metric settled. */
+  warmupStable: v.optional(v.boolean()),
+  instructionsPerOp: v.optional(WireNumber),
+  startedAt: v.string(),
+  env: EnvironmentSchema,
+});
+
+/** A fork that produced no sample, and why. */
+export const SampleFailureSchema = v.object({
+  seq: Count,
+  side: SideSchema,
+  kind: v.picklist(['crash', 'throw', 'timeout', 'build']),
+  message: v.string(),
+  logTail: v.string(),
+});

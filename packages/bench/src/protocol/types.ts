@@ -1,0 +1,97 @@
+/** The protocol's nested value types, inferred from their schemas (see `events.ts` for the events themselves). */
+import type * as v from 'valibot';
+import type {
+  CheckNameSchema,
+  CheckSchema,
+  CheckSummarySchema,
+  ComparisonStatsSchema,
+  CorrectionSchema,
+  DescriptionSchema,
+  FactorialSchema,
+  FactorialTableSchema,
+  GrowthComparisonSchema,
+  GrowthFitSchema,
+  GrowthSchema,
+  HodgesLehmannSchema,
+  NotFittableSchema,
+  OutcomeSchema,
+  RecordedErrorSchema,
+  RunSummarySchema,
+  SideSummarySchema,
+  VerdictSchema,
+} from './analysis.js';
+import type { PlannedBenchmarkSchema } from './events.js';
+import type { ListedCaseSchema } from './list.js';
+import type {
+  ComparisonSchema,
+  EnvironmentSchema,
+  LocationSchema,
+  MetricSchema,
+  ParamValueSchema,
+  RoleSchema,
+  RunConfigSchema,
+  SampleFailureSchema,
+  SampleSchema,
+  SideSchema,
+} from './records.js';
+
+/** baseline | candidate. */
+export type ProtocolSide = v.InferOutput<typeof SideSchema>;
+/** primary | guardrail. */
+export type ProtocolRole = v.InferOutput<typeof RoleSchema>;
+/** A parameter value. */
+export type ProtocolParamValue = v.InferOutput<typeof ParamValueSchema>;
+/** A benchmark's source location (1-based line and column). */
+export type SourceLocation = v.InferOutput<typeof LocationSchema>;
+/** The judged metric. */
+export type MetricId = v.InferOutput<typeof MetricSchema>;
+/** What a run compares. */
+export type ProtocolComparison = v.InferOutput<typeof ComparisonSchema>;
+/** A run's judging configuration. */
+export type ProtocolRunConfig = v.InferOutput<typeof RunConfigSchema>;
+/** A fork's environment. */
+export type ProtocolEnvironment = v.InferOutput<typeof EnvironmentSchema>;
+/** One sample. */
+export type ProtocolSample = v.InferOutput<typeof SampleSchema>;
+/** One failed fork. */
+export type ProtocolSampleFailure = v.InferOutput<typeof SampleFailureSchema>;
+/** A case announced by `run-started`. */
+export type PlannedBenchmark = v.InferOutput<typeof PlannedBenchmarkSchema>;
+/** A verdict outcome. */
+export type VerdictOutcome = v.InferOutput<typeof OutcomeSchema>;
+/** One of the eight check names. */
+export type ProtocolCheckName = v.InferOutput<typeof CheckNameSchema>;
+/** One check with its reason. */
+export type ProtocolCheck = v.InferOutput<typeof CheckSchema>;
+/** Descriptive statistics of one side. */
+export type ProtocolDescription = v.InferOutput<typeof DescriptionSchema>;
+/** A Hodges-Lehmann estimate with its interval. */
+export type ProtocolHodgesLehmann = v.InferOutput<typeof HodgesLehmannSchema>;
+/** The statistics comparing the sides. */
+export type ProtocolComparisonStats = v.InferOutput<typeof ComparisonStatsSchema>;
+/** The verdict of one benchmark. */
+export type Verdict = v.InferOutput<typeof VerdictSchema>;
+/** The multiple-comparison correction. */
+export type Correction = v.InferOutput<typeof CorrectionSchema>;
+/** One side's fork counts and allocation, GC and warm-up figures. */
+export type SideSummary = v.InferOutput<typeof SideSummarySchema>;
+/** An error recorded in place of a result. */
+export type RecordedError = v.InferOutput<typeof RecordedErrorSchema>;
+/** One check over the run. */
+export type ProtocolCheckSummary = v.InferOutput<typeof CheckSummarySchema>;
+/** The run summary. */
+export type ProtocolRunSummary = v.InferOutput<typeof RunSummarySchema>;
+/** A group that could not be fitted. */
+export type ProtocolNotFittable = v.InferOutput<typeof NotFittableSchema>;
+/** One side's growth fit. */
+export type ProtocolGrowthFit = v.InferOutput<typeof GrowthFitSchema>;
+/** Growth of one group, both sides. */
+export type ProtocolGrowthComparison = v.InferOutput<typeof GrowthComparisonSchema>;
+/** The growth analysis. */
+export type ProtocolGrowth = v.InferOutput<typeof GrowthSchema>;
+/** One 2×2 table. */
+export type ProtocolFactorialTable = v.InferOutput<typeof FactorialTableSchema>;
+/** The factorial analysis. */
+export type ProtocolFactorial = v.InferOutput<typeof FactorialSchema>;
+/** One case in `list --json`. */
+export type ListedCase = v.InferOutput<typeof ListedCaseSchema>;
