@@ -48,3 +48,13 @@ export class ComparatorMismatchError extends TypeError {
 export class InvalidRangeStoreError extends TypeError {
   override readonly name = 'InvalidRangeStoreError';
 }
+
+/** A write to a frozen {@link PersistentBTree} (a published snapshot's tree): fork it and write the fork. */
+export class FrozenTreeError extends TypeError {
+  override readonly name = 'FrozenTreeError';
+}
+
+/** Items handed to a sorted bulk build that are out of order or repeat a key. */
+export class UnsortedItemsError extends RangeError {
+  override readonly name = 'UnsortedItemsError';
+}

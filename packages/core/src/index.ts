@@ -33,14 +33,26 @@ export {
 export {
   ComparatorMismatchError,
   EmptySliceError,
+  FrozenTreeError,
   InvalidBoundKindError,
   InvalidClusteringValueError,
   InvalidConfigurationError,
   InvalidRangeStoreError,
   InvalidTimestampError,
+  UnsortedItemsError,
 } from './errors.js';
 /** The message rejecting a misspelled option key (core and partition throw it as their own typed error). */
 export { unknownOptionMessage } from './option-keys.js';
+/**
+ * A generic persistent sorted B+tree (Cassandra's `BTree`): O(1) fork, O(log N) writes after a fork, O(log N + k)
+ * positional and key-range reads. Partition rows live in one.
+ */
+export {
+  BTREE_NODE_CAPACITY,
+  PersistentBTree,
+  type Probe,
+  persistentBTreeHeap,
+} from './persistent-btree.js';
 /** The same list in a persistent B+tree: O(1) copies, O(log N) writes after a copy. */
 export {
   PersistentRangeTombstoneList,

@@ -1,4 +1,4 @@
-import { type Clustering, DeletionTime } from '@tombstone-lab/core';
+import { type Clustering, DeletionTime, Slice } from '@tombstone-lab/core';
 import { DeletionInfo } from './deletion-info.js';
 import type { Partition } from './partition.js';
 import type { Row } from './row.js';
@@ -40,11 +40,19 @@ export function mergeVersions(table: TableOptions, versions: readonly Partition[
   return { deletionInfo, rows: mergeRows(table, versions) };
 }
 
-/** Every version's rows merged by clustering, sorted (a single version's rows are returned as they are). */
-export function mergeRows(table: TableOptions, versions: readonly Partition[]): readonly Row[] {
+/**
+ * Every version's rows within `slice` merged by clustering, sorted: O(v · (log N + k)) for v versions of N rows with
+ * k in the slice, since each version's tree is only entered at the slice start.
+ */
+export function mergeRows(
+  table: TableOptions,
+  versions: readonly Partition[],
+  slice: Slice = Slice.ALL,
+): readonly Row[] {
   let rows: readonly Row[] = [];
   for (const version of versions) {
-    rows = rows.length === 0 ? version.rows : mergeSortedRows(table.comparator, rows, version.rows);
+    const own = [...version.rowsIn(slice)];
+    rows = rows.length === 0 ? own : mergeSortedRows(table.comparator, rows, own);
   }
   return rows;
 }

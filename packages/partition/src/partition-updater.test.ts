@@ -1,4 +1,9 @@
-import { objectSize, type RangeTombstoneStoreFactory, referenceArraySize } from '@tombstone-lab/core';
+import {
+  objectSize,
+  type PersistentBTree,
+  persistentBTreeHeap,
+  type RangeTombstoneStoreFactory,
+} from '@tombstone-lab/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DeletionInfo } from './deletion-info.js';
@@ -71,6 +76,7 @@ describe.each(RANGE_IMPLEMENTATIONS)(
       expect(partition.deletionInfo.isFrozen()).toBe(true);
       expect(Object.isFrozen(partition)).toBe(true);
       expect(Object.isFrozen(partition.rows)).toBe(true);
+      expect(partition.rowTree.isFrozen).toBe(true);
     });
 
     it('reports the deletion-info heap change but no data change for a range write', () => {
@@ -124,9 +130,9 @@ describe.each(RANGE_IMPLEMENTATIONS)(
       );
       expect(rowsOnly.partition.deletionInfo).toBe(first.partition.deletionInfo);
       expect(rowsOnly.heapSizeDelta).toBe(
+        // The row, and the tree's first leaf (the empty tree shares a node no snapshot is charged for).
         rowsOnly.partition.rows[0]!.unsharedHeapSize(table.sizeModel) +
-          referenceArraySize(table.sizeModel, 1) -
-          referenceArraySize(table.sizeModel, 0),
+          persistentBTreeHeap(table.sizeModel, rowsOnly.partition.rowTree as PersistentBTree<unknown>),
       );
     });
 
@@ -165,12 +171,15 @@ describe.each(RANGE_IMPLEMENTATIONS)(
             current = result.partition;
             expect(reported).toBe(current.unsharedHeapSize());
           }
-          // Independently recomputed retained heap: shell, rows array and rows, deletion info.
+          // Independently recomputed retained heap: shell (partition object, tree handle), tree nodes and rows,
+          // deletion info.
           const p = current!;
-          const rowsHeap = p.rows.reduce((s, r) => s + r.unsharedHeapSize(table.sizeModel), 0);
+          const model = table.sizeModel;
+          const rowsHeap = p.rows.reduce((s, r) => s + r.unsharedHeapSize(model), 0);
           const expected =
-            objectSize(table.sizeModel, 4, 0) +
-            referenceArraySize(table.sizeModel, p.rows.length) +
+            objectSize(model, 4, 0) +
+            objectSize(model, 1, 5 * model.intSize) +
+            persistentBTreeHeap(model, p.rowTree as PersistentBTree<unknown>) +
             rowsHeap +
             p.deletionInfo.unsharedHeapSize();
           expect(reported).toBe(expected);

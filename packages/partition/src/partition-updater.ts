@@ -1,9 +1,9 @@
-import { referenceArraySize } from '@tombstone-lab/core';
 import type { ReadonlyDeletionInfo } from './deletion-info.js';
 import { PartitionArgumentError } from './errors.js';
 import { Partition, partitionShellHeap } from './partition.js';
 import type { PartitionUpdate } from './partition-update.js';
-import { mergeSortedRows } from './sorted-rows.js';
+import { Row } from './row.js';
+import { type RowTree, rowProbe, rowTreeNodesHeap } from './row-tree.js';
 
 /** What merging one update into a partition produced. */
 export interface MergeResult {
@@ -12,8 +12,8 @@ export interface MergeResult {
   /** Change in row/cell data size. Deletion info never contributes (Cassandra's liveDataSize ignores it). */
   readonly dataSizeDelta: number;
   /**
-   * Change in retained heap: the new partition shell if there was none, row and cell heap, the rows array, and the
-   * deletion info's `unsharedHeapSize()` (new − existing).
+   * Change in retained heap: the new partition shell if there was none, row and cell heap, the row tree's nodes, and
+   * the deletion info's `unsharedHeapSize()` (new − existing).
    */
   readonly heapSizeDelta: number;
 }
@@ -49,19 +49,16 @@ export function mergePartitions(current: Partition | null, update: PartitionUpda
   const deletionInfo = mergeDeletion(existing.deletionInfo, update.deletionInfo);
   heapSizeDelta += deletionInfo.unsharedHeapSize() - existing.deletionInfo.unsharedHeapSize();
 
-  let rows = existing.rows;
+  let rows = existing.rowTree;
   if (update.rows.length > 0) {
-    rows = Object.freeze(
-      mergeSortedRows(table.comparator, existing.rows, update.rows, (before, after) => {
-        dataSizeDelta += after.dataSize() - (before === null ? 0 : before.dataSize());
-        heapSizeDelta +=
-          after.unsharedHeapSize(model) - (before === null ? 0 : before.unsharedHeapSize(model));
-      }),
-    );
-    heapSizeDelta += referenceArraySize(model, rows.length) - referenceArraySize(model, existing.rows.length);
+    const merged = mergeRowsInto(rows, update);
+    rows = merged.rows;
+    dataSizeDelta += merged.dataSizeDelta;
+    heapSizeDelta +=
+      merged.heapSizeDelta + rowTreeNodesHeap(model, rows) - rowTreeNodesHeap(model, existing.rowTree);
   }
 
-  if (current !== null && deletionInfo === existing.deletionInfo && rows === existing.rows) {
+  if (current !== null && deletionInfo === existing.deletionInfo && rows === existing.rowTree) {
     return { partition: current, dataSizeDelta: 0, heapSizeDelta: 0 };
   }
   return { partition: new Partition(table, update.key, deletionInfo, rows), dataSizeDelta, heapSizeDelta };
@@ -77,4 +74,29 @@ export function mergeDeletion(
 ): ReadonlyDeletionInfo {
   if (update.isLive() || !update.mayModify(existing)) return existing;
   return existing.mutableCopy().add(update).freeze();
+}
+
+/**
+ * The update's rows written into a fork of `tree` (Cassandra's `BTree.update` with the updater as its merge
+ * function): one O(log N) upsert per row, a path copied once per fork and then written in place. Returns the new
+ * tree and the rows' data and heap deltas (nodes excluded).
+ */
+function mergeRowsInto(
+  tree: RowTree,
+  update: PartitionUpdate,
+): { rows: RowTree; dataSizeDelta: number; heapSizeDelta: number } {
+  const { comparator, sizeModel } = update.table;
+  const rows = tree.fork();
+  let dataSizeDelta = 0;
+  let heapSizeDelta = 0;
+  for (const row of update.rows) {
+    rows.upsert(rowProbe(comparator, row.clustering), (before) => {
+      const after = before === undefined ? row : Row.merge(before, row);
+      dataSizeDelta += after.dataSize() - (before === undefined ? 0 : before.dataSize());
+      heapSizeDelta +=
+        after.unsharedHeapSize(sizeModel) - (before === undefined ? 0 : before.unsharedHeapSize(sizeModel));
+      return after;
+    });
+  }
+  return { rows: rows.freeze(), dataSizeDelta, heapSizeDelta };
 }

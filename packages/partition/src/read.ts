@@ -85,8 +85,7 @@ export function liveRows(
   // No merged DeletionInfo: each row is checked against the newest deletion of every version (see newestDeletionAt),
   // so a read never copies, merges into or claims the tail of a published range container.
   const out: Row[] = [];
-  for (const row of mergeRows(table, versions)) {
-    if (!slice.includes(table.comparator, row.clustering)) continue;
+  for (const row of mergeRows(table, versions, slice)) {
     const visible = row.under(newestDeletionAt(versions, row.clustering));
     if (visible?.hasLiveData()) out.push(visible.deletion.isLive() ? visible : visible.withoutDeletion()!);
   }

@@ -1,4 +1,4 @@
-import type { Clustering, ClusteringComparator } from '@tombstone-lab/core';
+import type { ClusteringComparator } from '@tombstone-lab/core';
 import type { ReadonlyDeletionInfo } from './deletion-info.js';
 import { Row } from './row.js';
 
@@ -24,8 +24,8 @@ export function sortAndMergeRows(comparator: ClusteringComparator, rows: readonl
 }
 
 /**
- * Merges two clustering-sorted row lists (each without duplicates) into a new sorted list. O(|a| + |b|): a sorted
- * array stands in for Cassandra's BTree; the write-path cost this package studies is the deletion info, not rows.
+ * Merges two clustering-sorted row lists (each without duplicates) into a new sorted list. O(|a| + |b|): what reads
+ * and compaction do with the versions of a partition (the memtable writes its row tree instead, see the updater).
  */
 export function mergeSortedRows(
   comparator: ClusteringComparator,
@@ -59,34 +59,15 @@ export function mergeSortedRows(
   return out;
 }
 
-/** Binary search for the row at `clustering`, or null. */
-export function findRow(
-  comparator: ClusteringComparator,
-  rows: readonly Row[],
-  clustering: Clustering,
-): Row | null {
-  let lo = 0;
-  let hi = rows.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const row = rows[mid]!;
-    const c = comparator.compare(row.clustering, clustering);
-    if (c === 0) return row;
-    if (c < 0) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return null;
-}
-
 /** Smallest timestamp over a deletion info and rows (deletions and cells); `Infinity` when there is none. */
-export function minTimestampOf(deletionInfo: ReadonlyDeletionInfo, rows: readonly Row[]): number {
+export function minTimestampOf(deletionInfo: ReadonlyDeletionInfo, rows: Iterable<Row>): number {
   let min = deletionInfo.minTimestamp();
   for (const row of rows) min = Math.min(min, row.minTimestamp());
   return min;
 }
 
 /** Largest timestamp over a deletion info and rows; `-Infinity` when there is none. */
-export function maxTimestampOf(deletionInfo: ReadonlyDeletionInfo, rows: readonly Row[]): number {
+export function maxTimestampOf(deletionInfo: ReadonlyDeletionInfo, rows: Iterable<Row>): number {
   let max = deletionInfo.isLive() ? Number.NEGATIVE_INFINITY : deletionInfo.maxTimestamp();
   for (const row of rows) max = Math.max(max, row.maxTimestamp());
   return max;

@@ -1,0 +1,130 @@
+// Twin fuzz of a partition's rows: the memtable updater's persistent row tree against a plain sorted array merged the
+// old way (a full copy per write), over long histories whose every snapshot is kept alive and re-checked at the end.
+import { ClusteringBound, Slice } from '@tombstone-lab/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PartitionArgumentError } from './errors.js';
+import { Partition } from './partition.js';
+import { PartitionUpdate } from './partition-update.js';
+import { mergePartitions } from './partition-updater.js';
+import type { Row } from './row.js';
+import { mergeSortedRows } from './sorted-rows.js';
+import { intTable } from './test-tables.js';
+
+const table = intTable();
+const CKS = 4000;
+
+type RowOp = { kind: 'insert' | 'update' | 'delete'; ck: number; v: number };
+/** One write: a batch of row operations, clustered in a window (sequential-ish) or anywhere. */
+const writeArb = fc.oneof(
+  fc.array(
+    fc.record({
+      kind: fc.constantFrom('insert' as const, 'insert' as const, 'update' as const, 'delete' as const),
+      ck: fc.integer({ min: 0, max: CKS }),
+      v: fc.nat(9),
+    }),
+    { minLength: 1, maxLength: 3 },
+  ),
+  fc
+    .record({ at: fc.integer({ min: 0, max: CKS }), len: fc.integer({ min: 1, max: 80 }), v: fc.nat(9) })
+    .map(({ at, len, v }) =>
+      Array.from({ length: len }, (_, i): RowOp => ({ kind: 'insert', ck: at + i, v })),
+    ),
+);
+
+function toUpdate(ops: readonly RowOp[], ts: number): PartitionUpdate {
+  const b = PartitionUpdate.builder(table, 'hot');
+  for (const op of ops) {
+    if (op.kind === 'insert') b.insert([op.ck], { v: op.v }, ts);
+    else if (op.kind === 'update') b.update([op.ck], { w: op.v }, ts);
+    else b.deleteRow([op.ck], ts, ts);
+  }
+  return b.build();
+}
+
+const render = (rows: Iterable<Row>): string[] =>
+  [...rows].map(
+    (r) => `${r.clustering}|${r.liveness}|${r.deletion.markedForDeleteAt}|${JSON.stringify(r.values())}`,
+  );
+
+function sliceOf(a: number, b: number, exclusive: boolean): Slice {
+  const lo = Math.min(a, b);
+  const hi = Math.max(a, b);
+  return Slice.make(
+    exclusive ? ClusteringBound.exclusiveStart(lo) : ClusteringBound.inclusiveStart(lo),
+    exclusive ? ClusteringBound.exclusiveEnd(hi) : ClusteringBound.inclusiveEnd(hi),
+  );
+}
+
+describe('partition rows: persistent tree vs plain sorted array', () => {
+  it('long write histories, every snapshot kept alive: rows, lookups, slices and heap agree', () => {
+    fc.assert(
+      fc.property(
+        fc.array(writeArb, { minLength: 100, maxLength: 400 }),
+        fc.array(fc.tuple(fc.nat(CKS + 80), fc.nat(CKS + 80), fc.boolean(), fc.boolean()), {
+          minLength: 5,
+          maxLength: 20,
+        }),
+        (writes, queries) => {
+          let current: Partition | null = null;
+          let model: readonly Row[] = [];
+          let heap = 0;
+          const kept: { partition: Partition; rows: string[]; model: readonly Row[] }[] = [];
+          writes.forEach((ops, i) => {
+            const update = toUpdate(ops, 10 + i);
+            const result = mergePartitions(current, update);
+            heap += result.heapSizeDelta;
+            model = mergeSortedRows(table.comparator, model, update.rows);
+            current = result.partition;
+            expect(heap).toBe(current.unsharedHeapSize());
+            kept.push({ partition: current, rows: render(model), model });
+          });
+          for (const { partition, rows, model: m } of kept) {
+            expect(render(partition.rowTree)).toEqual(rows);
+            expect(partition.rowCount).toBe(m.length);
+          }
+          const last = kept[kept.length - 1]!;
+          for (const [a, b, exclusive, reversed] of queries) {
+            const s = sliceOf(a, b, exclusive);
+            const want = last.model.filter((r) => s.includes(table.comparator, r.clustering));
+            expect(render(last.partition.rowsIn(s, reversed))).toEqual(
+              render(reversed ? want.reverse() : want),
+            );
+            const row = last.partition.getRow([a]);
+            expect(row === null ? null : render([row])).toEqual(
+              last.model.some((r) => r.clustering[0] === a)
+                ? render(last.model.filter((r) => r.clustering[0] === a))
+                : null,
+            );
+          }
+        },
+      ),
+      { numRuns: 10 },
+    );
+  });
+
+  it('a partition built from an array checks the clustering order', () => {
+    const rows = toUpdate(
+      [
+        { kind: 'insert', ck: 1, v: 0 },
+        { kind: 'insert', ck: 2, v: 0 },
+      ],
+      1,
+    ).rows;
+    expect(
+      new Partition(table, 'k', mergePartitions(null, toUpdate([], 1)).partition.deletionInfo, rows).rowCount,
+    ).toBe(2);
+    const di = mergePartitions(null, toUpdate([], 1)).partition.deletionInfo;
+    expect(() => new Partition(table, 'k', di, [rows[1]!, rows[0]!])).toThrow(PartitionArgumentError);
+    expect(() => new Partition(table, 'k', di, [rows[0]!, rows[0]!])).toThrow(
+      /row 1 \(1\) does not sort after row 0/,
+    );
+  });
+
+  it('a written partition of 10^4 rows holds about one leaf per 32 rows (sequential writes pack full nodes)', () => {
+    let current: Partition | null = null;
+    for (let k = 0; k < 10_000; k++)
+      current = mergePartitions(current, toUpdate([{ kind: 'insert', ck: k, v: 1 }], 5)).partition;
+    expect(current!.rowTree.nodeCounts().leaves).toBe(Math.ceil(10_000 / 32));
+  });
+});

@@ -1,0 +1,70 @@
+import {
+  type Clustering,
+  type ClusteringComparator,
+  objectSize,
+  PersistentBTree,
+  type Probe,
+  persistentBTreeHeap,
+  type SizeModel,
+  type Slice,
+} from '@tombstone-lab/core';
+import { PartitionArgumentError } from './errors.js';
+import type { Row } from './row.js';
+
+/**
+ * A partition's rows: core's persistent B+tree ordered by clustering, one row per clustering (Cassandra's
+ * `BTreePartitionData.tree`). A published snapshot's tree is frozen; the updater forks it (O(1)) and writes the fork
+ * in O(log N) per row, where a sorted array cost an O(N) copy per write.
+ */
+export type RowTree = PersistentBTree<Row>;
+
+/** Where `row` lies relative to `clustering`. */
+export function rowProbe(comparator: ClusteringComparator, clustering: Clustering): Probe<Row> {
+  return (row) => comparator.compare(row.clustering, clustering);
+}
+
+/**
+ * A frozen tree of `rows`, which must be sorted by clustering without duplicates. O(N).
+ * @throws PartitionArgumentError naming the first row out of order
+ */
+export function rowTreeOf(comparator: ClusteringComparator, rows: readonly Row[]): RowTree {
+  for (let i = 1; i < rows.length; i++) {
+    const before = rows[i - 1]!.clustering;
+    const at = rows[i]!.clustering;
+    if (comparator.compare(before, at) >= 0) {
+      throw new PartitionArgumentError(
+        `partition rows must be sorted by clustering without duplicates: row ${i} (${at}) does not sort after ` +
+          `row ${i - 1} (${before})`,
+      );
+    }
+  }
+  return PersistentBTree.fromSorted(rows).freeze();
+}
+
+/** The shared frozen empty tree: what a partition nothing was written to holds. */
+export const EMPTY_ROW_TREE: RowTree = new PersistentBTree<Row>().freeze();
+
+/** The rows of `tree` within `slice`, in clustering order or reversed: O(log N + k). */
+export function rowsInSlice(
+  comparator: ClusteringComparator,
+  tree: RowTree,
+  slice: Slice,
+  reversed: boolean,
+): IterableIterator<Row> {
+  const from = tree.lowerBound((row) => comparator.compare(row.clustering, slice.start));
+  const to = tree.upperBound((row) => comparator.compare(row.clustering, slice.end));
+  return from < to ? tree.iterate(from, to, reversed) : tree.iterate(0, 0);
+}
+
+/**
+ * Heap of a tree handle under `model` (root reference, owner id, height, size, node counts): part of a partition's
+ * shell, since every snapshot has one.
+ */
+export function rowTreeHandleHeap(model: SizeModel): number {
+  return objectSize(model, 1, 5 * model.intSize);
+}
+
+/** Heap of the tree's nodes (the rows themselves excluded), Cassandra's `BTree.sizeOnHeapOf`. O(1). */
+export function rowTreeNodesHeap(model: SizeModel, tree: RowTree): number {
+  return persistentBTreeHeap(model, tree as PersistentBTree<unknown>);
+}
