@@ -21,18 +21,23 @@ import {
   tail,
   type Worktree,
 } from './git.js';
+import { describeRecipe, detectProject, recipeFor } from './project-recipe.js';
 
-function recipeFrom(s: Session): BuildRecipe {
+/**
+ * The install/build commands for the tree at `dir`: detected from its lockfile and package.json, each step
+ * replaceable (`--install-cmd`, `--build-cmd`) or skipped (`--no-install`, `--no-build`).
+ */
+function recipeFrom(s: Session, dir: string): BuildRecipe {
   const v = s.values;
-  return {
-    install: v['no-install']
-      ? []
-      : v['install-cmd']
-        ? v['install-cmd'].map(parseCommand)
-        : DEFAULT_RECIPE.install,
-    build: v['no-build'] ? [] : v['build-cmd'] ? v['build-cmd'].map(parseCommand) : DEFAULT_RECIPE.build,
+  const project = detectProject(dir);
+  const detected = recipeFor(project, DEFAULT_RECIPE.timeoutMs);
+  const recipe: BuildRecipe = {
+    install: v['no-install'] ? [] : v['install-cmd'] ? v['install-cmd'].map(parseCommand) : detected.install,
+    build: v['no-build'] ? [] : v['build-cmd'] ? v['build-cmd'].map(parseCommand) : detected.build,
     timeoutMs: DEFAULT_RECIPE.timeoutMs,
   };
+  s.io.stderr(`project: ${describeRecipe(project, recipe)}\n`);
+  return recipe;
 }
 
 const short = (sha: string): string => sha.slice(0, 7);
@@ -100,12 +105,11 @@ export async function runCompare(s: Session, positionals: string[]): Promise<num
       candidateCommit,
     };
 
-    const recipe = recipeFrom(s);
     const builds: Partial<Record<Side, BuildResult>> = {};
     const buildSide = async (side: Side, dir: string): Promise<BuildOutcome> => {
       const started = Date.now();
       io.stderr(`building ${side} ${labels[side]} in ${dir}\n`);
-      const result = await buildTree(dir, recipe, s.signal);
+      const result = await buildTree(dir, recipeFrom(s, dir), s.signal);
       io.stderr(
         `${side} ${result.interrupted ? 'build interrupted' : result.ok ? 'built' : 'build FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
       );
