@@ -43,10 +43,18 @@ function displayRoot(io: CliIo): string {
 
 async function cmdList(io: CliIo, values: CliValues, positionals: string[]): Promise<number> {
   const files = findBenchFiles(positionals, io.cwd);
-  const cacheDir = cacheDirFor(io, values);
   const timeoutMs = numberOption(values, 'timeout-ms', 60_000, { min: 100 });
-  const list = await listSuites(files, { cacheDir, worker: await workerScript(cacheDir), timeoutMs });
-  io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : renderList(list));
+  const cache = cacheDirFor(io, values);
+  try {
+    const list = await listSuites(files, {
+      cacheDir: cache.dir,
+      worker: await workerScript(cache.dir),
+      timeoutMs,
+    });
+    io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : renderList(list));
+  } finally {
+    cache.dispose();
+  }
   return EXIT.ok;
 }
 
@@ -75,6 +83,7 @@ async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): P
 export async function main(argv: string[], io: CliIo = defaultIo(), signal?: AbortSignal): Promise<number> {
   const [command, ...rest] = argv;
   let events: EventSink = nullSink;
+  let session: Session | undefined;
   try {
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(`${HELP}\n`);
@@ -100,6 +109,7 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
     signal?.addEventListener('abort', () => controller.abort(), { once: true });
     events = eventSinkFor(io, values);
     const s = await makeSession(io, values, controller.signal, command, events, rest);
+    session = s;
     if (command === 'compare') return await runCompare(s, positionals);
     if (command === 'calibrate') return await cmdCalibrate(s, positionals);
     return await cmdRunOrAa(command as 'run' | 'aa', s, positionals);
@@ -111,6 +121,7 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
     io.stderr(`tombstone-bench: ${known ? err.message : (err.stack ?? err.message)}\n`);
     return known ? EXIT.usage : EXIT.failed;
   } finally {
+    session?.dispose();
     events.close();
   }
 }

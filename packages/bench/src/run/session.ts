@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { analysisOptions, type CliValues, numberOption } from '../cli/cli-options.js';
@@ -61,6 +61,8 @@ export interface Session {
   ctx: PlanContext;
   settings: Omit<RunSettings, 'comparison' | 'outFile' | 'events' | 'signal'> & { outFile: string };
   output: OutputOptions;
+  /** Removes what the session made for itself (its temp bundle dir; never a `--cache-dir` the user named). */
+  dispose(): void;
 }
 
 function defaultOutFile(cwd: string): string {
@@ -76,13 +78,24 @@ export function eventSinkFor(io: CliIo, values: CliValues): EventSink {
   return sinks.length === 0 ? nullSink : teeSink(...sinks);
 }
 
-/** `--cache-dir`, else a per-project directory under the system temp dir (bundles, worker). */
-export function cacheDirFor(io: CliIo, values: CliValues): string {
-  return resolve(
-    io.cwd,
-    values['cache-dir'] ??
-      join(tmpdir(), 'tombstone-bench', createHash('sha256').update(io.cwd).digest('hex').slice(0, 12)),
-  );
+/** A directory for bundles and the worker, and how to remove it when the invocation ends. */
+export interface CacheDir {
+  dir: string;
+  /** Removes the directory when this invocation made it (never a `--cache-dir` the user named). */
+  dispose(): void;
+}
+
+/**
+ * `--cache-dir`, else a fresh temp directory of this invocation, removed by `dispose()`: bundles are recompiled by
+ * every run, and a directory per working directory used to stay in /tmp/tombstone-bench forever.
+ */
+export function cacheDirFor(io: CliIo, values: CliValues): CacheDir {
+  if (values['cache-dir'] !== undefined)
+    return { dir: resolve(io.cwd, values['cache-dir']), dispose: () => {} };
+  const parent = join(tmpdir(), 'tombstone-bench');
+  mkdirSync(parent, { recursive: true });
+  const dir = mkdtempSync(join(parent, 'run-'));
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
@@ -98,7 +111,6 @@ export async function makeSession(
   args: readonly string[] = [],
 ): Promise<Session> {
   parseFormat(values.format);
-  const cacheDir = cacheDirFor(io, values);
   const sampleMs = numberOption(values, 'sample-ms', 100, SAMPLING_LIMITS.sampleMs);
   const warmupMs = numberOption(values, 'warmup-ms', 150, SAMPLING_LIMITS.warmupMs);
   const timeoutMs = numberOption(values, 'timeout-ms', 60_000, { min: 100 });
@@ -109,7 +121,16 @@ export async function makeSession(
     metric: values.instructions ? 'instructionsPerOp' : 'nsPerOp',
   });
   const { alpha, threshold, metric } = output.overrides;
-  const worker = await workerScript(cacheDir);
+  if (command === 'compare' && values.baseline === undefined)
+    throw new BenchError('compare needs --baseline <git-ref>');
+  const { dir: cacheDir, dispose } = cacheDirFor(io, values);
+  let worker: string;
+  try {
+    worker = await workerScript(cacheDir);
+  } catch (e) {
+    dispose();
+    throw e;
+  }
   const ctx: PlanContext = {
     cacheDir,
     worker,
@@ -120,9 +141,8 @@ export async function makeSession(
     },
   };
   const pin = values['no-pin'] ? null : detectPinning();
-  if (command === 'compare' && values.baseline === undefined)
-    throw new BenchError('compare needs --baseline <git-ref>');
   return {
+    dispose,
     io,
     values,
     events,
