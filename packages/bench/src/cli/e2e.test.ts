@@ -208,6 +208,9 @@ export default defineSuite({
     expect(boom?.failures.map((f) => f.kind)).toEqual(['throw', 'throw']);
     expect(boom?.failures[0]?.message).toBe('kaboom');
     expect(boom?.failures[0]?.logTail).toContain('kaboom');
+    // Source-mapped: the stack points at the user's file and line (line 5: the `throw`), not the temp bundle.
+    expect(boom?.failures[0]?.logTail).toMatch(/bad\.bench\.ts:5:\d+/);
+    expect(boom?.failures[0]?.logTail).not.toMatch(/\.mjs:\d+/);
     expect(hang?.failures.map((f) => f.kind)).toEqual(['timeout', 'timeout']);
     expect(hang?.failures[0]?.message).toContain('1500 ms');
   }, 30_000);

@@ -26,8 +26,11 @@ export type ForkOutcome =
 
 const TAIL_BYTES = 4000;
 
-/** Flags every measuring fork gets: `gc()` so each sample starts its timed phase from a collected heap. */
-export const DEFAULT_NODE_ARGS = ['--expose-gc'] as const;
+/**
+ * Flags every measuring fork gets: `gc()` so each sample starts its timed phase from a collected heap; source maps so
+ * a throwing benchmark's stack names the user's `.bench.ts` file and line (the bundle carries an inline map).
+ */
+export const DEFAULT_NODE_ARGS = ['--expose-gc', '--enable-source-maps'] as const;
 
 /**
  * Runs one job in a fresh `node` process (spawned with an argument array, never a shell) and resolves with its
