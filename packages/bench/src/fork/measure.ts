@@ -2,6 +2,7 @@ import { GCProfiler, getHeapStatistics } from 'node:v8';
 import type { BlackHole } from './black-hole.js';
 import type { Measurement, SampleSettings } from './fork-protocol.js';
 import { SlowdownInjector } from './slowdown-injector.js';
+import { WarmupCriterion, WINDOW } from './warm-up-criterion.js';
 
 /** An op bound to its state: what the timed loop calls. */
 export type Op = () => unknown;
@@ -9,17 +10,9 @@ export type Op = () => unknown;
 const TIMER_COST_NS = 40;
 /** A timed batch must dwarf the ~40 ns timer read (notes: ≥ ~100× the timer cost); 50 µs is > 1000×. */
 const MIN_BATCH_NS = 1000 * TIMER_COST_NS;
-const WINDOW = 5;
-const STABLE_DRIFT = 0.03;
 const MAX_BATCH = 2 ** 30;
 /** Spin iterations per probe of the spin's in-batch cost: ~100 µs, so the timer read is < 0.1% of it. */
 const SPIN_PROBE_ITERS = 20_000;
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
 
 /** The injected spin's own share of the last {@link timeBatch} (a module slot: no allocation per batch). */
 let lastSpinNs = 0;
@@ -77,16 +70,16 @@ interface Warmup {
 }
 
 /**
- * Grows the batch until one batch lasts the target, then runs batches until the median ns/op of the last window of
- * batches is within 3% of the previous window's (stable), or the time cap is reached. Warm-up length varies a lot
- * between functions (notes: one settled only after ~2,400 calls), hence a criterion rather than a count.
+ * Grows the batch until one batch lasts the target, then runs batches until the median ns/op of a window of batches
+ * matches the previous window's within the noise (warm-up-criterion.ts), or the adaptive cap is reached. Warm-up
+ * length varies a lot between functions (notes: one settled only after ~2,400 calls), hence a criterion rather than
+ * a count.
  */
 function warmUp(op: Op, bh: BlackHole, batchTargetNs: number, capNs: number): Warmup {
+  const criterion = new WarmupCriterion(capNs);
   let batch = 1;
   let ops = 0;
   let spent = 0;
-  let window: number[] = [];
-  let previous: number | null = null;
   for (;;) {
     const t = timeBatch(op, bh, batch, 0);
     ops += batch;
@@ -97,23 +90,12 @@ function warmUp(op: Op, bh: BlackHole, batchTargetNs: number, capNs: number): Wa
         MAX_BATCH,
         batch * Math.min(16, Math.max(2, Math.ceil(batchTargetNs / Math.max(t, 1)))),
       );
-      window = [];
-      previous = null;
+      criterion.reset();
     } else {
-      window.push(t / batch);
-      if (window.length === WINDOW) {
-        const m = median(window);
-        if (previous !== null && Math.abs(m - previous) / previous <= STABLE_DRIFT) {
-          return { batch, ops, nsPerOp: m, stable: true };
-        }
-        previous = m;
-        window = [];
-      }
+      const settled = criterion.add(t / batch);
+      if (settled !== null) return { batch, ops, nsPerOp: settled, stable: true };
     }
-    if (spent >= capNs) {
-      const recent = window.length > 0 ? median(window) : (previous ?? t / batch);
-      return { batch, ops, nsPerOp: recent, stable: false };
-    }
+    if (criterion.exhausted(spent)) return { batch, ops, nsPerOp: criterion.estimate, stable: false };
   }
 }
 

@@ -51,7 +51,7 @@ export function warmupWarnings(run: RunRecord): string[] {
     const bySide = (side: string) => unstable.filter((s) => s.side === side).length;
     lines.push(
       `${b.key}: ${unstable.length}/${b.samples.length} forks (baseline ${bySide('baseline')}, candidate ` +
-        `${bySide('candidate')}) hit the warm-up cap before ns/op settled; raise the suite's sampling.warmupMs or --warmup-ms`,
+        `${bySide('candidate')}) hit the warm-up cap (already stretched to 4×) before ns/op settled within its noise; raise the suite's sampling.warmupMs or --warmup-ms`,
     );
   }
   return lines;
