@@ -37,6 +37,8 @@ for name in "${packages[@]}"; do
     console.log('$name exports', names.join(', '));"
 done
 check "smoke" node smoke.mjs
+# The bench README's npm walkthrough, from the packed tarball: run, compare --baseline HEAD~1, report as a gate.
+check "bench-walkthrough" bash "$ROOT/.ci/bench-walkthrough/run.sh" "$TARBALLS"/tombstone-lab-bench-*.tgz
 check "types-nodenext" npx tsc -p tsconfig.nodenext.json
 check "types-bundler" npx tsc -p tsconfig.bundler.json
 
