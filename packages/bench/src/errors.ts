@@ -39,3 +39,10 @@ export class GitError extends BenchError {}
 
 /** A results file given to `--resume` or `report` is unreadable or incompatible. */
 export class ResultsFileError extends BenchError {}
+
+/** A bench file has type errors; `message` lists each as `file:line:column - error TSnnnn: text`. */
+export class BenchTypeError extends BenchError {
+  constructor(readonly diagnostics: string) {
+    super(`bench files have type errors (pass --no-typecheck to measure anyway):\n${diagnostics}`);
+  }
+}

@@ -47,8 +47,8 @@ export function tempProject(files: Record<string, string>): string {
   return dir;
 }
 
-/** Fast options for tests: tiny samples, no pinning surprises. */
-export const FAST = ['--sample-ms', '20', '--warmup-ms', '20', '--timeout-ms', '20000'];
+/** Fast options for tests: tiny samples, no pinning surprises, no type-check (its own tests turn it on). */
+export const FAST = ['--sample-ms', '20', '--warmup-ms', '20', '--timeout-ms', '20000', '--no-typecheck'];
 
 /**
  * Waits (polling, no duration asserted) until a process is gone; a zombie counts as gone, since an orphan is only

@@ -10,7 +10,7 @@ import type { RunRecord } from '../model.js';
 import { formatDeltaPercent } from '../report/number-format.js';
 import { measureCalibration } from '../run/calibrate.js';
 import { readRun, writeJsonAtomic } from '../run/results-store.js';
-import { EXIT, type Session } from '../run/session.js';
+import { checkBenchTypes, EXIT, type Session } from '../run/session.js';
 import { type CalibrationSummary, summarizeCalibration } from '../stats/calibration.js';
 import { findBenchFiles } from '../suite/discover.js';
 import { numberOption } from './cli-options.js';
@@ -101,6 +101,7 @@ export async function cmdCalibrate(s: Session, positionals: string[]): Promise<n
     dir = resolve(io.cwd, values.out ?? join('.tombstone-bench', `calibration-${stamp}`));
     mkdirSync(dir, { recursive: true });
     const files = findBenchFiles(positionals, io.cwd);
+    checkBenchTypes(s, files);
     const measured = await measureCalibration(s, {
       files,
       rounds,

@@ -33,6 +33,7 @@ export const OPTIONS = {
   alpha: { type: 'string' },
   threshold: { type: 'string' },
   'no-holm': { type: 'boolean' },
+  'no-typecheck': { type: 'boolean' },
   'no-pin': { type: 'boolean' },
   'no-alloc': { type: 'boolean' },
   'cache-dir': { type: 'string' },
@@ -135,6 +136,7 @@ Usage:
   tombstone-bench list [files…] [--json]
   tombstone-bench --version
 
+Bench files: type-checked with the project's typescript before measuring (errors as file:line:col); --no-typecheck
 Selection:   --filter <regex>  --param name=v1,v2[,name2=v]
 Sampling:    -n <per side, default 10>  --sample-ms <default 100>  --warmup-ms <cap, default 150>
              --timeout-ms <per fork, default 60000>  --no-pin  --no-alloc  --instructions (valgrind)

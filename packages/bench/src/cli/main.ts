@@ -13,6 +13,7 @@ import { readRun } from '../run/results-store.js';
 import {
   type CliIo,
   cacheDirFor,
+  checkBenchTypes,
   defaultIo,
   EXIT,
   eventSinkFor,
@@ -60,6 +61,7 @@ async function cmdList(io: CliIo, values: CliValues, positionals: string[]): Pro
 
 async function cmdRunOrAa(command: 'run' | 'aa', s: Session, positionals: string[]): Promise<number> {
   const files = findBenchFiles(positionals, s.io.cwd);
+  checkBenchTypes(s, files);
   if (command === 'run') {
     if (s.values.slowdown !== undefined) throw new BenchError('--slowdown is a test hook of `aa` only');
     const { cases, comparison } = await planFactorRun(files, s.ctx, displayRoot(s.io));

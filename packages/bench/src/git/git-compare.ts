@@ -5,7 +5,7 @@ import type { RunRecord, Side } from '../model.js';
 import { planRevisionRun } from '../run/prepare.js';
 import { writeRunAtomic } from '../run/results-store.js';
 import { createRecord } from '../run/runner.js';
-import { EXIT, measureAndReport, type Session } from '../run/session.js';
+import { checkBenchTypes, EXIT, measureAndReport, type Session } from '../run/session.js';
 import { findBenchFiles } from '../suite/discover.js';
 import {
   addWorktree,
@@ -66,6 +66,7 @@ export async function runCompare(s: Session, positionals: string[]): Promise<num
 
   // Bench files are named in the working tree; the candidate side reads them at the same relative path.
   const workingFiles = findBenchFiles(positionals, io.cwd);
+  checkBenchTypes(s, workingFiles);
   const rels = workingFiles.map((f) => {
     const rel = relative(root, f);
     if (rel.startsWith('..')) throw new UsageError(`bench file ${f} is outside the repository ${root}`);

@@ -14,6 +14,7 @@ import type { ReportInput } from '../report/report-model.js';
 import { analyzeRun } from '../stats/analyze-run.js';
 import { parseParamFilter } from '../suite/cases.js';
 import { SAMPLING_LIMITS } from '../suite/define.js';
+import { typecheckBenchFiles } from '../suite/typecheck.js';
 import { type EventSink, ndjsonSink, nullSink, teeSink } from './event-sink.js';
 import {
   factorialPayload,
@@ -157,6 +158,11 @@ export async function makeSession(
       invocation: { argv: [io.script ?? 'tombstone-bench', command, ...args], cwd: io.cwd },
     },
   };
+}
+
+/** Type-checks the bench files of a measuring command unless `--no-typecheck`; throws {@link BenchTypeError}. */
+export function checkBenchTypes(s: Session, files: readonly string[]): void {
+  if (!s.values['no-typecheck']) typecheckBenchFiles(files, s.io.cwd);
 }
 
 /** Resumes or starts a run, then reports; returns the exit code. Shared by run, aa and compare. */
