@@ -1,6 +1,7 @@
 import { caseCommand } from './cases/case-command.js';
 import { CASES } from './cases.js';
 import { type CliCommand, EXIT } from './cli-command.js';
+import { generateCommand } from './command-generate.js';
 
 const listCases: CliCommand = {
   name: 'list-cases',
@@ -19,4 +20,4 @@ const listCases: CliCommand = {
 };
 
 /** Every `tombstone-harness` command, in `--help` order. Add a command by adding an entry. */
-export const COMMANDS: CliCommand[] = [caseCommand, listCases];
+export const COMMANDS: CliCommand[] = [generateCommand, caseCommand, listCases];

@@ -1,11 +1,51 @@
 /**
  * `@tombstone-lab/harness`: deterministic range-tombstone workloads for `@tombstone-lab/partition` — every op a
- * pure function of (seed, stream, op index) — plus the `tombstone-harness` CLI.
+ * pure function of (seed, stream, op index), computed directly — with NDJSON and CQL export and the
+ * `tombstone-harness` CLI.
  *
  * @packageDocumentation
  */
 
+/** CQL export: the schema and one statement per op (`USING TIMESTAMP`), to replay a history on a real cluster. */
+export { cqlLiteral, cqlSchema, cqlStatement } from './cql.js';
 /** Typed errors of this package. */
 export { HarnessArgumentError, WorkloadSpecError } from './errors.js';
+/** NDJSON: one op per line; int64 values as decimal strings. */
+export { decodeOp, encodeOp } from './ndjson.js';
+/** The ops of a history. */
+export {
+  type CellValue,
+  type ClusteringRange,
+  type CompactOp,
+  type DeleteColumnsOp,
+  type DeletePartitionOp,
+  type DeleteRangeOp,
+  type DeleteRowOp,
+  type FlushOp,
+  isRead,
+  OP_KINDS,
+  type Op,
+  type OpKind,
+  type RangeBound,
+  type ReadOp,
+  type ReadPartitionOp,
+  type ReadRowOp,
+  type ReadSliceOp,
+  type Value,
+  type WriteOp,
+} from './ops.js';
 /** Seeds and op indexes: checked, parsed from decimal, or drawn fresh. */
 export { checkIndex, parseIndex, randomSeed, type Seed } from './seed.js';
+/** Workload specs: validation (valibot) with path-and-value errors, and the typed `defineWorkload`. */
+export {
+  type DistributionSpec,
+  defineWorkload,
+  parseWorkloadSpec,
+  type WidthSpec,
+  type WorkloadSpec,
+  type WorkloadSpecInput,
+} from './spec.js';
+/** Loads a `.json` (or `.js` / `.mjs` module) spec file. */
+export { loadSpecFile } from './spec-file.js';
+/** The generator: `workload(spec, seed).op(stream, k)`. */
+export { type Workload, workload } from './workload.js';

@@ -1,0 +1,119 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { EXIT } from './cli-command.js';
+import { runCli } from './cli-main.js';
+import { encodeOp } from './ndjson.js';
+import { loadSpecFile } from './spec-file.js';
+import { workload } from './workload.js';
+
+const specs = fileURLToPath(new URL('../specs/', import.meta.url));
+
+async function run(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), cwd: specs });
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+describe('tombstone-harness generate', () => {
+  it('prints ops K … K+N−1 as NDJSON, op K computed directly, and names the seed', async () => {
+    const all = await run(['generate', '--spec', 'mixed.json', '--seed', '42', '--ops', '50']);
+    expect(all.code).toBe(EXIT.ok);
+    expect(all.err).toBe('tombstone-harness generate: seed 42 stream 0 ops 0…49 spec mixed\n');
+    const lines = all.out.trimEnd().split('\n');
+    expect(lines).toHaveLength(50);
+    const one = await run(['generate', '--spec', 'mixed.json', '--seed', '42', '--ops', '1', '--from', '37']);
+    expect(one.out).toBe(`${lines[37]}\n`);
+    const spec = await loadSpecFile('mixed.json', specs);
+    expect(lines[10]).toBe(encodeOp(workload(spec, 42).op(0, 10)));
+  });
+
+  it('prints a random seed when none is given, which reproduces the run', async () => {
+    const first = await run(['generate', '--spec', 'mixed.json', '--ops', '20', '--stream', '2']);
+    const seed = /seed (\d+)/.exec(first.err)?.[1];
+    expect(seed).toBeDefined();
+    const again = await run([
+      'generate',
+      '--spec',
+      'mixed.json',
+      '--ops',
+      '20',
+      '--stream',
+      '2',
+      '--seed',
+      seed!,
+    ]);
+    expect(again.out).toBe(first.out);
+  });
+
+  it('prints CQL with the schema first', async () => {
+    const r = await run([
+      'generate',
+      '--spec',
+      'mixed.json',
+      '--seed',
+      '1',
+      '--ops',
+      '30',
+      '--format',
+      'cql',
+    ]);
+    const lines = r.out.trimEnd().split('\n');
+    expect(lines[0]).toBe('-- tombstone-harness seed 1 stream 0 ops 0…29 spec mixed');
+    expect(lines[1]).toMatch(/^CREATE KEYSPACE IF NOT EXISTS harness/);
+    expect(lines[2]).toMatch(/^CREATE TABLE IF NOT EXISTS harness.tombstones/);
+    expect(lines).toHaveLength(33);
+  });
+
+  it('names every bad value', async () => {
+    const cases: [string[], string][] = [
+      [['generate', '--ops', '5'], '--spec is required'],
+      [['generate', '--spec', 'mixed.json'], '--ops is required'],
+      [
+        ['generate', '--spec', 'mixed.json', '--ops', '1e3'],
+        '--ops must be a non-negative integer in decimal, got "1e3"',
+      ],
+      [['generate', '--spec', 'mixed.json', '--ops', '3', '--seed=-2'], 'got "-2"'],
+      [
+        ['generate', '--spec', 'mixed.json', '--ops', '3', '--seed', '-2'],
+        "Option '--seed' argument is ambiguous",
+      ],
+      [
+        ['generate', '--spec', 'mixed.json', '--ops', '3', '--format', 'xml'],
+        '--format must be ndjson or cql, got "xml"',
+      ],
+      [['generate', '--spec', 'missing.json', '--ops', '3'], 'cannot read spec file "missing.json": ENOENT'],
+      [['generate', '--spec', 'mixed.yaml', '--ops', '3'], 'must end in .json, .js or .mjs'],
+      [['generate', '--spec', 'mixed.json', '--ops', '3', '--sed', '1'], "Unknown option '--sed'"],
+      [['generate', '--spec', 'mixed.json', '--ops'], "'--ops"],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(EXIT.usage);
+      expect(r.err).toContain(message);
+    }
+  });
+
+  it('reports every spec issue with its path and the file name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-spec-'));
+    const bad = JSON.parse(readFileSync(join(specs, 'mixed.json'), 'utf8'));
+    bad.ops.rangeDelete.weight = 'x';
+    bad.timestamps.polcy = 'monotonic';
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(['generate', '--spec', 'bad.json', '--ops', '1'], {
+      stdout: (t) => out.push(t),
+      stderr: (t) => err.push(t),
+      cwd: dir,
+    });
+    expect(code).toBe(EXIT.usage);
+    expect(err.join('')).toBe(
+      'tombstone-harness: WorkloadSpecError: invalid workload spec bad.json:\n  ops.rangeDelete.weight: expected a number ≥ 0, got "x"\n  timestamps.polcy: unknown key\n',
+    );
+    expect(out).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { HarnessArgumentError } from './errors.js';
+import { decodeOp, encodeOp } from './ndjson.js';
+import { defineWorkload, parseWorkloadSpec } from './spec.js';
+import { workload } from './workload.js';
+
+const mixed = parseWorkloadSpec(
+  JSON.parse(readFileSync(new URL('../specs/mixed.json', import.meta.url), 'utf8')),
+);
+const wide = defineWorkload({
+  schema: {
+    clustering: [
+      { name: 'a', type: 'int64', cardinality: 5 },
+      { name: 'b', type: 'ascii', cardinality: 3 },
+    ],
+    columns: [{ name: 'v', type: 'int' }],
+  },
+  partitions: { count: 3 },
+  ops: {
+    insert: { weight: 1 },
+    rangeDelete: { weight: 1, prefix: 0.5 },
+    readSlice: { weight: 1 },
+    compact: { weight: 1 },
+  },
+});
+
+describe('NDJSON ops', () => {
+  it('round-trips every generated op, bigints included, and matches JSON.stringify for plain ops', () => {
+    for (const spec of [mixed, wide]) {
+      for (const op of workload(spec, 3).ops(0, 0, 3000)) {
+        const line = encodeOp(op);
+        expect(decodeOp(line, spec, 'x')).toEqual(op);
+        if (spec === mixed) expect(line).toBe(JSON.stringify(op));
+      }
+    }
+    const op = [...workload(wide, 3).ops(0, 0, 50)].find((o) => o.kind === 'insert')!;
+    expect(encodeOp(op)).toMatch(/"ck":\["-?\d+",/);
+  });
+
+  it('names the line and the bad value', () => {
+    const bad = (line: string) => () => decodeOp(line, wide, 'replay.ndjson:7');
+    expect(bad('{')).toThrow(HarnessArgumentError);
+    expect(bad('{')).toThrow(/^replay.ndjson:7: not JSON/);
+    expect(bad('{"k":1,"kind":"explode"}')).toThrow(/replay.ndjson:7: kind: .*got "explode"/);
+    expect(bad('{"k":-1,"kind":"flush"}')).toThrow(/k: .*got -1/);
+    expect(bad('{"k":1,"kind":"flush","extra":1}')).toThrow(/extra/);
+    expect(bad('{"k":1,"kind":"readRow","pk":"p0","ck":[3,"c0"]}')).toThrow(
+      'replay.ndjson:7: ck.0: expected an int64 as a decimal string, got 3',
+    );
+    expect(bad('{"k":1,"kind":"readRow","pk":"p0","ck":["3"]}')).toThrow(/ck: expected 2 values/);
+    expect(bad('{"k":1,"kind":"insert","pk":"p0","ck":["3","c0"],"values":{"w":1},"ts":1}')).toThrow(
+      'values.w: not a regular column',
+    );
+  });
+});
