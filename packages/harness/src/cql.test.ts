@@ -128,9 +128,12 @@ describe('CQL export', () => {
     );
   });
 
-  it.each(cases)('writes %j as exact CQL', (op, text) => {
-    expect(cqlStatement(spec, op)).toBe(text);
-  });
+  it.each(cases.map(([op, text]) => [`${op.kind} #${op.k}`, op, text] as const))(
+    'writes %s as exact CQL',
+    (_name, op, text) => {
+      expect(cqlStatement(spec, op)).toBe(text);
+    },
+  );
 
   it('covers every op kind', () => {
     expect(new Set(cases.map(([op]) => op.kind)).size).toBe(11);
