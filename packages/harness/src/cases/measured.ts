@@ -152,9 +152,9 @@ export function factorialOf(
   });
 }
 
-/** A duration in ns as ms with three significant digits: "41.2 ms", "0.873 ms". */
+/** A duration in ns with three significant digits, in ms below a second: "41.2 ms", "0.873 ms", "1.09 s". */
 export function formatMs(ns: number): string {
-  return `${(ns / 1e6).toPrecision(3)} ms`;
+  return ns >= 1e9 ? `${(ns / 1e9).toPrecision(3)} s` : `${(ns / 1e6).toPrecision(3)} ms`;
 }
 
 /** Bytes with binary units: "402 MiB", "2.36 MiB", "812 B". */

@@ -8,7 +8,7 @@ import { parseDuration, parsePositive, progressLine } from './stress-options.js'
 
 function harness() {
   const requests: StressTargetRequest[] = [];
-  const command = stressCommand((request) => {
+  const command = stressCommand(async (request) => {
     requests.push(request);
     return {
       specName: 'fake',

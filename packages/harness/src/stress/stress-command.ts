@@ -84,7 +84,7 @@ async function runOne(
   const { values, io } = context;
   const rangeStore = storeOption(values['range-store'] ?? 'copy-on-write', '--range-store');
   const { specFile, seed, stream } = shape;
-  const { target, specName } = makeTarget({ specFile, seed, stream, rangeStore });
+  const { target, specName } = await makeTarget({ specFile, seed, stream, rangeStore });
   io.stderr(
     `stress: spec ${specName}, seed ${shape.seed}, stream ${shape.stream}, range store ${rangeStore}\n`,
   );
