@@ -22,10 +22,9 @@ export interface StressTargetRequest {
 }
 
 /** Builds the target of a run; also names the spec for the report. */
-export type StressTargetFactory = (request: StressTargetRequest) => {
-  target: StressTarget;
-  specName: string;
-};
+export type StressTargetFactory = (
+  request: StressTargetRequest,
+) => Promise<{ target: StressTarget; specName: string }>;
 
 function storeOption(value: unknown, what: string): RangeStoreName {
   if (typeof value === 'string' && (RANGE_STORE_NAMES as readonly string[]).includes(value))
