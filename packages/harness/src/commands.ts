@@ -2,6 +2,8 @@ import { caseCommand } from './cases/case-command.js';
 import { CASES } from './cases.js';
 import { type CliCommand, EXIT } from './cli-command.js';
 import { generateCommand } from './command-generate.js';
+import { engineStressTarget } from './stress/engine-stress-target.js';
+import { stressCommand } from './stress/stress-command.js';
 
 const listCases: CliCommand = {
   name: 'list-cases',
@@ -20,4 +22,9 @@ const listCases: CliCommand = {
 };
 
 /** Every `tombstone-harness` command, in `--help` order. Add a command by adding an entry. */
-export const COMMANDS: CliCommand[] = [generateCommand, caseCommand, listCases];
+export const COMMANDS: CliCommand[] = [
+  generateCommand,
+  stressCommand(engineStressTarget),
+  caseCommand,
+  listCases,
+];
