@@ -58,3 +58,8 @@ export class FrozenTreeError extends TypeError {
 export class UnsortedItemsError extends RangeError {
   override readonly name = 'UnsortedItemsError';
 }
+
+/** A {@link PersistentBTree} written from inside an `upsert` callback of a write in progress. */
+export class ReentrantWriteError extends Error {
+  override readonly name = 'ReentrantWriteError';
+}

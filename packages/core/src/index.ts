@@ -39,6 +39,7 @@ export {
   InvalidConfigurationError,
   InvalidRangeStoreError,
   InvalidTimestampError,
+  ReentrantWriteError,
   UnsortedItemsError,
 } from './errors.js';
 /** The message rejecting a misspelled option key (core and partition throw it as their own typed error). */

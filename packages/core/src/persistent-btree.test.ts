@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FrozenTreeError, UnsortedItemsError } from './errors.js';
+import { FrozenTreeError, ReentrantWriteError, UnsortedItemsError } from './errors.js';
 import { PersistentBTree, type Probe, persistentBTreeHeap } from './persistent-btree.js';
 import { type BBranch, type BLeaf, type BNode, NODE_CAPACITY } from './persistent-btree-nodes.js';
 import { JVM_COMPRESSED_OOPS } from './size-model.js';
@@ -280,5 +280,28 @@ describe('PersistentBTree', () => {
     expect(() => f.iterate(1, 0)).toThrow(RangeError);
     expect(f.last()).toEqual({ k: 1, v: 1 });
     expect(new PersistentBTree().last()).toBeUndefined();
+  });
+
+  it('an upsert callback that throws changes nothing; one that writes a tree is refused', () => {
+    const tree = PersistentBTree.fromSorted(Array.from({ length: 2000 }, (_, k) => ({ k: 2 * k, v: k })));
+    const before = tree.toArray();
+    const boom = new Error('boom');
+    for (const k of [7, 8, 5000]) {
+      expect(() =>
+        tree.upsert(byKey(k), () => {
+          throw boom;
+        }),
+      ).toThrow(boom);
+    }
+    const other = new PersistentBTree<Item>();
+    const writesOther = () => {
+      other.insertAt(0, { k: 0, v: 0 });
+      return { k: 9, v: 9 };
+    };
+    expect(() => tree.upsert(byKey(9), writesOther)).toThrow(ReentrantWriteError);
+    expect(checkStructure(tree)).toEqual(before);
+    expect(other.size).toBe(0);
+    tree.upsert(byKey(9), () => ({ k: 9, v: 9 }));
+    expect(tree.size).toBe(2001);
   });
 });

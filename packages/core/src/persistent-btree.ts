@@ -1,4 +1,4 @@
-import { describeValue, FrozenTreeError, UnsortedItemsError } from './errors.js';
+import { describeValue, FrozenTreeError, ReentrantWriteError, UnsortedItemsError } from './errors.js';
 import { BTreeCursor } from './persistent-btree-cursor.js';
 import {
   type BBranch,
@@ -33,11 +33,13 @@ let lastOwner = 0;
 
 /**
  * Path of the write in progress (branch and child slot per depth). Module-level because JS is single-threaded and
- * writes never re-enter (a callback runs before the path is recorded), which spares every write an allocation;
+ * writes never re-enter (an upsert callback that tries is refused), which spares every write an allocation;
  * cleared afterwards so it pins no dead tree.
  */
 const PATH: (BBranch<unknown> | undefined)[] = [];
 const SLOT: number[] = [];
+/** Set while an upsert's callback runs: a write then would clobber PATH. */
+let MAKING = false;
 
 function outOfRange(i: unknown, size: number): RangeError {
   return new RangeError(`index ${describeValue(i)} is out of range for size ${size}`);
@@ -149,6 +151,16 @@ export class PersistentBTree<T> {
     return { leaves: this.leaves, internals: this.internals };
   }
 
+  /** Leaves (O(1), allocation-free: heap accounting reads it on every memtable write). */
+  get leafCount(): number {
+    return this.leaves;
+  }
+
+  /** Internal nodes (O(1)). */
+  get internalCount(): number {
+    return this.internals;
+  }
+
   /** The item at position i (0 <= i < size). O(log N). */
   at(i: number): T {
     if (i >>> 0 !== i || i >= this.n) throw outOfRange(i, this.n);
@@ -238,22 +250,40 @@ export class PersistentBTree<T> {
   /**
    * Inserts or replaces the item matching `probe` in one descent: `make(existing)` (existing is undefined when no
    * item matches) returns what to store there, and must sort where `probe` says. Returns the existing item.
-   * An append (the key after the last item) skips the comparisons of the descent.
+   * An append (the key after the last item) skips the comparisons of the descent. `make` runs while this write holds
+   * the module's write path, so it must not write any PersistentBTree (that throws {@link ReentrantWriteError}).
    */
   upsert(probe: Probe<T>, make: (existing: T | undefined) => T): T | undefined {
     this.checkWritable();
     const last = this.last();
     const c = last === undefined ? -1 : probe(last);
     if (c <= 0) {
-      if (c === 0) return this.setAt(this.n - 1, make(last));
-      this.insertAt(this.n, make(undefined));
-      return undefined;
+      const item = this.callMake(make, c === 0 ? last : undefined, 0);
+      if (c === 0) this.setAt(this.n - 1, item);
+      else this.insertAt(this.n, item);
+      return c === 0 ? last : undefined;
     }
-    const found = this.find(probe);
-    const item = make(found);
-    if (found !== undefined) this.replaceInLeaf(this.descendByKey(probe), item);
-    else this.insertInLeaf(this.descendByKey(probe), item, false);
+    const j = this.descendByKey(probe);
+    const leaf = this.pathLeaf();
+    const found = j < leaf.count && probe(leaf.items[j] as T) === 0 ? (leaf.items[j] as T) : undefined;
+    const item = this.callMake(make, found, this.height);
+    if (found !== undefined) this.replaceInLeaf(j, item);
+    else this.insertInLeaf(j, item, false);
     return found;
+  }
+
+  /** Runs an upsert's callback with writes locked out; on a throw the recorded path (`depth` levels) is dropped. */
+  private callMake(make: (existing: T | undefined) => T, existing: T | undefined, depth: number): T {
+    MAKING = true;
+    try {
+      return make(existing);
+    } catch (e) {
+      // Only owned copies identical to what they replaced were made: the tree is unchanged.
+      clearPath(depth);
+      throw e;
+    } finally {
+      MAKING = false;
+    }
   }
 
   /** Removes the item matching `probe`; returns it, or undefined (and changes nothing) when there is none. */
@@ -267,6 +297,7 @@ export class PersistentBTree<T> {
   private checkWritable(): void {
     if (this.frozen)
       throw new FrozenTreeError('this tree is frozen (a published snapshot); fork() it to write');
+    if (MAKING) throw new ReentrantWriteError('an upsert callback must not write a PersistentBTree');
   }
 
   private rank(probe: Probe<T>, threshold: number): number {
@@ -525,7 +556,8 @@ function clearPath(depth: number): void {
  * arrays and an int array of subtree sizes, all at NODE_CAPACITY. O(1).
  */
 export function persistentBTreeHeap(model: SizeModel, tree: PersistentBTree<unknown>): number {
-  const { leaves, internals } = tree.nodeCounts();
+  const leaves = tree.leafCount;
+  const internals = tree.internalCount;
   const leaf = objectSize(model, 1, 2 * model.intSize) + referenceArraySize(model, NODE_CAPACITY);
   const branch =
     objectSize(model, 3, 2 * model.intSize) +

@@ -4,6 +4,11 @@ import { describeValue, PartitionArgumentError } from './errors.js';
 /** Lowest write timestamp: one above core's `NO_TIMESTAMP`, as Cassandra's `Long.MIN_VALUE + 1`. */
 const MIN_WRITE_TIMESTAMP = NO_TIMESTAMP + 1;
 
+/** Whether `timestamp` is one a write may carry (what {@link checkTimestamp} accepts), without building a message. */
+export function isWriteTimestamp(timestamp: unknown): timestamp is number {
+  return Number.isSafeInteger(timestamp) && (timestamp as number) >= MIN_WRITE_TIMESTAMP;
+}
+
 /**
  * Throws unless `timestamp` is a safe integer a write may carry. `Number.MIN_SAFE_INTEGER` is core's
  * `NO_TIMESTAMP` ("no deletion"): a deletion at it never beats LIVE and would be lost silently, so it is rejected

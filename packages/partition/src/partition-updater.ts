@@ -3,7 +3,7 @@ import { PartitionArgumentError } from './errors.js';
 import { Partition, partitionShellHeap } from './partition.js';
 import type { PartitionUpdate } from './partition-update.js';
 import { Row } from './row.js';
-import { type RowTree, rowProbe, rowTreeNodesHeap } from './row-tree.js';
+import { fullClusteringProbe, type RowTree, rowTreeNodesHeap } from './row-tree.js';
 
 /** What merging one update into a partition produced. */
 export interface MergeResult {
@@ -90,7 +90,7 @@ function mergeRowsInto(
   let dataSizeDelta = 0;
   let heapSizeDelta = 0;
   for (const row of update.rows) {
-    rows.upsert(rowProbe(comparator, row.clustering), (before) => {
+    rows.upsert(fullClusteringProbe(comparator, row.clustering), (before) => {
       const after = before === undefined ? row : Row.merge(before, row);
       dataSizeDelta += after.dataSize() - (before === undefined ? 0 : before.dataSize());
       heapSizeDelta +=

@@ -1,6 +1,6 @@
 // Twin fuzz of a partition's rows: the memtable updater's persistent row tree against a plain sorted array merged the
 // old way (a full copy per write), over long histories whose every snapshot is kept alive and re-checked at the end.
-import { ClusteringBound, Slice } from '@tombstone-lab/core';
+import { ClusteringBound, ClusteringComparator, Slice, types } from '@tombstone-lab/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PartitionArgumentError } from './errors.js';
@@ -9,6 +9,7 @@ import { PartitionUpdate } from './partition-update.js';
 import { mergePartitions } from './partition-updater.js';
 import type { Row } from './row.js';
 import { mergeSortedRows } from './sorted-rows.js';
+import { tableOptions } from './table-options.js';
 import { intTable } from './test-tables.js';
 
 const table = intTable();
@@ -126,5 +127,27 @@ describe('partition rows: persistent tree vs plain sorted array', () => {
     for (let k = 0; k < 10_000; k++)
       current = mergePartitions(current, toUpdate([{ kind: 'insert', ck: k, v: 1 }], 5)).partition;
     expect(current!.rowTree.nodeCounts().leaves).toBe(Math.ceil(10_000 / 32));
+  });
+
+  it('composite and reversed clusterings: the updater probe orders rows as the comparator does', () => {
+    const t = tableOptions({
+      comparator: new ClusteringComparator([types.text, types.reversed(types.int32)]),
+    });
+    const keys: [string, number][] = [];
+    for (const a of ['b', 'a', 'c', '']) for (const b of [3, -1, 7, 0]) keys.push([a, b]);
+    let current: Partition | null = null;
+    keys.forEach(([a, b], i) => {
+      const u = PartitionUpdate.builder(t, 'k').insert([a, b], { v: i }, 1).build();
+      current = mergePartitions(current, u).partition;
+    });
+    // An overwrite of an existing composite key merges into its row instead of adding one.
+    current = mergePartitions(
+      current,
+      PartitionUpdate.builder(t, 'k').insert(['a', 7], { v: 99 }, 2).build(),
+    ).partition;
+    const got = [...current!.rowTree].map((r) => r.clustering);
+    const want = keys.map((k) => [...k]).sort((x, y) => t.comparator.compare(x, y));
+    expect(got).toEqual(want);
+    expect(current!.getRow(['a', 7])!.get('v')).toBe(99);
   });
 });
