@@ -18,25 +18,26 @@ describe('tombstone-bench calibrate (real forks)', () => {
   it('runs A/A and injected rounds, prints the rates and writes every run plus the summary', async () => {
     const dir = tempProject({ 'cal.bench.ts': SUITE });
     const out = join(dir, 'cal');
-    const args = ['calibrate', 'cal.bench.ts', '--rounds', '1', '--slowdowns', '1', '-n', '5', '--no-alloc'];
-    const r = await runCli([...args, '--out', out, ...FAST], dir);
-    expect(r.stderr).toContain('calibrate: slowdown-1-1 done (2/2)');
+    const args = ['calibrate', 'cal.bench.ts', '--rounds', '2', '--slowdown-rounds', '1', '--slowdowns', '1'];
+    const r = await runCli([...args, '-n', '5', '--no-alloc', '--out', out, ...FAST], dir);
+    expect(r.stderr).toContain('calibrate: slowdown-1-1 done (2/3)');
+    expect(r.stderr).toContain('calibrate: aa-2 done (3/3)');
     expect(r.code).toBe(0);
     // The suite has a factor with two levels: each level is its own A/A, so one run holds 2 comparisons.
-    expect(r.stdout).toMatch(/A\/A \(same code both sides\): 1 runs, 2 comparisons/);
+    expect(r.stdout).toMatch(/A\/A \(same code both sides\): 2 runs, 4 comparisons/);
     expect(r.stdout).toMatch(/Injected \+100%: 1 runs, 2 cases, Lost \d = power \d+(\.\d+)?%/);
     expect(r.stdout).toMatch(/Smallest slowdown detected with 80% power at n=5/);
     for (const f of ['aa-1.json', 'slowdown-1-1.json', 'calibration.json'])
       expect(existsSync(join(out, f))).toBe(true);
     const summary = JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8'));
-    expect(summary.aa.comparisons).toBe(2);
+    expect(summary.aa.comparisons).toBe(4);
     expect(summary.injected[0].slowdown).toBe(1);
 
     // Re-summarised from the files, without measuring: the same numbers.
     const again = await runCli(['calibrate', '--from', out, '--no-holm'], dir);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('correction none');
-    expect(again.stdout).toMatch(/A\/A \(same code both sides\): 1 runs, 2 comparisons/);
+    expect(again.stdout).toMatch(/A\/A \(same code both sides\): 2 runs, 4 comparisons/);
   }, 120_000);
 
   it('names a bad --slowdowns entry', () => {

@@ -83,7 +83,8 @@ function recorded(dir: string): { aa: RunRecord[]; injected: Map<number, RunReco
 }
 
 /**
- * Runs `calibrate`: `--rounds` (default 5) rounds of an A/A run plus one run per `--slowdowns` (default 0.1,0.05),
+ * Runs `calibrate`: `--rounds` (default 5) rounds of an A/A run plus, in the first `--slowdown-rounds` (default all),
+ * one run per `--slowdowns` (default 0.1,0.05),
  * then prints the summary and writes it with every run to `--out` (a directory); `--from <dir>` re-summarises an
  * earlier calibration without measuring.
  */
@@ -97,6 +98,11 @@ export async function cmdCalibrate(s: Session, positionals: string[]): Promise<n
   } else {
     const rounds = numberOption(values, 'rounds', 5, { min: 1, max: 1000, integer: true });
     const slowdowns = parseSlowdowns(values.slowdowns);
+    const slowdownRounds = numberOption(values, 'slowdown-rounds', rounds, {
+      min: 0,
+      max: 1000,
+      integer: true,
+    });
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
     dir = resolve(io.cwd, values.out ?? join('.tombstone-bench', `calibration-${stamp}`));
     mkdirSync(dir, { recursive: true });
@@ -106,6 +112,7 @@ export async function cmdCalibrate(s: Session, positionals: string[]): Promise<n
       files,
       rounds,
       slowdowns,
+      slowdownRounds,
       dir,
       onRun: (label, i, total) => io.stderr(`calibrate: ${label} done (${i}/${total})\n`),
     });

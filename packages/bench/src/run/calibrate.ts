@@ -17,6 +17,8 @@ export interface CalibrationPlan {
   rounds: number;
   /** Injected slowdowns as fractions (0.1 = 10%). */
   slowdowns: readonly number[];
+  /** Rounds that include the injected runs (the first ones; default all): A/A needs more runs than power does. */
+  slowdownRounds?: number;
   /** Directory for the per-run results files. */
   dir: string;
   /** Called after each run (progress on stderr). */
@@ -60,11 +62,12 @@ export async function measureCalibration(s: Session, plan: CalibrationPlan): Pro
     injected: new Map(plan.slowdowns.map((x) => [x, []])),
     interrupted: false,
   };
-  const kinds = [0, ...plan.slowdowns];
-  const total = plan.rounds * kinds.length;
+  const injectedRounds = Math.min(plan.rounds, plan.slowdownRounds ?? plan.rounds);
+  const kindsOf = (round: number) => (round <= injectedRounds ? [0, ...plan.slowdowns] : [0]);
+  const total = plan.rounds + injectedRounds * plan.slowdowns.length;
   let index = 0;
   for (let round = 1; round <= plan.rounds; round++) {
-    for (const slowdown of kinds) {
+    for (const slowdown of kindsOf(round)) {
       const label = slowdown === 0 ? `aa-${round}` : `slowdown-${slowdown}-${round}`;
       const result = await measureOne(s, plan.files, slowdown, join(plan.dir, `${label}.json`));
       if (result.interrupted) return { ...out, interrupted: true };
