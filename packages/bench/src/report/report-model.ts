@@ -72,7 +72,13 @@ export function describeComparison(run: RunRecord): { baseline: string; candidat
         candidate: c.candidateCommit ? `${c.candidate} (${c.candidateCommit.slice(0, 8)})` : c.candidate,
       };
     case 'aa':
-      return { baseline: `A/A ${c.label}`, candidate: `A/A ${c.label}` };
+      // Once per side, not the run's label twice ("A/A A/A" read as a typo).
+      return {
+        baseline: 'A (the code under test)',
+        candidate: c.slowdown
+          ? `A' (the same code, +${Number((c.slowdown * 100).toFixed(2))}% slowdown injected)`
+          : "A' (the same code)",
+      };
   }
 }
 

@@ -186,3 +186,15 @@ describe('text tables', () => {
     expect(boxTable([['x', 'yy']])).toBe('┌───┬────┐\n│ x │ yy │\n└───┴────┘');
   });
 });
+
+describe('A/A labels', () => {
+  it('name each side once, with the injected slowdown on the candidate', () => {
+    const record = makeRecord({ baseline: aroundMedian(100), candidate: aroundMedian(110) });
+    const run = makeRun([record], {}, { kind: 'aa', label: 'A/A with 10% slowdown', slowdown: 0.1 });
+    const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+    expect(text).toContain(
+      "Baseline: A (the code under test)\nCandidate: A' (the same code, +10% slowdown injected)",
+    );
+    expect(text).not.toContain('A/A A/A');
+  });
+});
