@@ -153,3 +153,6 @@ export interface MeasurementSettings {
   /** Whether instructions per op were counted (valgrind). */
   instructions: boolean;
 }
+
+/** The A/A comparison label of a single-variant `run` (suites without a factor): how reports recognise one. */
+export const SINGLE_VARIANT_LABEL = 'single variant';

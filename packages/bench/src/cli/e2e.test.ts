@@ -326,13 +326,19 @@ describe('bad input: clear error, exit 2, nothing measured', () => {
     ]);
   });
 
-  it('a suite without a compare factor cannot be `run`', async () => {
-    const d = tempProject({
-      'plain.bench.ts':
-        "import { defineSuite } from '@tombstone-lab/bench';\nexport default defineSuite({ name: 'P', benchmarks: { a: () => 1 } });\n",
-    });
-    const r = await runCli(['run', ...FAST], d);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/has no `compare` factor/);
-  });
+  it('a suite without a factor is `run` as one implementation; mixed with a factor suite it is refused', async () => {
+    const plain =
+      "import { defineSuite } from '@tombstone-lab/bench';\nexport default defineSuite({ name: 'P', benchmarks: { a: () => 1 } });\n";
+    const d = tempProject({ 'plain.bench.ts': plain });
+    const r = await runCli(['run', '-n', '2', '--out', 'r.json', ...FAST], d);
+    expect(r.stderr).not.toMatch(/tombstone-bench:/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Benchmark +Metric +Median +IQR +forks\n/m);
+    expect(r.stdout).toMatch(/^P\.a +ns\/op +[\d.]+ [nµm]?s +[\d.]+ [nµm]?s – [\d.]+ [nµm]?s +4$/m);
+    expect(r.stdout).toContain('A/A check of the two halves');
+    const mixed = tempProject({ 'plain.bench.ts': plain, 'speed.bench.ts': SUITE });
+    const m = await runCli(['run', ...FAST], mixed);
+    expect(m.code).toBe(2);
+    expect(m.stderr).toMatch(/has no `compare` factor while others have one/);
+  }, 60_000);
 });

@@ -2,12 +2,13 @@
  * What a report shows besides the per-benchmark verdicts, and the wording shared by every text format.
  */
 
-import type { Environment, RunRecord } from '../model.js';
+import { type Environment, type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
 import type { RunAnalysis } from '../stats/analyze-run.js';
+import { describe } from '../stats/describe.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
 import type { Correction } from '../stats/holm.js';
-import type { MetricName } from '../stats/metric.js';
+import { METRIC_UNITS, type MetricName, sideValues } from '../stats/metric.js';
 import type { NotFittable } from '../stats/not-fittable.js';
 import type { BenchmarkVerdict } from '../stats/verdict.js';
 import {
@@ -57,6 +58,26 @@ export function warmupWarnings(run: RunRecord): string[] {
   return lines;
 }
 
+/** Whether a run is a single-variant `run` (one implementation, two identical halves). */
+export function isSingleVariant(run: RunRecord): boolean {
+  return run.comparison.kind === 'aa' && run.comparison.label === SINGLE_VARIANT_LABEL;
+}
+
+/** The single-variant table: per benchmark the median and IQR over every fork of both halves, in human units. */
+export function singleVariantTable(
+  run: RunRecord,
+  metric: MetricName,
+): { header: string[]; rows: string[][] } {
+  const rows = run.benchmarks.flatMap((b) => {
+    const xs = [...sideValues(b, 'baseline', metric), ...sideValues(b, 'candidate', metric)];
+    if (xs.length === 0) return [[b.key, METRIC_UNITS[metric], '—', '—', '0']];
+    const d = describe(xs);
+    const iqr = `${formatMetric(d.q1, metric)} – ${formatMetric(d.q3, metric)}`;
+    return [[b.key, METRIC_UNITS[metric], formatMetric(d.median, metric), iqr, String(d.n)]];
+  });
+  return { header: ['Benchmark', 'Metric', 'Median', 'IQR', 'forks'], rows };
+}
+
 /** "baseline git:HEAD~1 (061749b0) vs candidate working tree", from the run's comparison. */
 export function describeComparison(run: RunRecord): { baseline: string; candidate: string } {
   const c = run.comparison;
@@ -73,6 +94,8 @@ export function describeComparison(run: RunRecord): { baseline: string; candidat
       };
     case 'aa':
       // Once per side, not the run's label twice ("A/A A/A" read as a typo).
+      if (c.label === SINGLE_VARIANT_LABEL)
+        return { baseline: 'one implementation, first half of the forks', candidate: 'second half' };
       return {
         baseline: 'A (the code under test)',
         candidate: c.slowdown

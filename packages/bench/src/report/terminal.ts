@@ -12,16 +12,18 @@ import {
   effectLines,
   factorialTable,
   growthSentence,
+  isSingleVariant,
   type ReportInput,
   type ReproductionItem,
   reproductionItems,
+  singleVariantTable,
   terminalAlign,
   terminalHeader,
   terminalVerdictCells,
   verdictSentence,
   warmupWarnings,
 } from './report-model.js';
-import { alignedTable, boxTable } from './text-table.js';
+import { type Align, alignedTable, boxTable } from './text-table.js';
 
 /** The seed-004 2×2 as a box table, every effect with its exact p. */
 export function renderFactorialBox(f: RunFactorial): string {
@@ -83,6 +85,15 @@ export function renderTerminalReport(input: ReportInput): string {
   const sides = describeComparison(run);
   const out: string[] = [];
   out.push(`Baseline: ${sides.baseline}`, `Candidate: ${sides.candidate}`, '');
+  if (isSingleVariant(run)) {
+    const t = singleVariantTable(run, analysis.config.metric);
+    const align: Align[] = ['left', 'left', 'right', 'right', 'right'];
+    out.push(
+      alignedTable(t.header, t.rows, align),
+      '',
+      'A/A check of the two halves (same code: expect no verdict):',
+    );
+  }
   const correction = analysis.config.correction;
   out.push(
     alignedTable(

@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { BenchLoadError, UsageError } from '../errors.js';
 import { compileBench } from '../fork/compile.js';
 import { runFork } from '../fork/fork.js';
-import type { ParamValue, RunRecord, Side } from '../model.js';
+import { type ParamValue, type RunRecord, SINGLE_VARIANT_LABEL, type Side } from '../model.js';
 import { type BenchCase, type CaseSelection, type SuiteShape, selectCases } from '../suite/cases.js';
 import { locateBenchmarks } from '../suite/locate.js';
 import type { PlannedCase } from './runner.js';
@@ -103,12 +103,14 @@ export async function planFactorRun(
   displayRoot: string,
 ): Promise<{ cases: PlannedCase[]; comparison: RunRecord['comparison'] }> {
   const loaded = await loadShared(files, ctx, (shape) => shape);
+  // No suite names a factor: measure the one implementation (see planSingleRun).
+  if (loaded.length > 0 && loaded.every((l) => !l.shape.compare)) return singlePlan(loaded, ctx, displayRoot);
   const first = loaded[0]?.shape.compare;
   for (const l of loaded) {
     const c = l.shape.compare;
     if (!c) {
       throw new UsageError(
-        `suite ${l.shape.name} (${l.file}) has no \`compare\` factor: use \`compare --baseline <git-ref>\` to compare revisions, or \`aa\``,
+        `suite ${l.shape.name} (${l.file}) has no \`compare\` factor while others have one: run it on its own (one implementation), with \`compare --baseline <git-ref>\` (revisions), or \`aa\``,
       );
     }
     if (
@@ -136,6 +138,27 @@ export async function planFactorRun(
     cases,
     comparison: { kind: 'factor', factor: f.factor, baseline: f.baseline, candidate: f.candidate },
   };
+}
+
+/**
+ * A single-variant `run` of suites without a factor: one implementation measured in 2 × n forks that alternate
+ * between two identical halves, so the run doubles as an A/A check of its own reproducibility (an A/A record; the
+ * reports add the pooled median and spread per benchmark).
+ */
+function singlePlan(
+  loaded: Loaded[],
+  ctx: PlanContext,
+  displayRoot: string,
+): { cases: PlannedCase[]; comparison: RunRecord['comparison'] } {
+  const cases = plan(
+    loaded,
+    ctx,
+    displayRoot,
+    (c) => ({ baseline: c.params, candidate: c.params }),
+    { baseline: 'A (first half)', candidate: 'A (second half)' },
+    { baseline: 0, candidate: 0 },
+  );
+  return { cases, comparison: { kind: 'aa', label: SINGLE_VARIANT_LABEL, slowdown: 0 } };
 }
 
 /** Plans an A/A run: the same bundle on both sides, optionally with injected slowdown on the candidate. */
