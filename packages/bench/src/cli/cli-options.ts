@@ -27,6 +27,7 @@ export const OPTIONS = {
   rounds: { type: 'string' },
   'slowdown-rounds': { type: 'string' },
   from: { type: 'string' },
+  side: { type: 'string' },
   'sample-ms': { type: 'string' },
   'warmup-ms': { type: 'string' },
   'timeout-ms': { type: 'string' },
@@ -134,6 +135,8 @@ Usage:
                                     at each slowdown and the smallest change detected at 80% power for the chosen -n
   tombstone-bench report <results.json> [--format terminal|markdown|json|jmh] [--svg dir] [--fail-on-lost]
                                     exits 0 unless --fail-on-lost and a benchmark Lost, failed or is Invalid
+  tombstone-bench compare-files <old.json> <new.json> [--side baseline|candidate|both]
+                                    benchstat-style: two saved runs (not co-measured), U test + Holm per benchmark
   tombstone-bench list [files…] [--json]
   tombstone-bench --version
 

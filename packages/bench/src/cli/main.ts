@@ -26,6 +26,7 @@ import { StatsInputError } from '../stats/errors.js';
 import { findBenchFiles } from '../suite/discover.js';
 import { cmdCalibrate } from './calibrate-command.js';
 import { analysisOptions, type CliValues, HELP, numberOption, parseCli } from './cli-options.js';
+import { cmdCompareFiles } from './compare-files-command.js';
 
 /** This package's version, from its package.json (two levels up from both src/cli and dist/cli). */
 export function packageVersion(): string {
@@ -102,9 +103,10 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
     }
     if (command === 'list') return await cmdList(io, values, positionals);
     if (command === 'report') return await cmdReport(io, values, positionals);
+    if (command === 'compare-files') return cmdCompareFiles(io, values, positionals);
     if (!MEASURING.includes(command)) {
       throw new BenchError(
-        `unknown command ${JSON.stringify(command)} (run, compare, aa, calibrate, report, list)`,
+        `unknown command ${JSON.stringify(command)} (run, compare, aa, calibrate, report, compare-files, list)`,
       );
     }
     const controller = new AbortController();

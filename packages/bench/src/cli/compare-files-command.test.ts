@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeRunAtomic } from '../run/results-store.js';
+import { compareFiles } from '../stats/compare-files.js';
+import { makeRecord, makeRun } from '../stats/test-fixtures.js';
+import { runCli, tempProject } from '../test-helpers.js';
+
+const base = [100, 104, 99, 103, 98, 102, 100.5, 97, 101.5, 99.5];
+const shifted = (f: number) => base.map((x) => x * f);
+// Each file's candidate side is its code; the baseline side is something else and must be ignored.
+const old = makeRun([
+  makeRecord({ benchmark: 'slower', baseline: shifted(9), candidate: base }),
+  makeRecord({ benchmark: 'same', baseline: shifted(9), candidate: base }),
+  makeRecord({ benchmark: 'gone', baseline: base, candidate: base }),
+]);
+const next = makeRun([
+  makeRecord({ benchmark: 'slower', baseline: shifted(9), candidate: shifted(1.5) }),
+  makeRecord({ benchmark: 'same', baseline: shifted(9), candidate: [...base].reverse() }),
+  makeRecord({ benchmark: 'added', baseline: base, candidate: base }),
+]);
+
+describe('compareFiles', () => {
+  const rule = { metric: 'nsPerOp', alpha: 0.05, threshold: 0.02, correction: 'holm' } as const;
+
+  it('compares the candidate sides of two saved runs, Holm across the common benchmarks', () => {
+    const c = compareFiles(old, next, rule);
+    expect(c.side).toBe('candidate');
+    const [slower, same] = c.rows;
+    expect(slower).toMatchObject({ key: 'RangeTombstoneListBench.slower', outcome: 'Lost' });
+    expect(slower!.stats.deltaPercent).toBeCloseTo(50, 6);
+    expect(slower!.pAdjusted).toBeCloseTo(slower!.stats.p * 2, 12);
+    expect(same).toMatchObject({ key: 'RangeTombstoneListBench.same', outcome: 'Unchanged' });
+    expect(c.onlyOld).toEqual(['RangeTombstoneListBench.gone']);
+    expect(c.onlyNew).toEqual(['RangeTombstoneListBench.added']);
+  });
+
+  it('--side baseline compares the baseline sides instead (here: identical, so nothing changed)', () => {
+    expect(compareFiles(old, next, { ...rule, side: 'baseline' }).rows.map((r) => r.outcome)).toEqual([
+      'Unchanged',
+      'Unchanged',
+    ]);
+  });
+});
+
+describe('tombstone-bench compare-files', () => {
+  it('prints the benchstat-style table, says it is not co-measured, exits 0', async () => {
+    const dir = tempProject({});
+    writeRunAtomic(join(dir, 'old.json'), old);
+    writeRunAtomic(join(dir, 'new.json'), next);
+    const r = await runCli(['compare-files', 'old.json', 'new.json'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^RangeTombstoneListBench\.slower +ns\/op +100\.25 ns +150\.38 ns +\+50% +10\/10 .* Lost$/m,
+    );
+    expect(r.stdout).toContain('Not co-measured');
+    expect(r.stdout).toContain('only in old: RangeTombstoneListBench.gone');
+    const usage = await runCli(['compare-files', 'old.json'], dir);
+    expect(usage.code).toBe(2);
+    const side = await runCli(['compare-files', 'old.json', 'new.json', '--side', 'left'], dir);
+    expect(side.stderr).toMatch(/unknown --side "left"/);
+  });
+});
