@@ -73,7 +73,8 @@ function recorded(dir: string): { aa: RunRecord[]; injected: Map<number, RunReco
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith('.json') || name === 'calibration.json') continue;
     const run = readRun(join(dir, name));
-    if (run.comparison.kind !== 'aa') continue;
+    // A run still being measured (or cut short) would count a partial round.
+    if (run.comparison.kind !== 'aa' || !run.finishedAt) continue;
     const s = run.comparison.slowdown ?? 0;
     if (s === 0) aa.push(run);
     else injected.set(s, [...(injected.get(s) ?? []), run]);
