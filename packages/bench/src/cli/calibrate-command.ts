@@ -49,7 +49,8 @@ export function renderCalibration(c: CalibrationSummary): string {
     lines.push(
       '',
       `Injected +${pct(inj.slowdown)}: ${inj.runs} runs, ${inj.cases} cases, Lost ${inj.lost} = power ${pct(inj.power)}; ` +
-        `Inconclusive: ${inj.inconclusive}`,
+        `Inconclusive: ${inj.inconclusive}` +
+        (inj.conclusivePower === null ? '' : ` (power where the checks passed: ${pct(inj.conclusivePower)})`),
     );
     for (const r of inj.readings) {
       const se = r.runs > 1 ? ` ± ${Number(r.standardError.toFixed(2))} (SE)` : '';

@@ -42,6 +42,7 @@ describe('summarizeCalibration', () => {
     const ten = summary.injected.find((i) => i.slowdown === 0.1)!;
     expect(ten.cases).toBe(12);
     expect(ten.power).toBe(1);
+    expect(ten.conclusivePower).toBe(1);
     for (const r of ten.readings) {
       expect(r.runs).toBe(3);
       expect(r.meanDeltaPercent).toBeGreaterThan(8);

@@ -50,6 +50,8 @@ export interface InjectedSummary {
   /** Lost / cases: the measured power at this change. */
   power: number;
   inconclusive: number;
+  /** Lost / (cases − Inconclusive): the power where the checks passed (null when none did). */
+  conclusivePower: number | null;
   readings: InjectedReading[];
 }
 
