@@ -112,6 +112,7 @@ function injectedSummary(slowdown: number, analyses: readonly BenchmarkVerdict[]
     lost,
     power: lost / Math.max(1, cases),
     inconclusive,
+    conclusivePower: cases - inconclusive > 0 ? lost / (cases - inconclusive) : null,
     readings,
   };
 }
