@@ -34,6 +34,10 @@ export default defineConfig({
         extends: true as const,
         test: { name, root: `${root}packages/${name}`, include: ['src/**/*.test.ts', 'bench/**/*.test.ts'] },
       })),
+      {
+        extends: true as const,
+        test: { name: 'vscode', root: `${root}apps/vscode`, include: ['src/**/*.test.ts'] },
+      },
       { extends: true as const, test: { name: 'repo', root, include: ['tests/**/*.test.ts'] } },
     ],
     testTimeout: 30_000,

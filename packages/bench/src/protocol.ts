@@ -23,3 +23,5 @@ export { ProtocolError, parseEvent, parseListOutput } from './protocol/parse.js'
 export type * from './protocol/types.js';
 /** The one version of the events, `list --json` and results files. */
 export { PROTOCOL_VERSION } from './protocol/version.js';
+/** The runner's syntactic scanner (what `list --json` reports): benchmark positions without loading the file. */
+export { type BenchmarkLocation, type LocatedSuite, locateBenchmarks } from './suite/locate.js';

@@ -28,6 +28,8 @@ export type {
   SampleFailure,
   Side,
 } from './model.js';
+/** POSIX shell quoting, for displaying a recorded command line (never for running one). */
+export { shellQuote } from './report/shell-quote.js';
 /** Reads and validates a results file written by a run. */
 export { readRun } from './run/results-store.js';
 /** Where the in-process CLI writes (replaceable). */

@@ -1,0 +1,89 @@
+/** Driving the VS Code workbench in Chromium: palette, quick open, lenses, decorations, hovers. */
+import type { Frame, Page } from 'playwright-core';
+
+const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
+
+/** Runs a command by its palette title (`Tombstone Bench: Run Benchmarks in This File`). */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator(QUICK_INPUT);
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a workspace file by name through quick open. */
+export async function openFile(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator(QUICK_INPUT);
+  await input.waitFor({ state: 'visible' });
+  await input.fill(name);
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: name })
+    .first()
+    .waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page
+    .locator(`.tab.active[data-resource-name="${name}"], .tab.active:has-text("${name}")`)
+    .first()
+    .waitFor();
+}
+
+/** Texts of every CodeLens in the active editor. */
+export async function lensTexts(page: Page): Promise<string[]> {
+  return page.locator('.codelens-decoration a, .codelens-decoration span').allTextContents();
+}
+
+/** Waits until some lens matches `re`; returns its text. */
+export async function waitForLens(page: Page, re: RegExp, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const hit = (await lensTexts(page)).find((t) => re.test(t));
+    if (hit) return hit;
+    if (Date.now() > deadline)
+      throw new Error(
+        `no CodeLens matched ${re} in ${timeoutMs} ms; lenses: ${JSON.stringify(await lensTexts(page))}`,
+      );
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Texts drawn after lines by decorations (CSS `::after`, invisible to text locators). */
+export async function afterLineTexts(page: Page): Promise<string[]> {
+  return page.$$eval('.view-lines span[class*="ced-"]', (els) =>
+    els
+      .map((el) => getComputedStyle(el, '::after').content)
+      .filter((c) => c && c !== 'none' && c !== 'normal'),
+  );
+}
+
+/** Hovers the first occurrence of `word` in the editor and returns the hover's text. */
+export async function hoverWord(page: Page, word: string): Promise<string> {
+  const span = page
+    .locator('.view-lines .view-line span span', { hasText: new RegExp(`^\\s*${word}$`) })
+    .first();
+  await span.hover();
+  const hover = page
+    .locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover .hover-contents')
+    .first();
+  await hover.waitFor({ state: 'visible', timeout: 10_000 });
+  return ((await hover.textContent()) ?? '').trim();
+}
+
+/** The frame of a webview whose document contains `text`. */
+export async function webviewFrame(page: Page, text: string, timeoutMs: number): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const f of page.frames()) {
+      const has = await f
+        .evaluate((t) => document.body?.innerText.includes(t) ?? false, text)
+        .catch(() => false);
+      if (has) return f;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`no webview showed ${JSON.stringify(text)} in ${timeoutMs} ms`);
+    await page.waitForTimeout(300);
+  }
+}

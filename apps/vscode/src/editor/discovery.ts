@@ -1,0 +1,111 @@
+/**
+ * Finds the workspace's benchmarks for the Test Explorer: `tombstone-bench list --json` per runner (trusted
+ * workspaces only: it executes the workspace's runner), the runner's scanner on file contents otherwise, and the
+ * live text of open bench files on top (reconciled by key, see {@link reconcile}).
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import { parseList } from '../model/protocol.js';
+import { type BenchmarkSite, type ListedSuite, reconcile, sitesInText } from '../model/source-map.js';
+import { runnerFor } from './run-controller.js';
+import { isBenchDocument } from './site-cases.js';
+
+function listWith(bin: string, cwd: string, files: string[]): Promise<ListedSuite[]> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      bin,
+      ['list', '--json', ...files],
+      { cwd, shell: false, timeout: 30_000 },
+      (err, out, errText) => {
+        if (err) reject(new Error(`tombstone-bench list failed: ${errText || err.message}`));
+        else {
+          try {
+            resolve(parseList(out));
+          } catch (e) {
+            reject(e);
+          }
+        }
+      },
+    );
+  });
+}
+
+/** Discovered benchmarks, refreshed on save and (live) on edit. */
+export class Discovery implements vscode.Disposable {
+  private listed: ListedSuite[] = [];
+  private readonly live = new Map<string, BenchmarkSite[]>();
+  private readonly subs: vscode.Disposable[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly publish: (sites: Map<string, BenchmarkSite[]>) => void,
+    private readonly log: vscode.OutputChannel,
+  ) {
+    const onDoc = (doc: vscode.TextDocument) => {
+      if (!isBenchDocument(doc)) return;
+      this.live.set(doc.uri.fsPath, sitesInText(doc.uri.fsPath, doc.getText()));
+      this.schedule();
+    };
+    this.subs.push(
+      vscode.workspace.onDidOpenTextDocument(onDoc),
+      vscode.workspace.onDidChangeTextDocument((e) => onDoc(e.document)),
+      vscode.workspace.onDidSaveTextDocument((d) => isBenchDocument(d) && void this.refresh()),
+      vscode.workspace.onDidCloseTextDocument((d) => this.live.delete(d.uri.fsPath) && this.schedule()),
+    );
+    for (const doc of vscode.workspace.textDocuments) onDoc(doc);
+  }
+
+  /** Re-lists every bench file of the workspace. */
+  async refresh(): Promise<void> {
+    const uris = await vscode.workspace.findFiles('**/*.bench.ts', '**/{node_modules,dist}/**');
+    const files = uris.map((u) => u.fsPath).sort();
+    this.listed = vscode.workspace.isTrusted ? await this.listTrusted(files) : await this.scan(files);
+    this.schedule();
+  }
+
+  private async listTrusted(files: string[]): Promise<ListedSuite[]> {
+    const groups = new Map<string, { cwd: string; files: string[] }>();
+    const unlisted: string[] = [];
+    for (const f of files) {
+      try {
+        const r = runnerFor(f);
+        const g = groups.get(r.bin) ?? { cwd: r.cwd, files: [] };
+        g.files.push(f);
+        groups.set(r.bin, g);
+      } catch {
+        unlisted.push(f);
+      }
+    }
+    const out: ListedSuite[] = await this.scan(unlisted);
+    for (const [bin, g] of groups) {
+      try {
+        out.push(...(await listWith(bin, g.cwd, g.files)));
+      } catch (e) {
+        this.log.appendLine(`[extension] ${(e as Error).message}; using the syntactic scan`);
+        out.push(...(await this.scan(g.files)));
+      }
+    }
+    return out;
+  }
+
+  /** The fallback: the runner's scanner on each file's saved text, nothing executed. */
+  private async scan(files: string[]): Promise<ListedSuite[]> {
+    return Promise.all(
+      files.map(async (file) => {
+        const sites = sitesInText(file, await readFile(file, 'utf8'));
+        return { file, suite: sites[0]?.suite ?? null, benchmarks: sites };
+      }),
+    );
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.publish(reconcile(this.listed, this.live)), 200);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const s of this.subs) s.dispose();
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The Testing API view of benchmarks: suite (file) → benchmark → case. Two run profiles: compare the in-code
+ * factor (default) and compare against a git ref. Results come from the same store as the inline surfaces.
+ */
+import * as vscode from 'vscode';
+import type { CaseState, ResultsStore } from '../model/results-store.js';
+import { describeRequest, type RunRequest } from '../model/runner-args.js';
+import { type BenchmarkSite, filterFor, isCaseOf } from '../model/source-map.js';
+import { testDescription, testVerdict } from '../model/test-state.js';
+import type { RunController, StartedRun } from './run-controller.js';
+import { surfaceSettings } from './settings.js';
+
+/** Builds the request for the chosen benchmarks (or every file when `keys` is null); undefined = cancelled. */
+type RequestFor = (files: string[], filter: string | undefined) => Promise<RunRequest | undefined>;
+
+export class BenchTesting implements vscode.Disposable {
+  readonly controller = vscode.tests.createTestController('tombstoneBench', 'Benchmarks');
+  private readonly unsubscribe: () => void;
+  private readonly onStart: vscode.Disposable;
+  /** The test run a profile created for the run about to start. */
+  private pending: vscode.TestRun | null = null;
+
+  constructor(
+    private readonly store: ResultsStore,
+    private readonly runs: RunController,
+    pickRef: () => Promise<string | undefined>,
+  ) {
+    const factor: RequestFor = async (files, filter) => ({
+      kind: 'factor',
+      files,
+      ...(filter ? { filter } : {}),
+    });
+    const revision: RequestFor = async (files, filter) => {
+      const baseline = await pickRef();
+      return baseline ? { kind: 'revision', baseline, files, ...(filter ? { filter } : {}) } : undefined;
+    };
+    const kind = vscode.TestRunProfileKind.Run;
+    this.controller.createRunProfile(
+      'Compare in-code factor',
+      kind,
+      (r, t) => this.runTests(r, t, factor),
+      true,
+    );
+    this.controller.createRunProfile('Compare against git ref…', kind, (r, t) =>
+      this.runTests(r, t, revision),
+    );
+    this.unsubscribe = store.onChange(() => this.syncCases());
+    this.onStart = runs.onDidStartRun((started) => void this.track(started));
+  }
+
+  /** Replaces the discovered benchmarks (file → sites). */
+  setSites(sites: Map<string, BenchmarkSite[]>): void {
+    const files: vscode.TestItem[] = [];
+    for (const [file, list] of sites) {
+      if (list.length === 0) continue;
+      const uri = vscode.Uri.file(file);
+      const fileItem = this.controller.createTestItem(file, list[0]!.suite, uri);
+      fileItem.description = vscode.workspace.asRelativePath(uri);
+      for (const site of list) {
+        const item = this.controller.createTestItem(site.key, site.name, uri);
+        item.range = new vscode.Range(site.line - 1, site.column - 1, site.line - 1, site.column - 1);
+        fileItem.children.add(item);
+      }
+      files.push(fileItem);
+    }
+    this.controller.items.replace(files);
+    this.syncCases();
+  }
+
+  private siteItems(): vscode.TestItem[] {
+    const out: vscode.TestItem[] = [];
+    this.controller.items.forEach((f) => {
+      f.children.forEach((s) => {
+        out.push(s);
+      });
+    });
+    return out;
+  }
+
+  /** Adds a case item under its benchmark for every case the store knows; updates descriptions. */
+  private syncCases(): void {
+    const siteItems = this.siteItems();
+    for (const c of this.store.all()) {
+      const parent = siteItems.find((s) => isCaseOf(c.key, s.id));
+      if (!parent) continue;
+      let item = parent.children.get(c.key);
+      if (!item) {
+        item = this.controller.createTestItem(
+          c.key,
+          c.key.slice(parent.id.length) || '(default)',
+          parent.uri,
+        );
+        item.range = parent.range;
+        parent.children.add(item);
+      }
+      item.description = testDescription(c);
+    }
+  }
+
+  private async runTests(req: vscode.TestRunRequest, token: vscode.CancellationToken, build: RequestFor) {
+    const keys = new Set<string>();
+    const files = new Set<string>();
+    const add = (item: vscode.TestItem) => {
+      const site = this.siteItems().find((s) => s.id === item.id || isCaseOf(item.id, s.id));
+      if (site?.uri) {
+        keys.add(site.id);
+        files.add(site.uri.fsPath);
+      } else item.children.forEach(add);
+    };
+    if (req.include) req.include.forEach(add);
+    else this.controller.items.forEach(add);
+    const request = await build([...files], req.include ? filterFor([...keys]) : undefined);
+    if (!request || files.size === 0) return;
+    const run = this.controller.createTestRun(req);
+    this.pending = run;
+    const cancel = token.onCancellationRequested(() => void this.runs.cancel());
+    try {
+      await this.runs.run(request);
+    } finally {
+      cancel.dispose();
+      this.pending = null;
+      run.end();
+    }
+  }
+
+  /** Every run, however started, is shown as a test run: cases report as they finish. */
+  private async track(started: StartedRun): Promise<void> {
+    const run =
+      this.pending ??
+      this.controller.createTestRun(new vscode.TestRunRequest(), describeRequest(started.request), false);
+    const owned = this.pending === null;
+    this.pending = null;
+    const reported = new Set<string>();
+    const report = () => this.reportCases(run, reported);
+    const unsubscribe = this.store.onChange(report);
+    try {
+      await started.finished;
+      report();
+    } finally {
+      unsubscribe();
+      if (owned) run.end();
+    }
+  }
+
+  private caseItem(key: string): vscode.TestItem | undefined {
+    const parent = this.siteItems().find((s) => isCaseOf(key, s.id));
+    return parent?.children.get(key);
+  }
+
+  private reportCases(run: vscode.TestRun, reported: Set<string>): void {
+    const lostFails = surfaceSettings().lostFails;
+    for (const key of this.store.run?.keys ?? []) {
+      const item = this.caseItem(key);
+      const c: CaseState | undefined = this.store.get(key);
+      if (!item || !c || reported.has(key)) continue;
+      if (c.status === 'queued') run.enqueued(item);
+      if (c.status === 'running') run.started(item);
+      if (c.status === 'cancelled') {
+        run.skipped(item);
+        reported.add(key);
+      }
+      const verdict = testVerdict(c, lostFails);
+      if (!verdict) continue;
+      reported.add(key);
+      if (verdict.state === 'passed') run.passed(item);
+      else if (verdict.state === 'skipped') run.skipped(item);
+      else {
+        const message = new vscode.TestMessage(new vscode.MarkdownString(verdict.message));
+        if (verdict.state === 'failed') run.failed(item, message);
+        else run.errored(item, message);
+      }
+    }
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.onStart.dispose();
+    this.controller.dispose();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The hover over a benchmark: the full statistics of each case as Markdown — both medians, the Hodges-Lehmann
+ * ratio and shift with their intervals, n per side, the eight checks with their reasons, allocated bytes/op and
+ * GC, warm-up warnings and the command line that reproduces the run.
+ */
+import { shellQuote } from '@tombstone-lab/bench/runner';
+import type { Sample, Side } from './bench-types.js';
+import { caseLine, failureReason } from './case-text.js';
+import { formatDelta, formatNumber, formatSig, formatValue } from './format.js';
+import type { CaseState } from './results-store.js';
+
+const SIDES: readonly Side[] = ['baseline', 'candidate'];
+
+function median(xs: readonly number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Per side: median allocated bytes/op, mean GC count and GC ms per fork. */
+export function allocationRow(samples: readonly Sample[], side: Side): string {
+  const mine = samples.filter((s) => s.side === side);
+  if (mine.length === 0) return '—';
+  const bytes = median(mine.flatMap((s) => (s.bytesPerOp === null ? [] : [s.bytesPerOp])));
+  const gc = mine.reduce((a, s) => a + s.gcCount, 0) / mine.length;
+  const gcMs = mine.reduce((a, s) => a + s.gcTimeMs, 0) / mine.length;
+  const b = bytes === null ? 'not counted' : formatValue(bytes, 'B/op');
+  return `${b}/op · ${formatNumber(gc)} GCs (${formatNumber(gcMs)} ms) per fork`;
+}
+
+/** `3 of 20 forks (baseline 1, candidate 2) hit the warm-up cap …`, or null when every warm-up settled. */
+export function warmupWarning(samples: readonly Sample[]): string | null {
+  const unstable = samples.filter((s) => s.warmupStable === false);
+  if (unstable.length === 0) return null;
+  const by = (side: Side) => unstable.filter((s) => s.side === side).length;
+  return (
+    `${unstable.length} of ${samples.length} forks (baseline ${by('baseline')}, candidate ${by('candidate')}) ` +
+    `hit the warm-up cap before ns/op settled: raise the suite's sampling.warmupMs or the warmupMs setting`
+  );
+}
+
+const sig = (v: number) => formatSig(v, 3);
+const interval = (lo: number, hi: number) => `[${sig(lo)}, ${sig(hi)}]`;
+
+function statsTable(c: CaseState): string[] {
+  const s = c.verdict?.stats;
+  if (!s) return [];
+  const unit = c.verdict!.unit;
+  const row = (name: string, f: (side: Side) => string) => `| ${name} | ${SIDES.map(f).join(' | ')} |`;
+  return [
+    `| | baseline \`${c.labels.baseline}\` | candidate \`${c.labels.candidate}\` |`,
+    '|---|---:|---:|',
+    row(`median ${unit}`, (side) => formatSig(s[side].median, 6)),
+    row('n', (side) => String(s[side].n)),
+    row('min … max', (side) => `${formatValue(s[side].min, unit)} … ${formatValue(s[side].max, unit)}`),
+    row('robust CV', (side) => `${formatNumber(s[side].robustCv * 100)}%`),
+    row('allocated, GC', (side) => allocationRow(c.samples, side)),
+    '',
+  ];
+}
+
+function effectLines(c: CaseState): string[] {
+  const v = c.verdict;
+  const s = v?.stats;
+  if (!v || !s) return [];
+  const conf = `${formatNumber(s.shift.achievedConfidence * 100)}%`;
+  const ratio = s.ratio
+    ? `HL ratio **${sig(s.ratio.estimate)}** ${interval(s.ratio.lower, s.ratio.upper)} at ${conf}`
+    : 'HL ratio: not defined (a value ≤ 0)';
+  return [
+    `Δ median **${formatDelta(s.deltaPercent)}** · ${ratio} · HL shift ${sig(s.shift.estimate)} ` +
+      `${interval(s.shift.lower, s.shift.upper)} ${v.unit}`,
+    '',
+    `Mann-Whitney U = ${s.u}, ${s.exact ? 'exact' : 'normal approximation'} p = ${sig(s.p)}`,
+    '',
+  ];
+}
+
+/** The Markdown hover of one case. */
+export function caseHover(c: CaseState): string {
+  const v = c.verdict;
+  const lines = [`**${c.key}** — ${v ? `${v.outcome} (${c.role})` : c.status} · \`${caseLine(c)}\``, ''];
+  if (v) lines.push(`${v.reason}`, '');
+  lines.push(...statsTable(c), ...effectLines(c));
+  if (v && v.checks.length > 0) {
+    lines.push('Checks:', '');
+    for (const check of v.checks) {
+      lines.push(`- ${check.passed ? '✓' : '✗'} \`${check.name}\` — ${check.reason}`);
+    }
+    lines.push('');
+  }
+  const failure = failureReason(c);
+  if (failure) lines.push(`Failed forks: ${failure}`, '');
+  const warm = warmupWarning(c.samples);
+  if (warm) lines.push(`⚠ Warm-up: ${warm}`, '');
+  lines.push('Reproduce:', '', '```sh', shellQuote(['tombstone-bench', ...c.command]), '```');
+  if (c.resultsFile) lines.push('', `Results: \`${c.resultsFile}\``);
+  return lines.join('\n');
+}

@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url';
+import { main } from '@tombstone-lab/bench/runner';
+import { describe, expect, it } from 'vitest';
+import { ProtocolError, parseEventLine, parseList, parseResults, savedCases } from './protocol.js';
+import { around, interleaved, record, verdictOf } from './test-fixtures.js';
+
+const FIXTURE = fileURLToPath(new URL('../../e2e/workspace/list-ops.bench.ts', import.meta.url));
+
+describe('runner events', () => {
+  it('reads an event line and skips lines that are not JSON', () => {
+    const line = JSON.stringify({
+      protocol: 1,
+      time: 't',
+      type: 'error',
+      errorName: 'UsageError',
+      message: 'bad',
+    });
+    expect(parseEventLine(line)).toMatchObject({ type: 'error', message: 'bad' });
+    expect(parseEventLine('hello from a bench file')).toBeNull();
+    expect(parseEventLine('{not json')).toBeNull();
+  });
+  it('refuses another protocol version and malformed events, naming the problem', () => {
+    expect(() => parseEventLine('{"protocol":2,"type":"error"}')).toThrow(
+      'runner event of protocol 2; this extension reads protocol 1',
+    );
+    expect(() =>
+      parseEventLine(
+        '{"protocol":1,"type":"sample-finished","key":"k","side":"left","completed":1,"total":2}',
+      ),
+    ).toThrow(ProtocolError);
+    expect(() => parseEventLine('{"protocol":1,"type":"launched"}')).toThrow('malformed runner event');
+  });
+});
+
+describe('list --json', () => {
+  it("reads the real runner's listing", async () => {
+    let out = '';
+    const io = {
+      stdout: (t: string) => {
+        out += t;
+      },
+      stderr: () => {},
+      cwd: process.cwd(),
+      isTTY: false,
+    };
+    expect(await main(['list', '--json', FIXTURE], io)).toBe(0);
+    const suites = parseList(out);
+    expect(suites).toEqual([
+      {
+        file: FIXTURE,
+        suite: 'ListOpsBench',
+        benchmarks: [
+          { name: 'copy', file: FIXTURE, line: 12, column: 5 },
+          { name: 'sum', file: FIXTURE, line: 18, column: 5 },
+        ],
+      },
+    ]);
+    expect(() => parseList('{"protocol":1,"suites":[{"file":3}]}')).toThrow(
+      'unreadable list --json output: suites.0.file',
+    );
+  });
+});
+
+describe('results document', () => {
+  it('yields cases with their verdicts and the limits', () => {
+    const r = record('S.a', interleaved(around(100), around(50)));
+    const doc = {
+      schemaVersion: 1,
+      runId: 'r',
+      comparison: { kind: 'factor' },
+      benchmarks: [r],
+      analysis: {
+        config: { alpha: 0.01, threshold: 0.05 },
+        verdicts: [verdictOf(r)],
+        growth: [],
+        factorials: [],
+      },
+    };
+    const { cases, limits } = savedCases(parseResults(JSON.stringify(doc)));
+    expect(limits).toEqual({ alpha: 0.01, threshold: 0.05 });
+    expect(cases[0]).toMatchObject({ key: 'S.a', verdict: { outcome: 'Won' } });
+    expect(() => parseResults('{"schemaVersion":2}')).toThrow('unreadable results document: schemaVersion');
+    expect(() => parseResults('nope')).toThrow('did not print JSON');
+  });
+});

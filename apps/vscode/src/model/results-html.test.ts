@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { compareHtml, compareRows } from './compare-html.js';
+import type { ResultsDocument } from './protocol.js';
+import { reportAnalysisArgs } from './report-options.js';
+import { escapeHtml, resultsHtml, timeOrderSvg } from './results-html.js';
+import { around, interleaved, record, verdictOf } from './test-fixtures.js';
+
+function doc(center: number): ResultsDocument {
+  const r = record('S.a<b>', interleaved(around(100), around(center)));
+  return {
+    schemaVersion: 1,
+    runId: 'run-1',
+    comparison: { kind: 'factor', factor: 'impl', baseline: 'eager', candidate: 'cow' },
+    benchmarks: [r],
+    analysis: {
+      config: { alpha: 0.05, threshold: 0.02, metric: 'nsPerOp' },
+      verdicts: [verdictOf(r)],
+      growth: [],
+      factorials: [],
+    },
+  } as unknown as ResultsDocument;
+}
+
+describe('results view', () => {
+  it('draws the samples in time order, alternating sides', () => {
+    const svg = timeOrderSvg(doc(50).benchmarks[0]!, 'nsPerOp');
+    const sides = [...svg.matchAll(/data-side="(\w+)" data-seq="(\d+)"/g)].map((m) => `${m[2]}${m[1]![0]}`);
+    expect(sides.slice(0, 4)).toEqual(['0b', '1c', '2b', '3c']);
+    expect(sides).toHaveLength(20);
+  });
+  it('renders the verdict table escaped, the plots as images, no scripts', () => {
+    const html = resultsHtml(
+      doc(50),
+      [{ name: 'distributions.svg', svg: '<svg/>' }],
+      'T',
+      'vscode-resource:',
+    );
+    expect(html).toContain('<td class="key">S.a&#60;b&#62;</td>');
+    expect(html).toContain('<td class="outcome">Won</td>');
+    expect(html).toContain('−50.0%');
+    expect(html).toContain(`src="data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}"`);
+    expect(html).toContain("default-src 'none'");
+    expect(html).not.toContain('<script');
+    expect(escapeHtml(`"'&`)).toBe('&#34;&#39;&#38;');
+  });
+  it('compares two saved runs without drawing a verdict between them', () => {
+    const rows = compareRows(doc(50), doc(75));
+    expect(rows).toEqual([
+      {
+        key: 'S.a<b>',
+        first: expect.stringMatching(/Won$/),
+        second: expect.stringMatching(/Won$/),
+        drift: expect.stringMatching(/^\+50\.\d%$/),
+      },
+    ]);
+    expect(compareHtml(rows, ['a.json', 'b.json'])).toContain('carries no verdict');
+  });
+  it('asks for growth over a numeric parameter with three values and a factorial over a two-level one', () => {
+    const b = (n: number, cache: string) => ({ id: { params: { n, cache } } });
+    expect(reportAnalysisArgs([b(1, 'on'), b(10, 'off'), b(100, 'on')])).toEqual([
+      '--growth=n',
+      '--factorial=cache',
+    ]);
+    expect(reportAnalysisArgs([b(1, 'on'), b(10, 'on')])).toEqual(['--factorial=n']);
+    expect(reportAnalysisArgs([{}])).toEqual([]);
+  });
+});

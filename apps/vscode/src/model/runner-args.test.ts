@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { parseSettings, RefError, runnerArgs, SettingsError, validateRef } from './runner-args.js';
+
+const settings = parseSettings({});
+
+describe('settings', () => {
+  it('has the runner defaults and validates each value', () => {
+    expect(settings).toEqual({
+      samplesPerSide: 10,
+      warmupMs: null,
+      sampleMs: null,
+      metric: 'nsPerOp',
+      threshold: 0.02,
+      alpha: 0.05,
+    });
+    expect(() => parseSettings({ samplesPerSide: 0 })).toThrow(
+      'tombstoneBench.samplesPerSide is 0: expected an integer from 1 to 1000',
+    );
+    expect(() => parseSettings({ metric: 'instructionsPerOp' })).toThrow(SettingsError);
+    expect(() => parseSettings({ alpha: 1 })).toThrow('tombstoneBench.alpha is 1');
+    expect(() => parseSettings({ threshold: '0.02' })).toThrow('tombstoneBench.threshold is "0.02"');
+    expect(() => parseSettings({ warmupMs: 1.5 })).toThrow('tombstoneBench.warmupMs is 1.5');
+  });
+});
+
+describe('git refs', () => {
+  it('accepts refs and revision expressions', () => {
+    for (const ref of ['main', 'origin/main', 'v1.0.0', 'HEAD~3', 'abc1234', 'main@{upstream}'])
+      expect(validateRef(ref)).toBe(ref);
+  });
+  it('refuses options, whitespace and control characters, naming the ref', () => {
+    expect(() => validateRef('--output=/etc/passwd')).toThrow(
+      'git ref "--output=/etc/passwd" starts with "-"',
+    );
+    expect(() => validateRef('main; rm -rf /')).toThrow(RefError);
+    expect(() => validateRef('a\nb')).toThrow('whitespace or a control character');
+    expect(() => validateRef('')).toThrow('is empty');
+  });
+});
+
+describe('runnerArgs', () => {
+  it('builds one argv element per value, never a shell string', () => {
+    const args = runnerArgs(
+      { kind: 'revision', baseline: 'main', files: ['/ws/a b.bench.ts'], filter: '^S\\.x(?:\\[|$)' },
+      { ...settings, warmupMs: 500 },
+      '/ws/.tombstone-bench/r.json',
+    );
+    expect(args).toEqual([
+      'compare',
+      '--baseline=main',
+      '--filter=^S\\.x(?:\\[|$)',
+      '--json',
+      '--out=/ws/.tombstone-bench/r.json',
+      '-n',
+      '10',
+      '--metric=nsPerOp',
+      '--alpha=0.05',
+      '--threshold=0.02',
+      '--warmup-ms=500',
+      '/ws/a b.bench.ts',
+    ]);
+  });
+  it('resumes into the same file and runs A/A without a filter', () => {
+    const args = runnerArgs({ kind: 'aa', files: ['/ws/a.bench.ts'] }, settings, '/ws/r.json', true);
+    expect(args.slice(0, 3)).toEqual(['aa', '--json', '--resume=/ws/r.json']);
+    expect(() => runnerArgs({ kind: 'factor', files: ['a.bench.ts'] }, settings, '/r.json')).toThrow(
+      'must be absolute',
+    );
+    expect(() => runnerArgs({ kind: 'revision', baseline: '-x', files: [] }, settings, '/r.json')).toThrow(
+      RefError,
+    );
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The runner's argument arrays. Everything a user or a workspace supplies (git refs, file paths, benchmark names)
+ * becomes one argv element here and is validated first; nothing is ever joined into a shell command.
+ */
+
+/** Metrics the extension offers (instruction counting needs valgrind and is left to the CLI). */
+export const METRICS = ['nsPerOp', 'cpuNsPerOp', 'bytesPerOp'] as const;
+
+/** The `tombstoneBench.*` measurement settings, validated. */
+export interface BenchSettings {
+  samplesPerSide: number;
+  warmupMs: number | null;
+  sampleMs: number | null;
+  metric: (typeof METRICS)[number];
+  threshold: number;
+  alpha: number;
+}
+
+/** A setting with a value the runner would reject; the message names the setting and the value. */
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+  constructor(
+    readonly setting: string,
+    readonly value: unknown,
+    expected: string,
+  ) {
+    super(`tombstoneBench.${setting} is ${JSON.stringify(value)}: expected ${expected}`);
+  }
+}
+
+/** A git ref the extension refuses to pass on. */
+export class RefError extends Error {
+  override name = 'RefError';
+}
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+function intSetting(raw: Record<string, unknown>, name: string, min: number, max: number): number | null {
+  const v = raw[name];
+  if (v === null || v === undefined) return null;
+  if (!isNum(v) || !Number.isInteger(v) || v < min || v > max)
+    throw new SettingsError(name, v, `an integer from ${min} to ${max}`);
+  return v;
+}
+
+/** Validates raw settings (as `workspace.getConfiguration('tombstoneBench')` returns them). */
+export function parseSettings(raw: Record<string, unknown>): BenchSettings {
+  const metric = raw.metric ?? 'nsPerOp';
+  if (typeof metric !== 'string' || !(METRICS as readonly string[]).includes(metric))
+    throw new SettingsError('metric', metric, METRICS.join(', '));
+  const threshold = raw.threshold ?? 0.02;
+  if (!isNum(threshold) || threshold < 0 || threshold >= 1)
+    throw new SettingsError('threshold', threshold, 'a fraction from 0 to below 1, e.g. 0.02');
+  const alpha = raw.alpha ?? 0.05;
+  if (!isNum(alpha) || alpha <= 0 || alpha >= 1)
+    throw new SettingsError('alpha', alpha, 'a probability strictly between 0 and 1, e.g. 0.05');
+  return {
+    samplesPerSide: intSetting(raw, 'samplesPerSide', 1, 1000) ?? 10,
+    warmupMs: intSetting(raw, 'warmupMs', 0, 600_000),
+    sampleMs: intSetting(raw, 'sampleMs', 1, 600_000),
+    metric: metric as BenchSettings['metric'],
+    threshold,
+    alpha,
+  };
+}
+
+/**
+ * Checks a git ref before it reaches `git` (which the runner calls with argument arrays and `rev-parse --verify`):
+ * refuses options (`-x`), whitespace and control characters, and over-long input.
+ * @throws {RefError} naming the ref.
+ */
+export function validateRef(ref: string): string {
+  const bad = (why: string) => new RefError(`git ref ${JSON.stringify(ref)} ${why}`);
+  if (ref.length === 0) throw bad('is empty');
+  if (ref.length > 255) throw bad('is longer than 255 characters');
+  if (ref.startsWith('-')) throw bad('starts with "-" (it would be read as an option)');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  if (/[\s\u0000-\u001f\u007f]/.test(ref)) throw bad('contains whitespace or a control character');
+  return ref;
+}
+
+/** What to measure. */
+export type RunRequest =
+  | { kind: 'factor'; files: readonly string[]; filter?: string }
+  | { kind: 'revision'; baseline: string; files: readonly string[]; filter?: string }
+  | { kind: 'aa'; files: readonly string[] };
+
+function fileArgs(files: readonly string[]): string[] {
+  for (const f of files) {
+    if (!f.startsWith('/')) throw new Error(`bench file path must be absolute: ${JSON.stringify(f)}`);
+  }
+  return [...files];
+}
+
+/** The runner argv (after the executable) for `req`, writing to (or resuming) `resultsFile`, events on stdout. */
+export function runnerArgs(req: RunRequest, s: BenchSettings, resultsFile: string, resume = false): string[] {
+  const args: string[] = [req.kind === 'factor' ? 'run' : req.kind === 'revision' ? 'compare' : 'aa'];
+  if (req.kind === 'revision') args.push(`--baseline=${validateRef(req.baseline)}`);
+  if (req.kind !== 'aa' && req.filter !== undefined) args.push(`--filter=${req.filter}`);
+  args.push('--json', resume ? `--resume=${resultsFile}` : `--out=${resultsFile}`);
+  args.push('-n', String(s.samplesPerSide), `--metric=${s.metric}`);
+  args.push(`--alpha=${s.alpha}`, `--threshold=${s.threshold}`);
+  if (s.warmupMs !== null) args.push(`--warmup-ms=${s.warmupMs}`);
+  if (s.sampleMs !== null) args.push(`--sample-ms=${s.sampleMs}`);
+  return [...args, ...fileArgs(req.files)];
+}
+
+/** The label of a request for notifications: `compare against main`, `run 3 benchmarks`. */
+export function describeRequest(req: RunRequest): string {
+  if (req.kind === 'revision') return `compare against ${req.baseline}`;
+  if (req.kind === 'aa') return 'A/A calibration';
+  return req.filter !== undefined ? 'run selected benchmarks' : `run ${req.files.length} bench file(s)`;
+}

@@ -1,0 +1,99 @@
+/** Test helpers: benchmark records from given values, with their real verdict from the runner's statistics. */
+import {
+  analyzeRun,
+  type BenchmarkRecord,
+  type Environment,
+  type RunRecord,
+} from '@tombstone-lab/bench/runner';
+import type { BenchmarkVerdict, Role, Sample, Side } from './bench-types.js';
+import type { CaseState } from './results-store.js';
+
+const ENV: Environment = {
+  node: 'v20.0.0',
+  v8: '11.3',
+  platform: 'linux',
+  arch: 'x64',
+  cpuModel: 'test cpu',
+  cpuCount: 2,
+  execArgv: [],
+  loadAverage: [0, 0, 0],
+  totalMemory: 1,
+  affinity: null,
+};
+
+/** A sample of `ns` ns/op on `side` at position `seq`. */
+export function sample(side: Side, seq: number, ns: number, extra: Partial<Sample> = {}): Sample {
+  return {
+    seq,
+    side,
+    ops: 1000,
+    nsPerOp: ns,
+    cpuNsPerOp: ns,
+    bytesPerOp: 64,
+    gcCount: 1,
+    gcTimeMs: 0.5,
+    warmupOps: 100,
+    warmupStable: true,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    env: ENV,
+    ...extra,
+  };
+}
+
+/** Interleaved samples (ABAB…): baseline values and candidate values, pairwise. */
+export function interleaved(baseline: readonly number[], candidate: readonly number[]): Sample[] {
+  return baseline.flatMap((b, i) => [
+    sample('baseline', 2 * i, b),
+    sample('candidate', 2 * i + 1, candidate[i]!),
+  ]);
+}
+
+/** A record of one case. */
+export function record(key: string, samples: Sample[], role: Role = 'primary'): BenchmarkRecord {
+  return {
+    id: { suite: key.split('.')[0]!, benchmark: key.split('.')[1]!, params: {} },
+    key,
+    role,
+    labels: { baseline: 'impl=eager', candidate: 'impl=cow' },
+    samples,
+    failures: [],
+  };
+}
+
+/** The runner's verdict of a record (alpha 0.05, threshold 2%), analysed as a one-benchmark factor run. */
+export function verdictOf(r: BenchmarkRecord): BenchmarkVerdict {
+  const run: RunRecord = {
+    schemaVersion: 1,
+    runId: 'test',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: null,
+    comparison: { kind: 'factor', factor: 'impl', baseline: 'eager', candidate: 'cow' },
+    config: { samplesPerSide: 10, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
+    benchmarks: [r],
+  };
+  return analyzeRun(run).verdicts[0]!;
+}
+
+/** A finished case state. */
+export function doneCase(r: BenchmarkRecord, overrides: Partial<CaseState> = {}): CaseState {
+  return {
+    key: r.key,
+    role: r.role,
+    labels: r.labels,
+    status: 'done',
+    done: r.samples.length,
+    total: r.samples.length,
+    samples: r.samples,
+    failures: r.failures,
+    verdict: verdictOf(r),
+    limits: { alpha: 0.05, threshold: 0.02 },
+    command: ['run', '--json', '/ws/x.bench.ts'],
+    resultsFile: '/ws/.tombstone-bench/r.json',
+    ...overrides,
+  };
+}
+
+/** Ten values around `center` (±0.5%, deterministic). */
+export function around(center: number): number[] {
+  return Array.from({ length: 10 }, (_, i) => center * (1 + ((i * 7) % 10) / 1000 - 0.005));
+}
