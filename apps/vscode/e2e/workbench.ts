@@ -36,6 +36,19 @@ export async function lensTexts(page: Page): Promise<string[]> {
   return page.locator('.codelens-decoration a, .codelens-decoration span').allTextContents();
 }
 
+/** Records every lens text shown until `stop()` (progress lenses can come and go between two polls). */
+export function watchLenses(page: Page): { seen: Set<string>; stop: () => void } {
+  const seen = new Set<string>();
+  let on = true;
+  void (async () => {
+    while (on) {
+      for (const t of await lensTexts(page).catch(() => [])) seen.add(t);
+      await page.waitForTimeout(100).catch(() => undefined);
+    }
+  })();
+  return { seen, stop: () => void (on = false) };
+}
+
 /** Waits until some lens matches `re`; returns its text. */
 export async function waitForLens(page: Page, re: RegExp, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;

@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { parseList } from '../model/protocol.js';
 import { type BenchmarkSite, type ListedSuite, reconcile, sitesInText } from '../model/source-map.js';
-import { runnerFor } from './run-controller.js';
 import { isBenchDocument } from './site-cases.js';
+import { runnerFor } from './workspace-runner.js';
 
 function listWith(bin: string, cwd: string, files: string[]): Promise<ListedSuite[]> {
   return new Promise((resolve, reject) => {

@@ -3,36 +3,23 @@
  * log in the output channel, every event into the {@link ResultsStore}. The last request is kept for Re-run Last,
  * which resumes an interrupted run from its results file.
  */
-import { accessSync, constants } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { shellQuote } from '@tombstone-lab/bench/runner';
 import * as vscode from 'vscode';
+import { savedCases } from '../model/protocol.js';
 import type { ResultsStore } from '../model/results-store.js';
 import { describeRequest, type RunRequest, runnerArgs } from '../model/runner-args.js';
 import { type RunnerHandle, startRunner } from '../runner/bench-process.js';
-import { findRunner, type RunnerLocation } from '../runner/locate-runner.js';
+import type { RunnerLocation } from '../runner/locate-runner.js';
+import { analyseResults } from './analyse-results.js';
 import { benchSettings } from './settings.js';
+import { runnerFor } from './workspace-runner.js';
 
 /** The previous run, for Re-run Last. */
 interface LastRun {
   request: RunRequest;
   resultsFile: string;
   interrupted: boolean;
-}
-
-const isExecutable = (path: string) => {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** The runner for a bench file: the workspace's own. @throws {RunnerNotFoundError}. */
-export function runnerFor(file: string): RunnerLocation {
-  const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(file));
-  return findRunner(dirname(file), folder?.uri.fsPath ?? dirname(file), isExecutable);
 }
 
 function stamp(): string {
@@ -128,14 +115,15 @@ export class RunController implements vscode.Disposable {
         void vscode.commands.executeCommand('setContext', 'tombstoneBench.running', false);
         this.store.processEnded(exit.exitCode, exit.cancelled);
         this.log.appendLine(`[extension] runner exited with ${exit.exitCode ?? exit.signal}`);
-        this.finished(exit.cancelled);
+        await this.finished(exit.cancelled);
       },
     );
   }
 
-  private finished(cancelled: boolean): void {
+  private async finished(cancelled: boolean): Promise<void> {
     const run = this.store.run;
     if (this.last) this.last.interrupted = cancelled || run?.status === 'interrupted';
+    if (!this.last?.interrupted && run?.resultsFile) await this.loadFinal(run.resultsFile, run.keys);
     if (run?.errors.length) {
       void vscode.window
         .showErrorMessage(`Tombstone Bench: ${run.errors[0]}`, 'Show Log')
@@ -143,6 +131,28 @@ export class RunController implements vscode.Disposable {
     } else if (this.last?.interrupted) {
       void vscode.window.showInformationMessage(
         `Tombstone Bench: run cancelled; results so far in ${this.last.resultsFile} (Re-run Last resumes it).`,
+      );
+    }
+  }
+
+  /**
+   * Replaces the per-case verdicts of the events (each analysed alone as its forks finished) by the runner's final
+   * analysis of the whole run, whose p values are adjusted across its benchmarks (Holm).
+   */
+  private async loadFinal(file: string, keys: readonly string[]): Promise<void> {
+    try {
+      const { doc } = await analyseResults(file);
+      const { cases, limits } = savedCases(doc);
+      const mine = new Set(keys);
+      this.store.load(
+        cases.filter((c) => mine.has(c.key)),
+        limits,
+        file,
+        this.store.get(keys[0] ?? '')?.command.slice() ?? [],
+      );
+    } catch (e) {
+      this.log.appendLine(
+        `[extension] could not read the final analysis of ${file}: ${(e as Error).message}`,
       );
     }
   }

@@ -130,7 +130,7 @@ export class BenchTesting implements vscode.Disposable {
       this.controller.createTestRun(new vscode.TestRunRequest(), describeRequest(started.request), false);
     const owned = this.pending === null;
     this.pending = null;
-    const reported = new Set<string>();
+    const reported = new Map<string, string>();
     const report = () => this.reportCases(run, reported);
     const unsubscribe = this.store.onChange(report);
     try {
@@ -147,22 +147,24 @@ export class BenchTesting implements vscode.Disposable {
     return parent?.children.get(key);
   }
 
-  private reportCases(run: vscode.TestRun, reported: Set<string>): void {
+  /**
+   * Reports each case of the run once it has a state; again if its final verdict differs from the live one (the
+   * final analysis adjusts p across the run's benchmarks).
+   */
+  private reportCases(run: vscode.TestRun, reported: Map<string, string>): void {
     const lostFails = surfaceSettings().lostFails;
     for (const key of this.store.run?.keys ?? []) {
       const item = this.caseItem(key);
       const c: CaseState | undefined = this.store.get(key);
-      if (!item || !c || reported.has(key)) continue;
-      if (c.status === 'queued') run.enqueued(item);
-      if (c.status === 'running') run.started(item);
-      if (c.status === 'cancelled') {
-        run.skipped(item);
-        reported.add(key);
-      }
-      const verdict = testVerdict(c, lostFails);
-      if (!verdict) continue;
-      reported.add(key);
-      if (verdict.state === 'passed') run.passed(item);
+      if (!item || !c) continue;
+      const verdict = c.status === 'cancelled' ? ({ state: 'skipped' } as const) : testVerdict(c, lostFails);
+      const stamp = verdict ? `${verdict.state}:${c.verdict?.outcome ?? ''}` : c.status;
+      if (reported.get(key) === stamp) continue;
+      reported.set(key, stamp);
+      if (!verdict) {
+        if (c.status === 'queued') run.enqueued(item);
+        else if (c.status === 'running') run.started(item);
+      } else if (verdict.state === 'passed') run.passed(item);
       else if (verdict.state === 'skipped') run.skipped(item);
       else {
         const message = new vscode.TestMessage(new vscode.MarkdownString(verdict.message));

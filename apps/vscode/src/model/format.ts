@@ -72,10 +72,16 @@ export function formatPValue(p: number): string {
   return formatSig(p, 2);
 }
 
+/** The p the verdict was decided on: Holm-adjusted across the run's benchmarks when the runner adjusted it. */
+export function decidingP(v: BenchmarkVerdict): number | null {
+  return v.pAdjusted ?? v.stats?.p ?? null;
+}
+
 /** Whether the change counts: significant at alpha and at least the threshold in size. */
 export function changeCounts(v: BenchmarkVerdict, limits: VerdictLimits): boolean {
   const s = v.stats;
-  return s !== null && s.p < limits.alpha && Math.abs(s.deltaPercent) >= limits.threshold * 100;
+  const p = decidingP(v);
+  return s !== null && p !== null && p < limits.alpha && Math.abs(s.deltaPercent) >= limits.threshold * 100;
 }
 
 /** The one-line verdict: `3362 ns → 9.02 ns  −99.7%  p=1.1e-5  Won`, or `Invalid: <reason>`. */
@@ -84,7 +90,7 @@ export function verdictLine(v: BenchmarkVerdict, limits: VerdictLimits): string 
   if (!s) return `${v.outcome}: ${v.reason}`;
   const delta = changeCounts(v, limits) ? formatDelta(s.deltaPercent) : '~';
   const values = `${formatValue(s.baseline.median, v.unit)} → ${formatValue(s.candidate.median, v.unit)}`;
-  return `${values}  ${delta}  p=${formatPValue(s.p)}  ${v.outcome}`;
+  return `${values}  ${delta}  p=${formatPValue(decidingP(v) ?? s.p)}  ${v.outcome}`;
 }
 
 /** `measuring 7/20` while a benchmark's forks run. */

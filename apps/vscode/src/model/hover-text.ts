@@ -72,7 +72,10 @@ function effectLines(c: CaseState): string[] {
     `Δ median **${formatDelta(s.deltaPercent)}** · ${ratio} · HL shift ${sig(s.shift.estimate)} ` +
       `${interval(s.shift.lower, s.shift.upper)} ${v.unit}`,
     '',
-    `Mann-Whitney U = ${s.u}, ${s.exact ? 'exact' : 'normal approximation'} p = ${sig(s.p)}`,
+    `Mann-Whitney U = ${s.u}, ${s.exact ? 'exact' : 'normal approximation'} p = ${sig(s.p)}` +
+      (v.pAdjusted !== null && v.pAdjusted !== s.p
+        ? `, adjusted across the run's benchmarks p = ${sig(v.pAdjusted)}`
+        : ''),
     '',
   ];
 }

@@ -112,7 +112,7 @@ export function parseList(text: string): ListedSuite[] {
 
 const Verdict = v.looseObject({
   key: v.string(),
-  outcome: v.picklist(['Won', 'Lost', 'Unchanged', 'Held', 'Invalid']),
+  outcome: v.picklist(['Won', 'Lost', 'Unchanged', 'Held', 'Inconclusive', 'Invalid']),
   reason: v.string(),
   unit: v.string(),
   checks: v.array(v.object({ name: v.string(), passed: v.boolean(), reason: v.string() })),

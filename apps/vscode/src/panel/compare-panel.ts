@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
+import { analyseResults } from '../editor/analyse-results.js';
 import { compareHtml, compareRows } from '../model/compare-html.js';
-import { analyseResults } from './results-panel.js';
 
 /** Shows two saved results files side by side. */
 export async function openComparePanel(first: string, second: string): Promise<void> {
