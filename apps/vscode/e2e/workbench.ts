@@ -46,7 +46,12 @@ export function watchLenses(page: Page): { seen: Set<string>; stop: () => void }
       await page.waitForTimeout(100).catch(() => undefined);
     }
   })();
-  return { seen, stop: () => void (on = false) };
+  return {
+    seen,
+    stop: () => {
+      on = false;
+    },
+  };
 }
 
 /** Waits until some lens matches `re`; returns its text. */
@@ -91,7 +96,7 @@ export async function webviewFrame(page: Page, text: string, timeoutMs: number):
   for (;;) {
     for (const f of page.frames()) {
       const has = await f
-        .evaluate((t) => document.body?.innerText.includes(t) ?? false, text)
+        .evaluate((t) => document.body?.textContent?.includes(t) ?? false, text)
         .catch(() => false);
       if (has) return f;
     }

@@ -6,8 +6,8 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { parseList } from '../model/protocol.js';
-import { type BenchmarkSite, type ListedSuite, reconcile, sitesInText } from '../model/source-map.js';
+import { type ListedSuite, parseList } from '../model/protocol.js';
+import { type BenchmarkSite, reconcile, sitesInText } from '../model/source-map.js';
 import { isBenchDocument } from './site-cases.js';
 import { runnerFor } from './workspace-runner.js';
 

@@ -6,12 +6,10 @@
 import { join } from 'node:path';
 import { shellQuote } from '@tombstone-lab/bench/runner';
 import * as vscode from 'vscode';
-import { savedCases } from '../model/protocol.js';
 import type { ResultsStore } from '../model/results-store.js';
 import { describeRequest, type RunRequest, runnerArgs } from '../model/runner-args.js';
 import { type RunnerHandle, startRunner } from '../runner/bench-process.js';
 import type { RunnerLocation } from '../runner/locate-runner.js';
-import { analyseResults } from './analyse-results.js';
 import { benchSettings } from './settings.js';
 import { runnerFor } from './workspace-runner.js';
 
@@ -72,7 +70,7 @@ export class RunController implements vscode.Disposable {
       resultsFile = resume ?? join(runner.cwd, '.tombstone-bench', `vscode-${stamp()}.json`);
       const settings = benchSettings();
       args = runnerArgs(request, settings, resultsFile, resume !== undefined);
-      this.store.beginRun({ limits: settings, command: args });
+      this.store.beginRun({ command: args });
     } catch (e) {
       void vscode.window.showErrorMessage(`Tombstone Bench: ${(e as Error).message}`);
       return false;
@@ -115,15 +113,14 @@ export class RunController implements vscode.Disposable {
         void vscode.commands.executeCommand('setContext', 'tombstoneBench.running', false);
         this.store.processEnded(exit.exitCode, exit.cancelled);
         this.log.appendLine(`[extension] runner exited with ${exit.exitCode ?? exit.signal}`);
-        await this.finished(exit.cancelled);
+        this.finished(exit.cancelled);
       },
     );
   }
 
-  private async finished(cancelled: boolean): Promise<void> {
+  private finished(cancelled: boolean): void {
     const run = this.store.run;
     if (this.last) this.last.interrupted = cancelled || run?.status === 'interrupted';
-    if (!this.last?.interrupted && run?.resultsFile) await this.loadFinal(run.resultsFile, run.keys);
     if (run?.errors.length) {
       void vscode.window
         .showErrorMessage(`Tombstone Bench: ${run.errors[0]}`, 'Show Log')
@@ -131,28 +128,6 @@ export class RunController implements vscode.Disposable {
     } else if (this.last?.interrupted) {
       void vscode.window.showInformationMessage(
         `Tombstone Bench: run cancelled; results so far in ${this.last.resultsFile} (Re-run Last resumes it).`,
-      );
-    }
-  }
-
-  /**
-   * Replaces the per-case verdicts of the events (each analysed alone as its forks finished) by the runner's final
-   * analysis of the whole run, whose p values are adjusted across its benchmarks (Holm).
-   */
-  private async loadFinal(file: string, keys: readonly string[]): Promise<void> {
-    try {
-      const { doc } = await analyseResults(file);
-      const { cases, limits } = savedCases(doc);
-      const mine = new Set(keys);
-      this.store.load(
-        cases.filter((c) => mine.has(c.key)),
-        limits,
-        file,
-        this.store.get(keys[0] ?? '')?.command.slice() ?? [],
-      );
-    } catch (e) {
-      this.log.appendLine(
-        `[extension] could not read the final analysis of ${file}: ${(e as Error).message}`,
       );
     }
   }

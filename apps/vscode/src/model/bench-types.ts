@@ -1,13 +1,15 @@
 /**
- * The runner's types the extension reads, in one place: the event stream from `@tombstone-lab/bench/protocol`, the
- * persisted samples and verdicts from `@tombstone-lab/bench/runner` (type-only: nothing of the engine is bundled).
+ * The runner's protocol types the extension reads, in one place (all from `@tombstone-lab/bench/protocol`, whose
+ * validators the extension bundles; nothing of the engine is).
  */
-import type { RunAnalysis } from '@tombstone-lab/bench/runner';
-
-export type { BenchEvent } from '@tombstone-lab/bench/protocol';
-export type { Role, Sample, SampleFailure, Side } from '@tombstone-lab/bench/runner';
-
-/** The verdict of one benchmark case, as `benchmark-finished.analysis` and the results document carry it. */
-export type BenchmarkVerdict = RunAnalysis['verdicts'][number];
-/** Won, Held, Unchanged, Lost, Inconclusive or Invalid. */
-export type Outcome = BenchmarkVerdict['outcome'];
+export type {
+  BenchEvent,
+  ListedSuite,
+  ProtocolRole as Role,
+  ProtocolSample as Sample,
+  ProtocolSampleFailure as SampleFailure,
+  ProtocolSide as Side,
+  SideSummary,
+  Verdict as BenchmarkVerdict,
+  VerdictOutcome as Outcome,
+} from '@tombstone-lab/bench/protocol';

@@ -53,8 +53,9 @@ export function formatValue(v: number, unit: string): string {
   return `${formatNumber(v)} ${short}`;
 }
 
-/** `−99.7%` (U+2212 minus), `+4.6%`, `+0.04%` (two decimals below 0.1%). */
-export function formatDelta(pct: number): string {
+/** `−99.7%` (U+2212 minus), `+4.6%`, `+0.04%` (two decimals below 0.1%); `—` when undefined (baseline 0). */
+export function formatDelta(pct: number | null): string {
+  if (pct === null) return '—';
   const digits = Math.abs(pct) < 0.1 && pct !== 0 ? 2 : 1;
   const text = Math.abs(pct).toFixed(digits);
   return `${pct < 0 ? '−' : '+'}${text}%`;
@@ -81,7 +82,8 @@ export function decidingP(v: BenchmarkVerdict): number | null {
 export function changeCounts(v: BenchmarkVerdict, limits: VerdictLimits): boolean {
   const s = v.stats;
   const p = decidingP(v);
-  return s !== null && p !== null && p < limits.alpha && Math.abs(s.deltaPercent) >= limits.threshold * 100;
+  const d = s?.deltaPercent ?? null;
+  return p !== null && d !== null && p < limits.alpha && Math.abs(d) >= limits.threshold * 100;
 }
 
 /** The one-line verdict: `3362 ns → 9.02 ns  −99.7%  p=1.1e-5  Won`, or `Invalid: <reason>`. */

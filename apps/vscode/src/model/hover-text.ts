@@ -18,13 +18,19 @@ function median(xs: readonly number[]): number | null {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-/** Per side: median allocated bytes/op, mean GC count and GC ms per fork. */
-export function allocationRow(samples: readonly Sample[], side: Side): string {
-  const mine = samples.filter((s) => s.side === side);
-  if (mine.length === 0) return '—';
-  const bytes = median(mine.flatMap((s) => (s.bytesPerOp === null ? [] : [s.bytesPerOp])));
-  const gc = mine.reduce((a, s) => a + s.gcCount, 0) / mine.length;
-  const gcMs = mine.reduce((a, s) => a + s.gcTimeMs, 0) / mine.length;
+/**
+ * Per side: median allocated bytes/op, GC count and GC ms per fork — the runner's own figures (`sides` of
+ * benchmark-finished); for a case loaded from a saved file, the same medians of its samples.
+ */
+export function allocationRow(c: Pick<CaseState, 'samples' | 'sides'>, side: Side): string {
+  const mine = c.samples.filter((s) => s.side === side);
+  const summary = c.sides?.[side];
+  const bytes = summary
+    ? summary.bytesPerOp
+    : median(mine.flatMap((s) => (s.bytesPerOp === null ? [] : [s.bytesPerOp])));
+  const gc = summary ? summary.gcCount : median(mine.map((s) => s.gcCount));
+  const gcMs = summary ? summary.gcTimeMs : median(mine.map((s) => s.gcTimeMs));
+  if (gc === null || gcMs === null) return '—';
   const b = bytes === null ? 'not counted' : formatValue(bytes, 'B/op');
   return `${b}/op · ${formatNumber(gc)} GCs (${formatNumber(gcMs)} ms) per fork`;
 }
@@ -41,7 +47,9 @@ export function warmupWarning(samples: readonly Sample[]): string | null {
 }
 
 const sig = (v: number) => formatSig(v, 3);
-const interval = (lo: number, hi: number) => `[${sig(lo)}, ${sig(hi)}]`;
+// A null bound: the samples are too small for a finite one.
+const interval = (lo: number | null, hi: number | null) =>
+  `[${lo === null ? '−∞' : sig(lo)}, ${hi === null ? '∞' : sig(hi)}]`;
 
 function statsTable(c: CaseState): string[] {
   const s = c.verdict?.stats;
@@ -54,8 +62,11 @@ function statsTable(c: CaseState): string[] {
     row(`median ${unit}`, (side) => formatSig(s[side].median, 6)),
     row('n', (side) => String(s[side].n)),
     row('min … max', (side) => `${formatValue(s[side].min, unit)} … ${formatValue(s[side].max, unit)}`),
-    row('robust CV', (side) => `${formatNumber(s[side].robustCv * 100)}%`),
-    row('allocated, GC', (side) => allocationRow(c.samples, side)),
+    row('robust CV', (side) => {
+      const cv = s[side].robustCv;
+      return cv === null ? '—' : `${formatNumber(cv * 100)}%`;
+    }),
+    row('allocated, GC', (side) => allocationRow(c, side)),
     '',
   ];
 }

@@ -4,111 +4,52 @@
  * stray line is a clear error, never a crash deep inside a renderer.
  */
 
+import { PROTOCOL_VERSION, ProtocolError, parseEvent, parseListOutput } from '@tombstone-lab/bench/protocol';
 import * as v from 'valibot';
-import type { BenchEvent, BenchmarkVerdict, Sample, SampleFailure } from './bench-types.js';
+import type {
+  BenchEvent,
+  BenchmarkVerdict,
+  ListedSuite as ProtocolListedSuite,
+  Sample,
+  SampleFailure,
+} from './bench-types.js';
 import type { VerdictLimits } from './format.js';
 import type { SavedCase } from './results-store.js';
-import type { ListedSuite } from './source-map.js';
 
-/** The event protocol version this extension reads. */
-export const SUPPORTED_PROTOCOL = 1;
+/** The protocol version this extension reads (the runner's one version for events, list and results files). */
+export { PROTOCOL_VERSION, ProtocolError };
 
-/** A runner line or document the extension cannot read; the message names what was wrong. */
-export class ProtocolError extends Error {
-  override name = 'ProtocolError';
-}
-
-const Side = v.picklist(['baseline', 'candidate']);
-const Role = v.picklist(['primary', 'guardrail']);
-const Labels = v.object({ baseline: v.string(), candidate: v.string() });
-const Location = v.object({ file: v.string(), line: v.number(), column: v.number() });
-// Samples, failures and verdicts are the runner's own persisted types; their inner fields are checked where used.
-const Loose = v.looseObject({});
-
-const Event = v.variant('type', [
-  v.looseObject({
-    type: v.literal('run-started'),
-    runId: v.string(),
-    resultsFile: v.string(),
-    samplesPerSide: v.number(),
-    totalForks: v.number(),
-    benchmarks: v.array(
-      v.looseObject({ key: v.string(), role: Role, labels: Labels, location: v.optional(Location) }),
-    ),
-  }),
-  v.looseObject({
-    type: v.literal('sample-finished'),
-    key: v.string(),
-    side: Side,
-    completed: v.number(),
-    total: v.number(),
-    sample: v.optional(v.looseObject({ nsPerOp: v.number(), side: Side })),
-    failure: v.optional(v.looseObject({ kind: v.string(), message: v.string() })),
-  }),
-  v.looseObject({
-    type: v.literal('benchmark-finished'),
-    key: v.string(),
-    analysis: v.optional(v.unknown()),
-  }),
-  v.looseObject({
-    type: v.literal('run-finished'),
-    resultsFile: v.string(),
-    interrupted: v.boolean(),
-    exitCode: v.number(),
-  }),
-  v.looseObject({ type: v.literal('error'), errorName: v.string(), message: v.string() }),
-]);
-
-function issueText(issues: readonly v.BaseIssue<unknown>[]): string {
-  const i = issues[0];
-  const path = i?.path?.map((p) => String(p.key)).join('.') ?? '';
-  return `${path ? `${path}: ` : ''}${i?.message ?? 'invalid'}`;
-}
+/** One bench file of `list --json` (the fields the extension uses). */
+export type ListedSuite = Pick<ProtocolListedSuite, 'file' | 'suite' | 'benchmarks'>;
 
 /**
- * One stdout line of `--json`: the event, or null for a line that is not JSON (the runner prints only events
- * with `--json`, but a bench file may write to stdout).
+ * One stdout line of `--json`: the validated event, or null for a line that is not JSON at all (the runner prints
+ * only events with `--json`, but a bench file may write to stdout).
  * @throws {ProtocolError} for JSON of another protocol version or an event of the wrong shape.
  */
 export function parseEventLine(line: string): BenchEvent | null {
   const trimmed = line.trim();
   if (!trimmed.startsWith('{')) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(trimmed);
-  } catch {
-    return null;
-  }
-  const version = (json as { protocol?: unknown }).protocol;
-  if (version !== SUPPORTED_PROTOCOL)
-    throw new ProtocolError(
-      `runner event of protocol ${JSON.stringify(version)}; this extension reads protocol ${SUPPORTED_PROTOCOL}`,
-    );
-  const r = v.safeParse(Event, json);
-  if (!r.success)
-    throw new ProtocolError(`malformed runner event: ${issueText(r.issues)} in ${trimmed.slice(0, 200)}`);
-  return json as BenchEvent;
+  return parseEvent(trimmed);
 }
-
-const ListDoc = v.object({
-  protocol: v.literal(SUPPORTED_PROTOCOL),
-  suites: v.array(
-    v.object({
-      file: v.string(),
-      suite: v.nullable(v.string()),
-      benchmarks: v.array(
-        v.object({ name: v.string(), file: v.string(), line: v.number(), column: v.number() }),
-      ),
-    }),
-  ),
-});
 
 /** `tombstone-bench list --json` output. @throws {ProtocolError} naming the first problem. */
 export function parseList(text: string): ListedSuite[] {
-  const r = v.safeParse(ListDoc, parseJson(text, 'list --json'));
-  if (!r.success) throw new ProtocolError(`unreadable list --json output: ${issueText(r.issues)}`);
-  return r.output.suites;
+  return parseListOutput(text).suites;
 }
+
+function issueText(issues: readonly v.BaseIssue<unknown>[]): string {
+  const i = issues[0];
+  const path = i ? v.getDotPath(i) : null;
+  return `${path ? `${path}: ` : ''}${i?.message ?? 'invalid'}`;
+}
+
+// The results document of `report --format json` has no schema in the protocol module yet: the fields the
+// extension reads are checked here; samples and verdicts are the protocol's own types.
+const Side = v.picklist(['baseline', 'candidate']);
+const Role = v.picklist(['primary', 'guardrail']);
+const Labels = v.object({ baseline: v.string(), candidate: v.string() });
+const Loose = v.looseObject({});
 
 const Verdict = v.looseObject({
   key: v.string(),
@@ -120,7 +61,7 @@ const Verdict = v.looseObject({
 });
 
 const ResultsDoc = v.looseObject({
-  schemaVersion: v.literal(1),
+  schemaVersion: v.literal(PROTOCOL_VERSION),
   runId: v.string(),
   comparison: v.looseObject({ kind: v.picklist(['factor', 'revision', 'aa']) }),
   benchmarks: v.array(

@@ -8,7 +8,7 @@ import { around, interleaved, record, verdictOf } from './test-fixtures.js';
 function doc(center: number): ResultsDocument {
   const r = record('S.a<b>', interleaved(around(100), around(center)));
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     runId: 'run-1',
     comparison: { kind: 'factor', factor: 'impl', baseline: 'eager', candidate: 'cow' },
     benchmarks: [r],

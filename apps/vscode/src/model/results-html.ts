@@ -50,7 +50,7 @@ function verdictRows(doc: ResultsDocument): string[] {
     const s = v.stats as null | {
       baseline: { median: number; n: number };
       candidate: { median: number; n: number };
-      deltaPercent: number;
+      deltaPercent: number | null;
       p: number;
     };
     const cells = s

@@ -4,31 +4,63 @@ import { caseLine, statusSummary } from './case-text.js';
 import { ResultsStore } from './results-store.js';
 import { around, interleaved, record, sample, verdictOf } from './test-fixtures.js';
 
-const T = { protocol: 1 as const, time: '2026-01-01T00:00:00.000Z' };
+const T = { protocol: 2 as const, time: '2026-01-01T00:00:00.000Z' };
+const side = (samples: number, failures = 0) => ({
+  samples,
+  failures,
+  skipped: 0,
+  bytesPerOp: 32,
+  gcCount: 2,
+  gcTimeMs: 1.5,
+  warmupCapped: 0,
+});
+const finished = (key: string, nb: number, nc: number, failures = 0) => ({
+  ...T,
+  type: 'benchmark-finished' as const,
+  key,
+  samples: { baseline: nb, candidate: nc },
+  failures,
+  sides: { baseline: side(nb, failures), candidate: side(nc) },
+});
 const started = (keys: string[]): BenchEvent => ({
   ...T,
   type: 'run-started',
   runId: 'r1',
   resultsFile: '/ws/.tombstone-bench/r.json',
   comparison: { kind: 'factor', factor: 'impl', baseline: 'eager', candidate: 'cow' },
+  config: { samplesPerSide: 10, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
   samplesPerSide: 10,
   totalForks: keys.length * 20,
+  completedForks: 0,
   benchmarks: keys.map((key) => ({
     key,
-    role: 'primary',
+    suite: 'S',
+    benchmark: key.slice(2),
+    params: {},
+    role: 'primary' as const,
     labels: { baseline: 'impl=eager', candidate: 'impl=cow' },
   })),
+});
+const runFinished = (extra: Partial<Extract<BenchEvent, { type: 'run-finished' }>> = {}): BenchEvent => ({
+  ...T,
+  type: 'run-finished',
+  runId: 'r1',
+  resultsFile: '/ws/.tombstone-bench/r.json',
+  interrupted: false,
+  exitCode: 0,
+  skippedForks: 0,
+  ...extra,
 });
 
 function storeWithRun(keys: string[]): ResultsStore {
   const store = new ResultsStore();
-  store.beginRun({ limits: { alpha: 0.05, threshold: 0.02 }, command: ['run'] });
+  store.beginRun({ command: ['run'] });
   store.apply(started(keys));
   return store;
 }
 
 describe('ResultsStore', () => {
-  it('tracks progress per case, then the verdict', () => {
+  it('tracks progress per case, then the verdict, then the run-level verdict', () => {
     const store = storeWithRun(['S.a', 'S.b']);
     expect(caseLine(store.get('S.a')!)).toBe('queued');
     const samples = interleaved(around(3362), around(9));
@@ -47,20 +79,25 @@ describe('ResultsStore', () => {
     expect(caseLine(store.get('S.a')!)).toBe('measuring 7/20');
     expect(store.run?.completed).toBe(7);
     const v = verdictOf(record('S.a', samples));
-    store.apply({
-      ...T,
-      type: 'benchmark-finished',
-      key: 'S.a',
-      samples: { baseline: 10, candidate: 10 },
-      failures: 0,
-      analysis: v,
-    });
+    store.apply({ ...finished('S.a', 10, 10), analysis: v });
     expect(caseLine(store.get('S.a')!)).toMatch(/−99\.7% {2}p=1\.1e-5 {2}Won$/);
     expect(statusSummary(store.all())).toBe('bench: 1 Won · 0 Held · 0 Lost');
+    expect(store.get('S.a')!.sides?.baseline.gcCount).toBe(2);
+    // The run's verdicts (p adjusted across its benchmarks) replace the per-case ones.
+    store.apply(runFinished({ verdicts: [{ ...v, pAdjusted: 0.2, outcome: 'Unchanged' }] }));
+    expect(caseLine(store.get('S.a')!)).toMatch(/ {2}~ {2}p=0\.2 {2}Unchanged$/);
+    expect(store.run?.status).toBe('finished');
   });
 
-  it('shows the failure reason when every fork of a case crashed', () => {
+  it('counts skipped forks and shows the failure reason when every fork of a case crashed', () => {
     const store = storeWithRun(['S.a']);
+    const failure = {
+      seq: 0,
+      side: 'baseline' as const,
+      kind: 'crash' as const,
+      message: 'exit code 134\nstack…',
+      logTail: '',
+    };
     store.apply({
       ...T,
       type: 'sample-finished',
@@ -69,16 +106,31 @@ describe('ResultsStore', () => {
       seq: 0,
       completed: 1,
       total: 20,
-      failure: { seq: 0, side: 'baseline', kind: 'crash', message: 'exit code 134\nstack…', logTail: '' },
+      failure,
     });
     store.apply({
       ...T,
-      type: 'benchmark-finished',
+      type: 'samples-skipped',
       key: 'S.a',
-      samples: { baseline: 0, candidate: 0 },
-      failures: 1,
+      side: 'baseline',
+      count: 9,
+      reason: 'failure limit',
+      completed: 10,
+      total: 20,
     });
-    expect(caseLine(store.get('S.a')!)).toBe('✗ crash: exit code 134');
+    store.apply({
+      ...T,
+      type: 'sample-finished',
+      key: 'S.a',
+      side: 'candidate',
+      seq: 1,
+      completed: 11,
+      total: 20,
+      failure: { ...failure, seq: 1, side: 'candidate' },
+    });
+    expect(caseLine(store.get('S.a')!)).toBe('measuring 11/20');
+    store.apply(finished('S.a', 0, 0, 2));
+    expect(caseLine(store.get('S.a')!)).toBe('✗ crash: exit code 134 (+1 more)');
     expect(statusSummary(store.all())).toBe('bench: 0 Won · 0 Held · 1 Lost');
   });
 

@@ -3,7 +3,15 @@
  * progress while forks run, the verdict when a case finishes, failures. Pure (no `vscode`), so every surface
  * (lens, decoration, hover, Test Explorer, status bar) renders from the same state and tests need no editor.
  */
-import type { BenchEvent, BenchmarkVerdict, Role, Sample, SampleFailure, Side } from './bench-types.js';
+import type {
+  BenchEvent,
+  BenchmarkVerdict,
+  Role,
+  Sample,
+  SampleFailure,
+  Side,
+  SideSummary,
+} from './bench-types.js';
 import type { VerdictLimits } from './format.js';
 
 /** Where a case stands. */
@@ -20,6 +28,10 @@ export interface CaseState {
   total: number;
   samples: Sample[];
   failures: SampleFailure[];
+  /** Forks not run because a side reached the runner's failure limit. */
+  skipped: number;
+  /** The runner's per-side figures (allocation, GC, warm-up) once the case finished. */
+  sides: Record<Side, SideSummary> | null;
   verdict: BenchmarkVerdict | null;
   limits: VerdictLimits;
   /** The runner command that produced it (argv after the executable), for the reproduction line. */
@@ -43,7 +55,6 @@ export interface RunState {
 
 /** How the current run was started (what the events do not carry). */
 export interface RunContext {
-  limits: VerdictLimits;
   command: readonly string[];
 }
 
@@ -98,17 +109,32 @@ export class ResultsStore {
       case 'sample-finished':
         this.sampleFinished(run, event);
         break;
+      case 'samples-skipped': {
+        run.completed = event.completed;
+        const c = this.cases.get(event.key);
+        if (c) {
+          c.skipped += event.count;
+          c.done = c.samples.length + c.failures.length + c.skipped;
+        }
+        break;
+      }
       case 'benchmark-finished': {
         const c = this.cases.get(event.key);
         if (c) {
           c.status = 'done';
-          c.verdict = isVerdict(event.analysis) ? event.analysis : null;
+          c.sides = event.sides;
+          c.verdict = event.analysis ?? null;
         }
         break;
       }
       case 'run-finished':
         run.status = event.interrupted ? 'interrupted' : 'finished';
         run.exitCode = event.exitCode;
+        // The run's verdicts replace the per-case ones: their p is adjusted across the run's benchmarks.
+        for (const v of event.verdicts ?? []) {
+          const c = this.cases.get(v.key);
+          if (c) c.verdict = v;
+        }
         if (event.interrupted) this.markCancelled();
         break;
       case 'error':
@@ -139,6 +165,8 @@ export class ResultsStore {
         status: 'done',
         done: s.samples.length + s.failures.length,
         total,
+        skipped: 0,
+        sides: null,
         limits,
         command,
         resultsFile,
@@ -173,6 +201,8 @@ export class ResultsStore {
     run.runId = e.runId;
     run.resultsFile = e.resultsFile;
     run.total = e.totalForks;
+    run.completed = e.completedForks;
+    const limits = { alpha: e.config.alpha, threshold: e.config.threshold };
     run.keys = e.benchmarks.map((b) => b.key);
     for (const b of e.benchmarks) {
       this.cases.set(b.key, {
@@ -184,8 +214,10 @@ export class ResultsStore {
         total: e.samplesPerSide * 2,
         samples: [],
         failures: [],
+        skipped: 0,
+        sides: null,
         verdict: null,
-        limits: ctx.limits,
+        limits,
         command: ctx.command,
         resultsFile: e.resultsFile,
       });
@@ -200,7 +232,7 @@ export class ResultsStore {
     c.status = 'running';
     if (e.sample) c.samples.push(e.sample);
     if (e.failure) c.failures.push(e.failure);
-    c.done = c.samples.length + c.failures.length;
+    c.done = c.samples.length + c.failures.length + c.skipped;
   }
 
   private markCancelled(): void {
@@ -211,8 +243,4 @@ export class ResultsStore {
   private changed(): void {
     for (const fn of this.listeners) fn();
   }
-}
-
-function isVerdict(v: unknown): v is BenchmarkVerdict {
-  return typeof v === 'object' && v !== null && 'outcome' in v && 'key' in v && 'checks' in v;
 }

@@ -5,6 +5,7 @@
  * before the first run and follow edits before the file is saved.
  */
 import { locateBenchmarks } from '@tombstone-lab/bench/protocol';
+import type { ListedSuite } from './protocol.js';
 
 /** One benchmark definition in a file (1-based line and column, as the runner reports them). */
 export interface BenchmarkSite {
@@ -40,13 +41,6 @@ export function isCaseOf(caseKey: string, siteKey: string): boolean {
 /** The case keys among `keys` that belong to `site`, in the given order. */
 export function casesOf(site: Pick<BenchmarkSite, 'key'>, keys: Iterable<string>): string[] {
   return [...keys].filter((k) => isCaseOf(k, site.key));
-}
-
-/** `tombstone-bench list --json` output, validated. */
-export interface ListedSuite {
-  file: string;
-  suite: string | null;
-  benchmarks: { name: string; file: string; line: number; column: number }[];
 }
 
 /**

@@ -85,6 +85,8 @@ export function doneCase(r: BenchmarkRecord, overrides: Partial<CaseState> = {})
     total: r.samples.length,
     samples: r.samples,
     failures: r.failures,
+    skipped: 0,
+    sides: null,
     verdict: verdictOf(r),
     limits: { alpha: 0.05, threshold: 0.02 },
     command: ['run', '--json', '/ws/x.bench.ts'],
