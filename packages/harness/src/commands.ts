@@ -1,6 +1,7 @@
 import { caseCommand } from './cases/case-command.js';
 import { CASES } from './cases.js';
 import { type CliCommand, EXIT } from './cli-command.js';
+import { checkCommand } from './command-check.js';
 import { generateCommand } from './command-generate.js';
 import { engineStressTarget } from './stress/engine-stress-target.js';
 import { stressCommand } from './stress/stress-command.js';
@@ -24,6 +25,7 @@ const listCases: CliCommand = {
 /** Every `tombstone-harness` command, in `--help` order. Add a command by adding an entry. */
 export const COMMANDS: CliCommand[] = [
   generateCommand,
+  checkCommand,
   stressCommand(engineStressTarget),
   caseCommand,
   listCases,

@@ -50,6 +50,8 @@ export {
   type TableOptionsInit,
   tableOptions,
 } from './table-options.js';
+/** Replaceable flush / compaction / read stages of a table (instrumentation, alternatives, fault injection). */
+export type { TableStages } from './table-stages.js';
 /** The `tombstoneGc` table option: timeout or repair mode, and the repair history repair mode looks up. */
 export {
   DEFAULT_PROPAGATION_DELAY_SECONDS,

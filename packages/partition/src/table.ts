@@ -1,13 +1,14 @@
 import { checkFlag, checkOptionsBag } from './argument-checks.js';
-import { type CompactionResult, checkPurgeOrder, compact, type PurgeOrder } from './compaction.js';
+import { type CompactionResult, checkPurgeOrder, type PurgeOrder } from './compaction.js';
 import { describeValue, PartitionArgumentError } from './errors.js';
 import { Memtable, type PutResult } from './memtable.js';
 import type { PartitionKey } from './partition-key.js';
 import { PartitionUpdate, type PartitionUpdateBuilder } from './partition-update.js';
-import { type ReadQuery, readPartition } from './read.js';
+import type { ReadQuery } from './read.js';
 import type { Row } from './row.js';
-import { SortedRun } from './sorted-run.js';
+import type { SortedRun } from './sorted-run.js';
 import type { TableOptions } from './table-options.js';
+import { type ResolvedTableStages, resolveTableStages, type TableStages } from './table-stages.js';
 import { gcBeforeFunction, type RepairHistory } from './tombstone-gc.js';
 
 /** Current time in seconds, the unit of local deletion times. Injectable so gc grace is testable. */
@@ -22,6 +23,8 @@ export interface TableRuntimeOptions {
    * complete; compaction reads it at the time it runs).
    */
   readonly repairHistory?: RepairHistory;
+  /** Replacements for the flush, compaction and read stages (instrumentation, alternatives, fault injection). */
+  readonly stages?: TableStages;
 }
 
 /** Options of {@link Table.compact}. */
@@ -44,10 +47,12 @@ export class Table {
   readonly #clock: Clock;
   /** The repair history gc_before is looked up in (repair mode), or null. */
   readonly repairHistory: RepairHistory | null;
+  readonly #stages: ResolvedTableStages;
 
   /** @throws PartitionArgumentError for a bad clock, or repair mode without a repair history. */
   constructor(options: TableOptions, runtime: TableRuntimeOptions = {}) {
-    checkOptionsBag(runtime, ['clock', 'repairHistory'], 'table runtime option');
+    checkOptionsBag(runtime, ['clock', 'repairHistory', 'stages'], 'table runtime option');
+    this.#stages = resolveTableStages(runtime.stages);
     this.options = options;
     this.#memtable = new Memtable(options);
     const clock = runtime.clock ?? (() => Math.floor(Date.now() / 1000));
@@ -108,7 +113,7 @@ export class Table {
     const memtable = this.#memtable;
     if (memtable.partitionCount === 0) return null;
     memtable.freeze();
-    const run = new SortedRun(this.#nextRunId++, this.options, memtable.sortedPartitions());
+    const run = this.#stages.writeRun(this.#nextRunId++, this.options, memtable.sortedPartitions());
     this.#runs = Object.freeze([...this.#runs, run]);
     this.#memtable = new Memtable(this.options);
     return run;
@@ -116,7 +121,7 @@ export class Table {
 
   /** Reads a partition's live rows from the memtable and all runs. */
   read(key: PartitionKey, query: ReadQuery = {}): Row[] {
-    return readPartition(this.options, { memtable: this.#memtable, runs: this.#runs }, key, query);
+    return this.#stages.read(this.options, { memtable: this.#memtable, runs: this.#runs }, key, query);
   }
 
   /**
@@ -139,7 +144,7 @@ export class Table {
       }
     }
     const others = this.#runs.filter((r) => !chosen.has(r));
-    const result = compact({
+    const result = this.#stages.compact({
       table: this.options,
       inputs,
       others,

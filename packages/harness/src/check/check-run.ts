@@ -1,0 +1,216 @@
+import { describeValue, HarnessArgumentError } from '../errors.js';
+import { decodeOp, encodeOp } from '../ndjson.js';
+import type { Op } from '../ops.js';
+import type { Seed } from '../seed.js';
+import { parseWorkloadSpec, type WorkloadSpec } from '../spec.js';
+import { workload } from '../workload.js';
+import { corruptorNamed } from './corruptors.js';
+import { type EngineSetup, RANGE_STORES, type RangeStoreName } from './engine.js';
+import { rowsJson } from './result-row.js';
+import { type Divergence, type HistoryStats, runHistory } from './run-history.js';
+import { shrinkHistory } from './shrink.js';
+
+/** Which engine a check runs: a range store and, to prove the checker, optionally a corruptor. */
+export interface EngineChoice {
+  readonly rangeStore: RangeStoreName;
+  readonly corruptor: string | null;
+}
+
+/** What one stream's check found. */
+export interface StreamCheck {
+  readonly seed: Seed;
+  readonly stream: number;
+  readonly stats: HistoryStats;
+  readonly elapsedMs: number;
+  /** Null when engine and model agreed on every read. */
+  readonly divergence: Divergence | null;
+  /** The shrunk history that still diverges, as a replay file (NDJSON), when there was a divergence. */
+  readonly replay: string | null;
+  /** Ops in the history up to the divergence, and after shrinking. */
+  readonly historyOps: number;
+  readonly shrunkOps: number;
+}
+
+/** The engine setup of a choice. @throws HarnessArgumentError for an unknown store or corruptor. */
+export function engineSetup(choice: EngineChoice): EngineSetup {
+  const rangeStore = RANGE_STORES[choice.rangeStore];
+  if (rangeStore === undefined) {
+    throw new HarnessArgumentError(
+      `range store must be one of ${Object.keys(RANGE_STORES).join(', ')}, got ${describeValue(choice.rangeStore)}`,
+    );
+  }
+  const base: EngineSetup = { rangeStore };
+  if (choice.corruptor === null) return base;
+  const corruptor = corruptorNamed(choice.corruptor);
+  if (corruptor === undefined)
+    throw new HarnessArgumentError(`unknown corruptor ${describeValue(choice.corruptor)}`);
+  return corruptor.plant(base);
+}
+
+/**
+ * Throws unless the model can answer every read of the spec exactly:
+ * - the engine has no cell tombstones, so column deletes cannot be checked;
+ * - a tombstone may be purged once it is past gc grace; a later write with a timestamp at or below it would then be
+ *   visible or not depending on purge timing. With timestamps at most `spread` away from `start + k`, such a write
+ *   comes at most 2·spread ops after the tombstone, so gc grace must cover 2·spread ops of clock;
+ * - rows per partition must fit the model's dense row index (2^16).
+ */
+export function checkSpecIsCheckable(spec: WorkloadSpec): void {
+  if (spec.ops.columnDelete.weight > 0) {
+    throw new HarnessArgumentError(
+      `check: ops.columnDelete.weight must be 0 (the engine has no cell tombstones), got ${spec.ops.columnDelete.weight}`,
+    );
+  }
+  const { policy, window } = spec.timestamps;
+  const spread = policy === 'monotonic' ? 0 : policy === 'colliding' ? window - 1 : window;
+  const needed = Math.ceil(2 * spread * spec.clock.secondsPerOp);
+  if (spec.gcGraceSeconds < needed) {
+    throw new HarnessArgumentError(
+      `check: gcGraceSeconds must be at least ${needed} (2 × timestamp spread ${spread} × clock.secondsPerOp ${spec.clock.secondsPerOp}) so no write lands under a purgeable tombstone, got ${spec.gcGraceSeconds}`,
+    );
+  }
+  const rows = spec.schema.clustering.reduce((n, c) => n * c.cardinality, 1);
+  if (rows > 65_536) throw new HarnessArgumentError(`check: at most 65536 rows per partition, got ${rows}`);
+}
+
+/**
+ * Checks ops `from … from + ops − 1` of one stream against a fresh engine and the reference model; on a divergence,
+ * shrinks the history (ddmin, each candidate replayed on a fresh engine) and renders it as a replay file.
+ */
+export function checkStream(
+  spec: WorkloadSpec,
+  seed: Seed,
+  stream: number,
+  ops: number,
+  choice: EngineChoice,
+  options: { from?: number; shrink?: boolean; shrinkBudget?: number } = {},
+): StreamCheck {
+  checkSpecIsCheckable(spec);
+  const setup = engineSetup(choice);
+  const w = workload(spec, seed);
+  const from = options.from ?? 0;
+  const started = performance.now();
+  const { divergence, stats } = runHistory(spec, w.ops(stream, from, ops), setup);
+  const elapsedMs = performance.now() - started;
+  if (divergence === null) {
+    return { seed, stream, stats, elapsedMs, divergence, replay: null, historyOps: stats.ops, shrunkOps: 0 };
+  }
+  const history = [...w.ops(stream, from, divergence.position + 1)];
+  const shrunk =
+    options.shrink === false
+      ? { ops: history, evaluations: 0 }
+      : shrinkHistory(
+          history,
+          (candidate) => runHistory(spec, candidate, setup).divergence !== null,
+          options.shrinkBudget,
+        );
+  const final = runHistory(spec, shrunk.ops, setup).divergence ?? divergence;
+  const replay = replayFile(
+    spec,
+    seed,
+    stream,
+    choice,
+    final,
+    shrunk.ops,
+    history.length,
+    shrunk.evaluations,
+  );
+  return {
+    seed,
+    stream,
+    stats,
+    elapsedMs,
+    divergence,
+    replay,
+    historyOps: history.length,
+    shrunkOps: shrunk.ops.length,
+  };
+}
+
+const opJson = (op: Op) => JSON.parse(encodeOp(op)) as unknown;
+
+/** The NDJSON replay file: a header line (seed, stream, engine, spec, the divergence), then one op per line. */
+export function replayFile(
+  spec: WorkloadSpec,
+  seed: Seed,
+  stream: number,
+  choice: EngineChoice,
+  divergence: Divergence,
+  ops: readonly Op[],
+  originalOps: number,
+  evaluations: number,
+): string {
+  const header = {
+    tombstoneHarnessReplay: 1,
+    seed,
+    stream,
+    rangeStore: choice.rangeStore,
+    corruptor: choice.corruptor,
+    divergence: {
+      k: divergence.op.k,
+      op: opJson(divergence.op),
+      read: divergence.read === null ? null : opJson(divergence.read),
+      expected: rowsJson(divergence.expected),
+      actual: rowsJson(divergence.actual),
+      ...(divergence.error === undefined ? {} : { error: divergence.error }),
+    },
+    ops: { original: originalOps, shrunk: ops.length, evaluations },
+    spec,
+  };
+  return `${JSON.stringify(header)}\n${ops.map((op) => `${encodeOp(op)}\n`).join('')}`;
+}
+
+/** A parsed replay file. */
+export interface Replay {
+  readonly spec: WorkloadSpec;
+  readonly seed: Seed;
+  readonly stream: number;
+  readonly choice: EngineChoice;
+  readonly ops: readonly Op[];
+}
+
+/**
+ * Parses a replay file written by {@link replayFile}.
+ * @param name the file's name, for errors (`name:line: …`).
+ * @throws HarnessArgumentError naming the line and the bad value; WorkloadSpecError for a bad embedded spec.
+ */
+export function parseReplay(text: string, name: string): Replay {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const first = lines[0];
+  if (first === undefined) throw new HarnessArgumentError(`${name}: empty replay file`);
+  let header: Record<string, unknown>;
+  try {
+    header = JSON.parse(first) as Record<string, unknown>;
+  } catch (error) {
+    throw new HarnessArgumentError(`${name}:1: the header is not JSON (${(error as Error).message})`);
+  }
+  if (header === null || typeof header !== 'object' || header.tombstoneHarnessReplay !== 1) {
+    throw new HarnessArgumentError(
+      `${name}:1: not a tombstone-harness replay header (tombstoneHarnessReplay: 1)`,
+    );
+  }
+  const spec = parseWorkloadSpec(header.spec, `${name}:1 spec`);
+  const index = (key: string) => {
+    const value = header[key];
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+      throw new HarnessArgumentError(
+        `${name}:1: ${key} must be a non-negative safe integer, got ${describeValue(value)}`,
+      );
+    return value;
+  };
+  const corruptor = header.corruptor ?? null;
+  if (corruptor !== null && typeof corruptor !== 'string')
+    throw new HarnessArgumentError(
+      `${name}:1: corruptor must be a name or null, got ${describeValue(corruptor)}`,
+    );
+  const choice: EngineChoice = { rangeStore: header.rangeStore as RangeStoreName, corruptor };
+  engineSetup(choice);
+  const ops = lines.slice(1).map((line, i) => decodeOp(line, spec, `${name}:${i + 2}`));
+  return { spec, seed: index('seed'), stream: index('stream'), choice, ops };
+}
+
+/** Re-runs a replay on a fresh engine. */
+export function runReplay(replay: Replay): { divergence: Divergence | null; stats: HistoryStats } {
+  checkSpecIsCheckable(replay.spec);
+  return runHistory(replay.spec, replay.ops, engineSetup(replay.choice));
+}

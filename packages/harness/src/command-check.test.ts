@@ -1,0 +1,122 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { EXIT } from './cli-command.js';
+import { runCli } from './cli-main.js';
+
+const specs = fileURLToPath(new URL('../specs/', import.meta.url));
+
+async function run(args: string[], cwd = specs) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), cwd });
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+describe('tombstone-harness check', () => {
+  it('checks streams against the engine, names the seed and reports the applied-and-checked rate', async () => {
+    const r = await run([
+      'check',
+      '--spec',
+      'check-mixed.json',
+      '--seed',
+      '5',
+      '--ops',
+      '400',
+      '--streams',
+      '2',
+    ]);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.err).toBe('tombstone-harness check: seed 5\n');
+    expect(r.out).toMatch(
+      /^check: seed 5, streams 0…1, spec check-mixed, range store cow: 800 ops applied and checked \(\d+ reads, \d+ quiescent sweeps, \d+ rows\) in [\d.]+ s — \d+ ops\/s; no divergence\n$/,
+    );
+  });
+
+  it('prints a shrunk replay file on a divergence, which check --replay re-runs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-check-'));
+    writeFileSync(join(dir, 'spec.json'), readFileSync(join(specs, 'check-mixed.json')));
+    const r = await run(
+      [
+        'check',
+        '--spec',
+        'spec.json',
+        '--seed',
+        '1',
+        '--ops',
+        '2000',
+        '--corrupt',
+        'flush-drops-partition-deletion',
+        '--out',
+        'bad.ndjson',
+      ],
+      dir,
+    );
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.err).toContain('check: DIVERGENCE at seed 1 stream 0 op 277');
+    expect(r.err).toContain('history: 278 ops, shrunk to 3');
+    expect(r.err).toMatch(/expected: \[.*\n  actual:   \[/);
+    const lines = readFileSync(join(dir, 'bad.ndjson'), 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      tombstoneHarnessReplay: 1,
+      seed: 1,
+      stream: 0,
+      corruptor: 'flush-drops-partition-deletion',
+    });
+    const again = await run(['check', '--replay', 'bad.ndjson'], dir);
+    expect(again.code).toBe(EXIT.failed);
+    expect(again.out).toContain('3 ops, range store cow, corruptor flush-drops-partition-deletion: DIVERGES');
+    // The same history with the fault taken out replays clean.
+    const header = JSON.parse(lines[0]!);
+    writeFileSync(
+      join(dir, 'clean.ndjson'),
+      [JSON.stringify({ ...header, corruptor: null }), ...lines.slice(1)].join('\n'),
+    );
+    const clean = await run(['check', '--replay', 'clean.ndjson'], dir);
+    expect(clean.code).toBe(EXIT.ok);
+    expect(clean.out).toContain('no divergence');
+  });
+
+  it('names every bad value', async () => {
+    const cases: [string[], string][] = [
+      [
+        ['check', '--spec', 'check-mixed.json', '--ops', '5', '--range-store', 'btree'],
+        '--range-store must be one of cow, eager, persistent, got "btree"',
+      ],
+      [
+        ['check', '--spec', 'check-mixed.json', '--ops', '5', '--corrupt', 'nope'],
+        '--corrupt must be one of end-exclusive',
+      ],
+      [
+        ['check', '--spec', 'check-mixed.json', '--ops', '5', '--streams', '0'],
+        '--streams must be at least 1',
+      ],
+      [
+        ['check', '--spec', 'mixed.json', '--ops', '5'],
+        'ops.columnDelete.weight must be 0 (the engine has no cell tombstones), got 1',
+      ],
+      [['check', '--replay', 'missing.ndjson'], 'cannot read replay file "missing.ndjson": ENOENT'],
+      [['check', '--replay', 'mixed.json'], 'mixed.json:1: the header is not JSON'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(EXIT.usage);
+      expect(r.err).toContain(message);
+    }
+  });
+
+  it('refuses specs whose reads would depend on purge timing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-check-'));
+    const spec = JSON.parse(readFileSync(join(specs, 'check-mixed.json'), 'utf8'));
+    spec.timestamps = { policy: 'outOfOrder', window: 20 };
+    writeFileSync(join(dir, 'spec.json'), JSON.stringify(spec));
+    const r = await run(['check', '--spec', 'spec.json', '--ops', '5'], dir);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toContain(
+      'gcGraceSeconds must be at least 40 (2 × timestamp spread 20 × clock.secondsPerOp 1)',
+    );
+  });
+});

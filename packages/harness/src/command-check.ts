@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { writeFileAtomic } from './atomic-file.js';
+import {
+  checkStream,
+  type EngineChoice,
+  parseReplay,
+  runReplay,
+  type StreamCheck,
+} from './check/check-run.js';
+import { CORRUPTORS } from './check/corruptors.js';
+import { RANGE_STORES, type RangeStoreName } from './check/engine.js';
+import { rowText } from './check/result-row.js';
+import type { Divergence } from './check/run-history.js';
+import { type CliCommand, type CliContext, EXIT, requiredOption } from './cli-command.js';
+import { describeValue, HarnessArgumentError } from './errors.js';
+import { encodeOp } from './ndjson.js';
+import { parseIndex, randomSeed } from './seed.js';
+import { loadSpecFile } from './spec-file.js';
+
+function describeDivergence(d: Divergence): string {
+  const rows = (rs: Divergence['expected']) => `[${rs.map(rowText).join(', ')}]`;
+  const lines = [`  op ${d.op.k}: ${encodeOp(d.op)}`];
+  if (d.read !== null && d.read !== d.op) lines.push(`  read: ${encodeOp(d.read)}`);
+  if (d.error !== undefined) lines.push(`  engine threw: ${d.error}`);
+  lines.push(`  expected: ${rows(d.expected)}`, `  actual:   ${rows(d.actual)}`);
+  return lines.join('\n');
+}
+
+function engineChoice(values: CliContext['values']): EngineChoice {
+  const store = (values['range-store'] as string | undefined) ?? 'cow';
+  if (!(store in RANGE_STORES)) {
+    throw new HarnessArgumentError(
+      `check: --range-store must be one of ${Object.keys(RANGE_STORES).join(', ')}, got ${describeValue(store)}`,
+    );
+  }
+  const corruptor = (values.corrupt as string | undefined) ?? null;
+  if (corruptor !== null && !CORRUPTORS.some((c) => c.name === corruptor)) {
+    throw new HarnessArgumentError(
+      `check: --corrupt must be one of ${CORRUPTORS.map((c) => c.name).join(', ')}, got ${describeValue(corruptor)}`,
+    );
+  }
+  return { rangeStore: store as RangeStoreName, corruptor };
+}
+
+async function replay(context: CliContext, file: string): Promise<number> {
+  const { io } = context;
+  const text = await readFile(resolve(io.cwd, file), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new HarnessArgumentError(
+      `check: cannot read replay file ${describeValue(file)}: ${error.code ?? error.message}`,
+    );
+  });
+  const r = parseReplay(text, file);
+  const { divergence, stats } = runReplay(r);
+  const what = `replay ${file}: seed ${r.seed} stream ${r.stream}, ${r.ops.length} ops, range store ${r.choice.rangeStore}${r.choice.corruptor ? `, corruptor ${r.choice.corruptor}` : ''}`;
+  if (divergence === null) {
+    io.stdout(`${what}: no divergence (${stats.reads} reads compared)\n`);
+    return EXIT.ok;
+  }
+  io.stdout(`${what}: DIVERGES\n${describeDivergence(divergence)}\n`);
+  return EXIT.failed;
+}
+
+function summary(checks: readonly StreamCheck[], spec: string, choice: EngineChoice, seed: number): string {
+  const sum = (f: (c: StreamCheck) => number) => checks.reduce((s, c) => s + f(c), 0);
+  const ms = sum((c) => c.elapsedMs);
+  const ops = sum((c) => c.stats.ops);
+  const streams =
+    checks.length === 1
+      ? `stream ${checks[0]!.stream}`
+      : `streams ${checks[0]!.stream}…${checks.at(-1)!.stream}`;
+  return (
+    `check: seed ${seed}, ${streams}, spec ${spec}, range store ${choice.rangeStore}${choice.corruptor ? `, corruptor ${choice.corruptor}` : ''}: ` +
+    `${ops} ops applied and checked (${sum((c) => c.stats.reads)} reads, ${sum((c) => c.stats.sweeps)} quiescent sweeps, ${sum((c) => c.stats.rows)} rows) ` +
+    `in ${(ms / 1000).toFixed(1)} s — ${Math.round((ops / ms) * 1000)} ops/s`
+  );
+}
+
+/** `check`: a workload against the real engine and the reference model; `--replay FILE` re-runs a shrunk history. */
+export const checkCommand: CliCommand = {
+  name: 'check',
+  summary:
+    'model-check ops of one or more streams against the engine; on a divergence, print the shrunk history as a replay file',
+  usage:
+    '--spec FILE --ops N [--seed S] [--streams M] [--stream S] [--from K] [--range-store cow|eager|persistent] [--corrupt NAME] [--out FILE] [--no-shrink] | --replay FILE',
+  options: {
+    spec: { type: 'string' },
+    seed: { type: 'string' },
+    ops: { type: 'string' },
+    streams: { type: 'string' },
+    stream: { type: 'string' },
+    from: { type: 'string' },
+    'range-store': { type: 'string' },
+    corrupt: { type: 'string' },
+    out: { type: 'string' },
+    'no-shrink': { type: 'boolean' },
+    replay: { type: 'string' },
+  },
+  async run(context) {
+    const { values, io } = context;
+    if (typeof values.replay === 'string') return replay(context, values.replay);
+    const file = requiredOption(context, 'spec', 'check');
+    const spec = await loadSpecFile(file, io.cwd);
+    const ops = parseIndex(requiredOption(context, 'ops', 'check'), '--ops');
+    const seed = values.seed === undefined ? randomSeed() : parseIndex(String(values.seed), '--seed');
+    const streams = values.streams === undefined ? 1 : parseIndex(String(values.streams), '--streams');
+    const first = values.stream === undefined ? 0 : parseIndex(String(values.stream), '--stream');
+    const from = values.from === undefined ? 0 : parseIndex(String(values.from), '--from');
+    if (streams < 1) throw new HarnessArgumentError('check: --streams must be at least 1, got 0');
+    const choice = engineChoice(values);
+    io.stderr(`tombstone-harness check: seed ${seed}\n`);
+    const checks: StreamCheck[] = [];
+    for (let s = first; s < first + streams; s++) {
+      const c = checkStream(spec, seed, s, ops, choice, { from, shrink: values['no-shrink'] !== true });
+      checks.push(c);
+      if (c.divergence !== null) {
+        io.stderr(
+          `check: DIVERGENCE at seed ${seed} stream ${s} op ${c.divergence.op.k}\n${describeDivergence(c.divergence)}\n` +
+            `  history: ${c.historyOps} ops, shrunk to ${c.shrunkOps}\n`,
+        );
+        if (typeof values.out === 'string') {
+          writeFileAtomic(resolve(io.cwd, values.out), c.replay!);
+          io.stderr(`  replay file: ${values.out} (tombstone-harness check --replay ${values.out})\n`);
+        } else io.stdout(c.replay!);
+        io.stderr(`${summary(checks, spec.name, choice, seed)}; DIVERGED\n`);
+        return EXIT.failed;
+      }
+    }
+    io.stdout(`${summary(checks, spec.name, choice, seed)}; no divergence\n`);
+    return EXIT.ok;
+  },
+};
