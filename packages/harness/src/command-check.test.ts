@@ -57,7 +57,7 @@ describe('tombstone-harness check', () => {
     expect(r.code).toBe(EXIT.failed);
     expect(r.err).toContain('check: DIVERGENCE at seed 1 stream 0 op 277');
     expect(r.err).toContain('history: 278 ops, shrunk to 3');
-    expect(r.err).toMatch(/expected: \[.*\n  actual:   \[/);
+    expect(r.err).toMatch(/expected: \[.*\n {2}actual: {3}\[/);
     const lines = readFileSync(join(dir, 'bad.ndjson'), 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(4);
     expect(JSON.parse(lines[0]!)).toMatchObject({

@@ -220,7 +220,7 @@ describe('misspelled option keys are rejected, naming the key and the allowed on
 
   it('Table runtime options', () => {
     expect(() => new Table(intTable(), { clok: () => 1 } as never)).toThrow(
-      'unknown table runtime option "clok" (allowed: clock, repairHistory)',
+      'unknown table runtime option "clok" (allowed: clock, repairHistory, stages)',
     );
   });
 
