@@ -92,7 +92,7 @@ export async function runStress(target: StressTarget, options: StressOptions): P
     const op = target.opAt(k);
     const intended = schedule?.intendedStartNs(k) ?? null;
     if (intended !== null && intended >= endNs) break;
-    if (intended !== null && clock.now() < intended) await clock.waitUntil(intended);
+    if (intended !== null && clock.now() < intended) clock.waitUntil(intended);
     const started = clock.now();
     if (started >= endNs) break;
     let result: StressOpResult = { partitions: 0, rows: 0 };

@@ -4,7 +4,7 @@ import { HarnessArgumentError } from '../errors.js';
 import { IntendedSchedule } from './intended-schedule.js';
 import { LatencyHistograms, TOTAL } from './latency-histograms.js';
 import { ProcessMeter } from './process-meter.js';
-import type { StressClock } from './stress-clock.js';
+import { processClock, type StressClock } from './stress-clock.js';
 import { medianSummary } from './stress-compare.js';
 import { renderBeforeAfter, renderStressTable } from './stress-report.js';
 import { runStress, type StressTarget } from './stress-run.js';
@@ -15,7 +15,7 @@ function fakeClock(): StressClock & { advance(ns: number): void } {
   let t = 1_000_000_000;
   return {
     now: () => t,
-    waitUntil: async (until) => {
+    waitUntil: (until) => {
       t = Math.max(t, until);
     },
     advance(ns) {
@@ -41,6 +41,16 @@ function stallingTarget(
     }),
   };
 }
+
+describe('processClock', () => {
+  it('waits until the target without returning early', () => {
+    for (const aheadNs of [50_000, 2_000_000]) {
+      const until = processClock.now() + aheadNs;
+      processClock.waitUntil(until);
+      expect(processClock.now()).toBeGreaterThanOrEqual(until);
+    }
+  });
+});
 
 describe('IntendedSchedule', () => {
   it('spaces intended starts by 1/rate and measures latency from the intended start when late', () => {
