@@ -197,4 +197,14 @@ describe('A/A labels', () => {
     );
     expect(text).not.toContain('A/A A/A');
   });
+
+  it('an Inconclusive that reads as a regression says it fails the gate', () => {
+    const drift = Array.from({ length: 10 }, (_, i) => 130 + i * 3);
+    const run = makeRun([makeRecord({ baseline: aroundMedian(100), candidate: drift })]);
+    const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+    expect(text).toMatch(
+      / {4}checks failed: sample_independence ✗ .* — reads as a regression: fails the gate/,
+    );
+    expect(text).toContain('1 Inconclusive — gate: fail');
+  });
 });

@@ -3,7 +3,7 @@
  * growth lines and seed-004 factorial boxes.
  */
 
-import type { RunSummary } from '../stats/analyze-run.js';
+import { type RunSummary, unconfirmedRegression } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import { notFittableLine } from '../stats/not-fittable.js';
 import { formatEffect } from './number-format.js';
@@ -107,8 +107,13 @@ export function renderTerminalReport(input: ReportInput): string {
     const prefix = v.role === 'primary' ? `Primary ${v.outcome}` : `Guardrail ${v.outcome}`;
     out.push(`• ${prefix}: ${verdictSentence(v)}`);
     // Say why there is no verdict; the checks section below has every check's full reason.
-    if (v.outcome === 'Inconclusive' && v.stats)
-      out.push(`    ${v.reason.split(' (the statistics alone')[0]}`);
+    if (v.outcome === 'Inconclusive' && v.stats) {
+      const { alpha, threshold } = analysis.config;
+      const gate = unconfirmedRegression(v, alpha, threshold)
+        ? ' — reads as a regression: fails the gate'
+        : '';
+      out.push(`    ${v.reason.split(' (the statistics alone')[0]}${gate}`);
+    }
   }
   const effects = effectLines(analysis.verdicts).map((e) => `  ${e.key}: ${e.text}`);
   if (effects.length) out.push('', 'Hodges-Lehmann (candidate vs baseline):', ...effects);

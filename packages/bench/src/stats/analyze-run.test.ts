@@ -92,6 +92,18 @@ describe('analyzeRun', () => {
     );
   });
 
+  it('an Inconclusive that reads as a regression fails the gate; one that reads as no change does not', () => {
+    const drift = base.map((_, i) => 110 + i * 3);
+    const regressed = analyzeRun(makeRun([makeRecord({ benchmark: 'd', baseline: base, candidate: drift })]));
+    expect(regressed.verdicts[0]!.outcome).toBe('Inconclusive');
+    expect(regressed.summary.gate).toBe('fail');
+    const flat = analyzeRun(
+      makeRun([makeRecord({ benchmark: 'f', baseline: [1, 2, 3], candidate: [1, 2, 3] })]),
+    );
+    expect(flat.verdicts[0]!.outcome).toBe('Inconclusive');
+    expect(flat.summary.gate).toBe('pass');
+  });
+
   it('rejects an unknown correction by name', () => {
     expect(() => analyzeRun(family, { correction: 'bonferroni' as never })).toThrow(
       /unknown correction "bonferroni"/,

@@ -31,7 +31,11 @@ export interface RunSummary {
   checks: CheckSummary[];
   /** Every check passed on every benchmark. */
   allChecksPassed: boolean;
-  /** 'fail' when any benchmark is Lost or Invalid (for the CI exit code). */
+  /**
+   * 'fail' when any benchmark is Lost or Invalid, or Inconclusive while its statistics alone read a regression (an
+   * unconfirmed regression must not pass a CI gate: measured on this VM at load 10, a 13× slowdown with p 1.1e-5
+   * was Inconclusive only because one fork ran 3.5× the fastest).
+   */
   gate: 'pass' | 'fail';
   /** Benchmarks with p < alpha regardless of direction or threshold. */
   significant: number;
@@ -49,8 +53,25 @@ export interface RunAnalysis {
   summary: RunSummary;
 }
 
+/** An Inconclusive benchmark whose adjusted p and median change alone would make it Lost. */
+export function unconfirmedRegression(v: BenchmarkVerdict, alpha: number, threshold: number): boolean {
+  return (
+    v.outcome === 'Inconclusive' &&
+    v.stats !== null &&
+    v.pAdjusted !== null &&
+    v.pAdjusted < alpha &&
+    v.stats.deltaPercent > 0 &&
+    v.stats.deltaPercent >= threshold * 100
+  );
+}
+
 /** Summarises verdicts (pure; `isAa` turns on the false-verdict rates). */
-export function summarize(verdicts: readonly BenchmarkVerdict[], alpha: number, isAa: boolean): RunSummary {
+export function summarize(
+  verdicts: readonly BenchmarkVerdict[],
+  alpha: number,
+  isAa: boolean,
+  threshold = 0,
+): RunSummary {
   const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
   for (const v of verdicts) outcomes[v.outcome]++;
   const checks = CHECK_NAMES.map((name): CheckSummary => {
@@ -70,7 +91,12 @@ export function summarize(verdicts: readonly BenchmarkVerdict[], alpha: number, 
     outcomes,
     checks,
     allChecksPassed: checks.every((c) => c.passed),
-    gate: outcomes.Lost > 0 || outcomes.Invalid > 0 ? 'fail' : 'pass',
+    gate:
+      outcomes.Lost > 0 ||
+      outcomes.Invalid > 0 ||
+      verdicts.some((v) => unconfirmedRegression(v, alpha, threshold))
+        ? 'fail'
+        : 'pass',
     significant,
     aa:
       isAa && n > 0
@@ -86,5 +112,9 @@ export function summarize(verdicts: readonly BenchmarkVerdict[], alpha: number, 
 export function analyzeRun(run: RunRecord, overrides: Partial<AnalysisConfig> = {}): RunAnalysis {
   const config = analysisConfigFromRun(run, overrides);
   const verdicts = verdictsFor(run.benchmarks, config);
-  return { config, verdicts, summary: summarize(verdicts, config.alpha, run.comparison.kind === 'aa') };
+  return {
+    config,
+    verdicts,
+    summary: summarize(verdicts, config.alpha, run.comparison.kind === 'aa', config.threshold),
+  };
 }
