@@ -1,62 +1,87 @@
 /**
- * Two saved runs side by side, per benchmark key: each run's own verdict line and how the candidate median moved
- * from the first run to the second. The two runs were not co-measured, so no verdict is drawn between them; the
- * page says so.
+ * Two saved runs side by side, as the runner compares them (`tombstone-bench compare-files old.json new.json
+ * --json`: U test and Holm per benchmark on the two files' samples). The runs were not co-measured, so the page
+ * says that machine drift between them reads as a change.
  */
-import type { BenchmarkVerdict } from './bench-types.js';
-import { formatDelta, verdictLine } from './format.js';
-import type { ResultsDocument } from './protocol.js';
+import * as v from 'valibot';
+import { formatDelta, formatPValue, formatValue } from './format.js';
+import { ProtocolError } from './protocol.js';
 import { escapeHtml } from './results-html.js';
 
-/** One row: a key and what each run says about it. */
-export interface CompareRow {
-  key: string;
-  first: string;
-  second: string;
-  /** Candidate median change from the first run to the second, e.g. `−12.0%`; '' when either is missing. */
-  drift: string;
-}
-
-function lines(doc: ResultsDocument): Map<string, { text: string; median: number | null }> {
-  const limits = { alpha: doc.analysis.config.alpha, threshold: doc.analysis.config.threshold };
-  return new Map(
-    doc.analysis.verdicts.map((raw) => {
-      const v = raw as unknown as BenchmarkVerdict;
-      return [v.key, { text: verdictLine(v, limits), median: v.stats?.candidate.median ?? null }];
+const Side = v.object({ median: v.number(), n: v.number() });
+const FileComparisonSchema = v.object({
+  metric: v.string(),
+  side: v.string(),
+  rows: v.array(
+    v.object({
+      key: v.string(),
+      stats: v.looseObject({
+        baseline: Side,
+        candidate: Side,
+        deltaPercent: v.nullable(v.number()),
+        p: v.number(),
+      }),
+      pAdjusted: v.number(),
+      outcome: v.string(),
+      reason: v.string(),
     }),
+  ),
+  onlyOld: v.array(v.string()),
+  onlyNew: v.array(v.string()),
+});
+
+/** The runner's comparison of two results files. */
+export type FileComparison = v.InferOutput<typeof FileComparisonSchema>;
+
+/** Parses `compare-files --json` output. @throws {ProtocolError} naming the first problem. */
+export function parseFileComparison(text: string): FileComparison {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ProtocolError(`compare-files --json did not print JSON: ${(e as Error).message}`);
+  }
+  const r = v.safeParse(FileComparisonSchema, json);
+  if (r.success) return r.output;
+  const issue = r.issues[0];
+  throw new ProtocolError(
+    `unreadable compare-files output at ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`,
   );
 }
 
-/** The rows of two documents: keys of the first in order, then keys only the second has. */
-export function compareRows(first: ResultsDocument, second: ResultsDocument): CompareRow[] {
-  const a = lines(first);
-  const b = lines(second);
-  const keys = [...new Set([...a.keys(), ...b.keys()])];
-  return keys.map((key) => {
-    const x = a.get(key);
-    const y = b.get(key);
-    const drift =
-      x?.median != null && y?.median != null && x.median !== 0
-        ? formatDelta(((y.median - x.median) / x.median) * 100)
-        : '';
-    return { key, first: x?.text ?? '—', second: y?.text ?? '—', drift };
-  });
-}
+const UNITS: Record<string, string> = { nsPerOp: 'ns/op', cpuNsPerOp: 'cpu ns/op', bytesPerOp: 'B/op' };
 
 /** The page. */
-export function compareHtml(rows: readonly CompareRow[], names: [string, string]): string {
-  const body = rows
-    .map(
-      (r) =>
-        `<tr><td>${escapeHtml(r.key)}</td><td>${escapeHtml(r.first)}</td><td>${escapeHtml(r.second)}</td><td class="num">${escapeHtml(r.drift)}</td></tr>`,
-    )
+export function compareHtml(c: FileComparison, names: [string, string]): string {
+  const unit = UNITS[c.metric] ?? c.metric;
+  const rows = c.rows
+    .map((r) => {
+      const cells = [
+        formatValue(r.stats.baseline.median, unit),
+        formatValue(r.stats.candidate.median, unit),
+        formatDelta(r.stats.deltaPercent),
+        `${r.stats.baseline.n}/${r.stats.candidate.n}`,
+        formatPValue(r.stats.p),
+        formatPValue(r.pAdjusted),
+      ];
+      return (
+        `<tr title="${escapeHtml(r.reason)}"><td>${escapeHtml(r.key)}</td>` +
+        cells.map((x) => `<td class="num">${escapeHtml(x)}</td>`).join('') +
+        `<td>${escapeHtml(r.outcome)}</td></tr>`
+      );
+    })
     .join('\n');
+  const only = [
+    c.onlyOld.length ? `<p>only in ${escapeHtml(names[0])}: ${c.onlyOld.map(escapeHtml).join(', ')}</p>` : '',
+    c.onlyNew.length ? `<p>only in ${escapeHtml(names[1])}: ${c.onlyNew.map(escapeHtml).join(', ')}</p>` : '',
+  ].join('');
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';">
 <style>body{font-family:var(--vscode-font-family);color:var(--vscode-foreground)} td,th{padding:3px 10px;border-bottom:1px solid #8884;text-align:left} td.num{text-align:right}</style></head><body>
-<h2>${escapeHtml(names[0])} vs ${escapeHtml(names[1])}</h2>
-<p>Each run's own co-measured verdict. The last column is the candidate median's drift between the two runs; they were measured at different times, so it carries no verdict.</p>
-<table><tr><th>benchmark</th><th>${escapeHtml(names[0])}</th><th>${escapeHtml(names[1])}</th><th>candidate drift</th></tr>
-${body}
-</table></body></html>`;
+<h2>${escapeHtml(names[0])} → ${escapeHtml(names[1])}</h2>
+<p>Not co-measured: the files were measured at different times, so machine drift between them reads as a change.
+For a verdict you can trust, measure both sides in one run. Side compared: ${escapeHtml(c.side)}.</p>
+<table><tr><th>benchmark</th><th>old</th><th>new</th><th>Δ median</th><th>n</th><th>p</th><th>p (Holm)</th><th>outcome</th></tr>
+${rows}
+</table>${only}</body></html>`;
 }

@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '@tombstone-lab/bench/runner';
 import { describe, expect, it } from 'vitest';
-import { compareHtml, compareRows } from './compare-html.js';
+import { compareHtml, parseFileComparison } from './compare-html.js';
 import type { ResultsDocument } from './protocol.js';
 import { reportAnalysisArgs } from './report-options.js';
 import { escapeHtml, resultsHtml, timeOrderSvg } from './results-html.js';
@@ -43,17 +47,37 @@ describe('results view', () => {
     expect(html).not.toContain('<script');
     expect(escapeHtml(`"'&`)).toBe('&#34;&#39;&#38;');
   });
-  it('compares two saved runs without drawing a verdict between them', () => {
-    const rows = compareRows(doc(50), doc(75));
-    expect(rows).toEqual([
-      {
-        key: 'S.a<b>',
-        first: expect.stringMatching(/Won$/),
-        second: expect.stringMatching(/Won$/),
-        drift: expect.stringMatching(/^\+50\.\d%$/),
+  it("shows the runner's comparison of two saved runs, flagged as not co-measured", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tb-cmp-'));
+    const write = (name: string, center: number) => {
+      const d = doc(center);
+      const run = {
+        ...d,
+        startedAt: 't',
+        finishedAt: 't',
+        config: { samplesPerSide: 10, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
+      };
+      writeFileSync(join(dir, name), JSON.stringify({ ...run, analysis: undefined }));
+    };
+    write('old.json', 50);
+    write('new.json', 75);
+    let out = '';
+    const io = {
+      stdout: (t: string) => {
+        out += t;
       },
-    ]);
-    expect(compareHtml(rows, ['a.json', 'b.json'])).toContain('carries no verdict');
+      stderr: () => {},
+      cwd: dir,
+      isTTY: false,
+    };
+    expect(await main(['compare-files', 'old.json', 'new.json', '--json'], io)).toBe(0);
+    const c = parseFileComparison(out);
+    expect(c.rows).toEqual([expect.objectContaining({ key: 'S.a<b>', outcome: 'Lost' })]);
+    const html = compareHtml(c, ['old.json', 'new.json']);
+    expect(html).toContain('Not co-measured');
+    expect(html).toContain('<td>S.a&#60;b&#62;</td>');
+    expect(html).toMatch(/\+50\.\d%/);
+    expect(() => parseFileComparison('{"rows":3}')).toThrow('unreadable compare-files output at metric');
   });
   it('asks for growth over a numeric parameter with three values and a factorial over a two-level one', () => {
     const b = (n: number, cache: string) => ({ id: { params: { n, cache } } });
