@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     await page
       .locator('.statusbar-item', { hasText: / Won · / })
       .first()
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: 15 * 60_000 });
     await page.waitForTimeout(1500);
     console.log(`lenses: ${JSON.stringify(await page.locator('.codelens-decoration').allTextContents())}`);
     await page.screenshot({ path: join(out, 'lenses.png') });
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(500);
     await page.screenshot({ path: join(out, 'hover.png') });
     await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+B'); // the results view gets the width
     await runCommand(page, 'Tombstone Bench: Open Results');
     await webviewFrame(page, 'ABAB order', 60_000);
     await page.waitForTimeout(1000);

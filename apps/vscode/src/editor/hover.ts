@@ -11,7 +11,9 @@ export class BenchHoverProvider implements vscode.HoverProvider {
     if (!isBenchDocument(doc)) return undefined;
     const hit = sitesWithCases(doc, this.store).find((s) => s.site.line - 1 === pos.line);
     if (!hit || hit.cases.length === 0) return undefined;
-    const md = new vscode.MarkdownString(hit.cases.map(caseHover).join('\n\n---\n\n'));
+    // The primary case first: it is the one that can be Won.
+    const cases = [...hit.cases].sort((a, b) => Number(b.role === 'primary') - Number(a.role === 'primary'));
+    const md = new vscode.MarkdownString(cases.map(caseHover).join('\n\n---\n\n'));
     md.supportThemeIcons = false;
     return new vscode.Hover(md, doc.lineAt(pos.line).range);
   }

@@ -100,7 +100,7 @@ const STYLE = `
 body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); background: var(--vscode-editor-background); padding: 0 16px 24px; }
 table { border-collapse: collapse; margin: 8px 0 16px; }
 th, td { border-bottom: 1px solid var(--vscode-panel-border, #8884); padding: 3px 10px; text-align: left; vertical-align: middle; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; font-family: var(--vscode-editor-font-family); }
+td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; font-family: var(--vscode-editor-font-family); }
 td.key { font-family: var(--vscode-editor-font-family); }
 tr.won td.outcome { color: var(--vscode-testing-iconPassed); font-weight: bold; }
 tr.lost td.outcome, tr.invalid td.outcome { color: var(--vscode-testing-iconFailed); font-weight: bold; }
