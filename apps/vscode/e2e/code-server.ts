@@ -6,6 +6,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** A running code-server. */
 export interface CodeServer {
@@ -101,4 +102,34 @@ export async function startCodeServer(opts: {
       }
     },
   };
+}
+
+/** Debian's Chromium, headless, with the flags that held here (see vscode-e2e-notes.md). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page with the workbench loaded on `folder`. */
+export async function openWorkbench(
+  browser: Browser,
+  server: CodeServer,
+  folder: string,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  return page;
 }

@@ -10,8 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-import { startCodeServer } from './code-server.js';
+import { launchChromium, openWorkbench, startCodeServer } from './code-server.js';
 import { hoverWord, openFile, runCommand, waitForLens, webviewFrame } from './workbench.js';
 
 const { values } = parseArgs({
@@ -41,21 +40,12 @@ async function main(): Promise<void> {
     settings: { 'tombstoneBench.metric': 'cpuNsPerOp', 'editor.fontSize': 13 },
     log: () => {},
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1500, height: 860 } });
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(resolve(need('workspace')))}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const page = await openWorkbench(browser, server, resolve(need('workspace')), {
+      width: 1500,
+      height: 860,
+    });
     const file = need('file');
     await openFile(page, file);
     await waitForLens(page, /run$/, 60_000);

@@ -11,9 +11,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } fro
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { descendants, readParents } from '../src/runner/process-tree.js';
-import { startCodeServer } from './code-server.js';
+import { launchChromium, openWorkbench, startCodeServer } from './code-server.js';
 import {
   afterLineTexts,
   hoverWord,
@@ -233,23 +233,9 @@ async function main(): Promise<number> {
     settings: { 'tombstoneBench.samplesPerSide': 5, 'tombstoneBench.metric': 'cpuNsPerOp' },
     log: (l) => log.push(l),
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const page = await openWorkbench(browser, server, ws, { width: 1400, height: 900 });
     await scenario(page, out, server.process.pid!);
   } finally {
     await browser.close();
