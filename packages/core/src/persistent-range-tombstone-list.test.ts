@@ -4,14 +4,16 @@ import { ClusteringBound as B } from './clustering-bound.js';
 import { EmptySliceError, InvalidClusteringValueError, InvalidConfigurationError } from './errors.js';
 import {
   PersistentRangeTombstoneList,
+  persistentListShallowSize,
   persistentNodeHeap,
   persistentRangeTombstoneListFactory,
+  slotHeapSize,
 } from './persistent-range-tombstone-list.js';
-import { LEAF_CAPACITY } from './persistent-slots.js';
+import { LEAF_CAPACITY, nodeCounts, type SlotTree } from './persistent-slots.js';
 import { RangeTombstone } from './range-tombstone.js';
 import { RangeTombstoneList } from './range-tombstone-list.js';
 import type { RangeTombstoneListBase } from './range-tombstone-list-base.js';
-import { JVM_COMPRESSED_OOPS, listShallowSize, V8_POINTER_COMPRESSION } from './size-model.js';
+import { JVM_COMPRESSED_OOPS, V8_POINTER_COMPRESSION } from './size-model.js';
 import { boundsHeapOf, expectRanges, expectValid, INT_CMP, rt } from './test-helpers.js';
 
 /** The oracle is the eager array list, itself checked against a naive per-point model in the property tests. */
@@ -57,8 +59,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 /** White-box: the node counts of a list's tree (as `backingArrays` is for the array list). */
 function nodeCountsOf(list: PersistentRangeTombstoneList): { leaves: number; internals: number } {
-  // biome-ignore lint/complexity/useLiteralKeys: element access is TypeScript's sanctioned way past `private` here
-  return list['slots'].nodeCounts();
+  return nodeCounts(list as unknown as SlotTree);
 }
 
 function expectTwin(p: RangeTombstoneListBase, e: RangeTombstoneListBase): void {
@@ -175,8 +176,9 @@ describe('PersistentRangeTombstoneList heap accounting', () => {
     const nodes = nodeCountsOf(list);
     expect(nodes.leaves).toBeGreaterThanOrEqual(Math.ceil(list.size / LEAF_CAPACITY));
     expect(list.heapSize().total).toBe(
-      listShallowSize(JVM_COMPRESSED_OOPS) +
+      persistentListShallowSize(JVM_COMPRESSED_OOPS) +
         persistentNodeHeap(JVM_COMPRESSED_OOPS, nodes.leaves, nodes.internals) +
+        list.size * slotHeapSize(JVM_COMPRESSED_OOPS) +
         boundsHeapOf(list),
     );
   });
@@ -187,7 +189,12 @@ describe('PersistentRangeTombstoneList heap accounting', () => {
     const c = list.copy();
     const before = c.heapSize();
     expect(before.owned).toBe(before.total - before.shared);
-    expect(before.shared).toBe(before.total - listShallowSize(JVM_COMPRESSED_OOPS) - boundsHeapOf(c));
+    expect(before.shared).toBe(
+      before.total -
+        persistentListShallowSize(JVM_COMPRESSED_OOPS) -
+        c.size * slotHeapSize(JVM_COMPRESSED_OOPS) -
+        boundsHeapOf(c),
+    );
     c.add(rt(80_001, 80_002, 5)); // splits range 20,000: an interior write
     const after = c.heapSize();
     const leaf = persistentNodeHeap(JVM_COMPRESSED_OOPS, 1, 0);

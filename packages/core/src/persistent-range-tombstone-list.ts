@@ -2,16 +2,27 @@ import type { ClusteringBound } from './clustering-bound.js';
 import type { ClusteringComparator, ClusteringPrefix } from './clustering-comparator.js';
 import { describeValue, InvalidConfigurationError } from './errors.js';
 import { unknownOptionMessage } from './option-keys.js';
-import { BRANCHING, LEAF_CAPACITY, PersistentSlots } from './persistent-slots.js';
+import type { Leaf, TreeNode } from './persistent-nodes.js';
+import {
+  BRANCHING,
+  initEmpty,
+  insertSlot,
+  LEAF_CAPACITY,
+  nodeCounts,
+  rewriteAll,
+  Slot,
+  type SlotTree,
+  searchSlots,
+  setSlot,
+  shareTree,
+  slotAt,
+} from './persistent-slots.js';
 import { checkComparator, RangeTombstoneListBase } from './range-tombstone-list-base.js';
 import type { HeapUsage, RangeTombstoneStoreFactory } from './range-tombstone-store.js';
 import {
-  arraysHeapSize,
   boundHeapSize,
   JVM_COMPRESSED_OOPS,
-  listShallowSize,
   objectSize,
-  primitiveArraySize,
   referenceArraySize,
   type SizeModel,
   validateSizeModel,
@@ -32,23 +43,33 @@ export interface PersistentRangeTombstoneListOptions {
 
 /**
  * A range-tombstone list with Cassandra's exact semantics (the same algebra as {@link RangeTombstoneList}, so both
- * always hold the same ranges) stored in a persistent B+tree ({@link PersistentSlots}): `copy()` is O(1), and every
- * write after a copy path-copies only the O(log N) nodes it touches, where the copy-on-write array list must copy
- * all N slots for any write below its shared tail (an interior insert, an overwrite, a split). Appends keep the
- * array list's speed: the last slots live in a tail leaf with the same claimed-tail rule, and a full tail joins the
- * tree once per leaf of appends. The price: slot reads walk the tree (sequential scans are O(1) amortised through a
- * cached leaf, random ones O(log N)), and `copy()` allocates two objects instead of one.
+ * always hold the same ranges) stored in a persistent B+tree (`persistent-slots.ts`): `copy()` is O(1) and one
+ * allocation, and every write after a copy path-copies only the O(log N) nodes it touches, where the copy-on-write
+ * array list must copy all N slots for any write below its shared tail (an interior insert, an overwrite, a split).
+ * Appends keep the array list's speed: the last slots live in a tail leaf with the same claimed-tail rule, and a
+ * full tail joins the tree once per leaf of appends. Slot reads walk the tree (sequential scans are O(1) amortised
+ * through a cached leaf, random ones O(log N)).
  *
  * Heap accounting follows the same rules as the array list: `unsharedHeapSize()` is what this list retains if every
- * other copy is dropped (its tree nodes at full capacity plus the bounds of its entries), so memtable deltas
- * telescope; `heapSize().shared` counts the nodes this list does not own (created before its last copy).
+ * other copy is dropped (its tree nodes at full capacity, one slot object per range and the bounds of its
+ * entries), so memtable deltas telescope; `heapSize().shared` counts the nodes this list does not own (created
+ * before its last copy).
  */
 export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
   declare readonly comparator: ClusteringComparator;
-  declare private slots: PersistentSlots;
   declare private readonly model: SizeModel;
   /** Σ heap of the bounds of the live slots under the size model. */
   declare private boundsHeap: number;
+  // The tree state (see SlotTree): fields of the list itself, so that copy() is a single allocation.
+  declare private owner: number;
+  declare private root: TreeNode;
+  declare private height: number;
+  declare private n: number;
+  declare private tail: Leaf;
+  declare private leaves: number;
+  declare private internals: number;
+  declare private cacheLeaf: Leaf;
+  declare private cacheBase: number;
 
   /**
    * An empty list ordered by `comparator`.
@@ -66,90 +87,89 @@ export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
     this.comparator = comparator;
     if (source instanceof PersistentRangeTombstoneList) {
       this.model = source.model;
-      this.slots = source.slots.fork();
       this.boundsHeap = source.boundsHeap;
+      shareTree(treeOf(this), treeOf(source));
       return;
     }
     checkComparator(comparator);
     this.model = checkOptions(options);
-    this.slots = new PersistentSlots();
     this.boundsHeap = 0;
+    initEmpty(treeOf(this));
   }
 
   /** Number of ranges. */
   get size(): number {
-    return this.slots.size;
+    return this.n;
   }
 
-  /** O(1): the copy shares every tree node; each side then path-copies what it writes. */
+  /** O(1), one allocation: the copy shares every tree node; each side then path-copies what it writes. */
   copy(): PersistentRangeTombstoneList {
     return new (PersistentRangeTombstoneList as unknown as CopyConstructor)(this.comparator, undefined, this);
   }
 
-  /** List object, tree handle, every node of its tree at full capacity, and the bounds of its entries. */
+  /** List object, every node of its tree at full capacity, one slot object per range, and the bounds. */
   unsharedHeapSize(): number {
-    const nodes = persistentNodeHeap(this.model, this.slots.leafCount, this.slots.internalCount);
-    return listShallowSize(this.model) + nodes + this.boundsHeap;
+    const model = this.model;
+    const nodes = persistentNodeHeap(model, this.leaves, this.internals);
+    return persistentListShallowSize(model) + nodes + this.n * slotHeapSize(model) + this.boundsHeap;
   }
 
   /** {@link HeapUsage}; `shared` = the nodes this list does not own (created before its last copy or adopt). */
   heapSize(): HeapUsage {
     const total = this.unsharedHeapSize();
-    const c = this.slots.nodeCounts();
+    const c = nodeCounts(treeOf(this));
     const shared = persistentNodeHeap(this.model, c.sharedLeaves, c.sharedInternals);
     return { total, owned: total - shared, shared };
   }
 
   protected startAt(i: number): ClusteringBound {
-    return this.slots.start(i);
+    return slotAt(treeOf(this), i).start;
   }
 
   protected endAt(i: number): ClusteringBound {
-    return this.slots.end(i);
+    return slotAt(treeOf(this), i).end;
   }
 
   protected markedAtAt(i: number): number {
-    return this.slots.markedAt(i);
+    return slotAt(treeOf(this), i).markedAt;
   }
 
   protected delTimeAt(i: number): number {
-    return this.slots.delTime(i);
+    return slotAt(treeOf(this), i).delTime;
   }
 
   /** One O(log N) descent over the whole column, clamped to `[lo, hi)` (each column is strictly increasing). */
   protected searchColumn(ends: boolean, lo: number, hi: number, key: ClusteringPrefix): number {
-    const cmp = this.comparator;
-    const found = this.slots.binarySearch(ends ? 'end' : 'start', (b) => cmp.compare(b, key));
+    const found = searchSlots(treeOf(this), ends, this.comparator, key);
     if (found >= 0 && found >= lo && found < hi) return found;
     const insertion = found >= 0 ? found : -found - 1;
     return -Math.min(Math.max(insertion, lo), hi) - 1;
   }
 
   protected addInternal(i: number, s: ClusteringBound, e: ClusteringBound, t: number, ldt: number): void {
-    this.slots.insert(i, s, e, t, ldt);
+    insertSlot(treeOf(this), i, new Slot(s, e, t, ldt));
     this.boundsHeap += this.boundHeap(s) + this.boundHeap(e);
   }
 
   protected setInternal(i: number, s: ClusteringBound, e: ClusteringBound, t: number, ldt: number): void {
     // As the array list: a bound object kept by the rewrite contributes nothing to the heap delta.
-    const oldS = this.slots.start(i);
-    const oldE = this.slots.end(i);
+    const tree = treeOf(this);
+    const old = slotAt(tree, i);
     let delta = 0;
-    if (oldS !== s) delta += this.boundHeap(s) - this.boundHeap(oldS);
-    if (oldE !== e) delta += this.boundHeap(e) - this.boundHeap(oldE);
-    this.slots.set(i, s, e, t, ldt);
+    if (old.start !== s) delta += this.boundHeap(s) - this.boundHeap(old.start);
+    if (old.end !== e) delta += this.boundHeap(e) - this.boundHeap(old.end);
+    setSlot(tree, i, new Slot(s, e, t, ldt));
     this.boundsHeap += delta;
   }
 
   protected fillAll(timestamp: number, localDeletionTime?: number): void {
-    if (localDeletionTime === undefined) this.slots.setAllMarkedAt(timestamp);
-    else this.slots.setAllMarkedAtAndDelTime(timestamp, localDeletionTime);
+    rewriteAll(treeOf(this), timestamp, localDeletionTime);
   }
 
   /** An empty list takes a persistent list's whole tree in O(1), shared as by `copy()`. */
   protected adoptAll(other: RangeTombstoneListBase): boolean {
     if (!(other instanceof PersistentRangeTombstoneList)) return false;
-    this.slots = other.slots.fork();
+    shareTree(treeOf(this), treeOf(other));
     this.boundsHeap = other.model === this.model ? other.boundsHeap : this.boundsHeapUnder(this.model);
     return true;
   }
@@ -157,6 +177,11 @@ export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
   private boundHeap(bound: ClusteringBound): number {
     return boundHeapSize(this.model, this.comparator, bound);
   }
+}
+
+/** The list seen as its tree state: the one place its private tree fields are handed to the tree functions. */
+function treeOf(list: PersistentRangeTombstoneList): SlotTree {
+  return list as unknown as SlotTree;
 }
 
 /**
@@ -181,16 +206,25 @@ function checkOptions(options: PersistentRangeTombstoneListOptions): SizeModel {
 }
 
 /**
- * Heap of `leaves` leaves and `internals` internal nodes under `model`. A leaf: an object (4 array references + owner
- * id) and the four slot arrays at {@link LEAF_CAPACITY}, charged like the array list's four arrays. An internal node:
- * an object (4 references + owner id), its child-reference and two bound-reference arrays, and an int array of
- * subtree sizes, all at {@link BRANCHING}.
+ * Heap of `leaves` leaves and `internals` branches under `model`. A leaf: an object (the slot-array reference, owner
+ * id and size) and its slot-reference array at {@link LEAF_CAPACITY}. A branch: an object (the child-array and
+ * last-end references, owner id, child count and size) and its child-reference array at {@link BRANCHING}.
  */
 export function persistentNodeHeap(model: SizeModel, leaves: number, internals: number): number {
-  const leaf = objectSize(model, 4, model.intSize) + arraysHeapSize(model, LEAF_CAPACITY);
-  const internal =
-    objectSize(model, 4, model.intSize) +
-    3 * referenceArraySize(model, BRANCHING) +
-    primitiveArraySize(model, BRANCHING, model.intSize);
+  const leaf = objectSize(model, 1, 2 * model.intSize) + referenceArraySize(model, LEAF_CAPACITY);
+  const internal = objectSize(model, 2, 3 * model.intSize) + referenceArraySize(model, BRANCHING);
   return leaves * leaf + internals * internal;
+}
+
+/** One range's slot object: two bound references, a long markedForDeleteAt and an int local deletion time. */
+export function slotHeapSize(model: SizeModel): number {
+  return objectSize(model, 2, model.longSize + model.intSize);
+}
+
+/**
+ * The list object with its tree state: comparator, size model, root, tail and cached-leaf references, and the
+ * bounds-heap sum, owner id, height, size, node counts and cached-leaf base.
+ */
+export function persistentListShallowSize(model: SizeModel): number {
+  return objectSize(model, 5, model.longSize + 6 * model.intSize);
 }

@@ -1,7 +1,80 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { ClusteringBound } from './clustering-bound.js';
-import { BRANCHING, LEAF_CAPACITY, PersistentSlots } from './persistent-slots.js';
+import type { ClusteringComparator, ClusteringPrefix } from './clustering-comparator.js';
+import type { Leaf, TreeNode } from './persistent-nodes.js';
+import {
+  BRANCHING,
+  initEmpty,
+  insertSlot,
+  LEAF_CAPACITY,
+  nodeCounts,
+  rewriteAll,
+  Slot,
+  type SlotTree,
+  searchSlots,
+  setSlot,
+  shareTree,
+  slotAt,
+} from './persistent-slots.js';
+
+/**
+ * A bare handle over the tree functions (the range list is one too, with its range algebra on top): the slot-level
+ * API these tests drive.
+ */
+class PersistentSlots implements SlotTree {
+  declare owner: number;
+  declare root: TreeNode;
+  declare height: number;
+  declare n: number;
+  declare tail: Leaf;
+  declare leaves: number;
+  declare internals: number;
+  declare cacheLeaf: Leaf;
+  declare cacheBase: number;
+  constructor(from?: PersistentSlots) {
+    if (from === undefined) initEmpty(this);
+    else shareTree(this, from);
+  }
+  get size(): number {
+    return this.n;
+  }
+  start(i: number): ClusteringBound {
+    return slotAt(this, i).start;
+  }
+  end(i: number): ClusteringBound {
+    return slotAt(this, i).end;
+  }
+  markedAt(i: number): number {
+    return slotAt(this, i).markedAt;
+  }
+  delTime(i: number): number {
+    return slotAt(this, i).delTime;
+  }
+  set(i: number, s: ClusteringBound, e: ClusteringBound, m: number, d: number): void {
+    setSlot(this, i, new Slot(s, e, m, d));
+  }
+  insert(i: number, s: ClusteringBound, e: ClusteringBound, m: number, d: number): void {
+    insertSlot(this, i, new Slot(s, e, m, d));
+  }
+  fork(): PersistentSlots {
+    return new PersistentSlots(this);
+  }
+  setAllMarkedAt(m: number): void {
+    rewriteAll(this, m, undefined);
+  }
+  setAllMarkedAtAndDelTime(m: number, d: number): void {
+    rewriteAll(this, m, d);
+  }
+  /** `compareToKey(b)` < 0 when b sorts before the key (a stand-in comparator, key unused). */
+  binarySearch(column: 'start' | 'end', compareToKey: (b: ClusteringBound) => number): number {
+    const cmp = { compare: (b: ClusteringPrefix) => compareToKey(b as ClusteringBound) };
+    return searchSlots(this, column === 'end', cmp as unknown as ClusteringComparator, []);
+  }
+  nodeCounts(): ReturnType<typeof nodeCounts> {
+    return nodeCounts(this);
+  }
+}
 
 /** The plain-array model of one handle: what every index of every column must read back as. */
 interface Model {
@@ -97,96 +170,81 @@ function expectSame({ s, m }: Pair, label = ''): void {
 // Test-only view of the internals: checking them directly is what proves the structural claims.
 interface NodeView {
   owner: number;
+  size: number;
   count: number;
-  starts: unknown[];
-  ends: unknown[];
-  markedAts: number[];
-  delTimes: number[];
+  slots: (Slot | undefined)[];
   children: (NodeView | undefined)[];
-  sizes: number[];
-  firstStarts: unknown[];
-  lastEnds: unknown[];
+  lastEnd: unknown;
 }
 interface HandleView {
   owner: number;
   root: NodeView;
   height: number;
-  treeSize: number;
   tail: NodeView;
 }
 const view = (s: PersistentSlots) => s as unknown as HandleView;
 
 /**
- * Walks the tree checking every invariant: full-capacity arrays with cleared free slots, per-child sizes and keys,
- * no owned node below a shared one, and nodeCounts() equal to an independent count. Returns the reachable nodes.
+ * Walks the tree checking every invariant: full-capacity arrays with cleared free slots, per-node sizes and last
+ * ends, no owned node below a shared one, and nodeCounts() equal to an independent count. Returns the reachable nodes.
  */
 function checkStructure(s: PersistentSlots): Set<NodeView> {
-  const { root, height, owner, treeSize, tail } = view(s);
+  const { root, height, owner, tail } = view(s);
+  const treeSize = root.size;
   const problems: string[] = [];
   const need = (ok: boolean, what: string) => {
     if (!ok && problems.length < 10) problems.push(what);
   };
   const nodes = new Set<NodeView>();
   const counts = { leaves: 0, internals: 0, sharedLeaves: 0, sharedInternals: 0 };
-  const walk = (
-    node: NodeView,
-    h: number,
-    isRoot: boolean,
-  ): { size: number; first: unknown; last: unknown } => {
+  const checkLeaf = (leaf: NodeView, min: number): { size: number; last: unknown } => {
+    const c = leaf.size;
+    need(leaf.slots.length === LEAF_CAPACITY, 'leaf array full');
+    need(c >= min && c <= LEAF_CAPACITY, `leaf size ${c}`);
+    for (let j = 0; j < c; j++) need(leaf.slots[j] instanceof Slot, `leaf slot ${j} holds a slot`);
+    for (let j = c; j < LEAF_CAPACITY; j++) need(leaf.slots[j] === undefined, `leaf free slot ${j} cleared`);
+    return { size: c, last: leaf.slots[c - 1]?.end };
+  };
+  const walk = (node: NodeView, h: number, isRoot: boolean): { size: number; last: unknown } => {
     nodes.add(node);
-    const c = node.count;
     if (h === 0) {
       counts.leaves++;
       if (node.owner !== owner) counts.sharedLeaves++;
-      for (const a of [node.starts, node.ends, node.markedAts, node.delTimes])
-        need(a.length === LEAF_CAPACITY, 'leaf arrays full');
-      need(c >= (isRoot ? 0 : 1) && c <= LEAF_CAPACITY, `leaf count ${c}`);
-      for (let j = c; j < LEAF_CAPACITY; j++) {
-        const free = node.starts[j] === undefined && node.ends[j] === undefined;
-        need(free && node.markedAts[j] === 0 && node.delTimes[j] === 0, `leaf free slot ${j} cleared`);
-      }
-      return { size: c, first: node.starts[0], last: node.ends[c - 1] };
+      return checkLeaf(node, isRoot ? 0 : 1);
     }
     counts.internals++;
     if (node.owner !== owner) counts.sharedInternals++;
-    for (const a of [node.children, node.sizes, node.firstStarts, node.lastEnds])
-      need(a.length === BRANCHING, 'branch arrays full');
+    const c = node.count;
+    need(node.children.length === BRANCHING, 'branch array full');
     need(c >= (isRoot ? 2 : 1) && c <= BRANCHING, `branch count ${c}`);
     let size = 0;
+    let last: unknown;
     for (let k = 0; k < c; k++) {
       const child = node.children[k] as NodeView;
       need(node.owner === owner || child.owner !== owner, 'an owned node under a shared one');
       const r = walk(child, h - 1, false);
-      need(node.sizes[k] === r.size, `size of child ${k}`);
-      need(node.firstStarts[k] === r.first && node.lastEnds[k] === r.last, `keys of child ${k}`);
       size += r.size;
+      last = r.last;
     }
-    for (let k = c; k < BRANCHING; k++)
-      need(node.children[k] === undefined && node.sizes[k] === 0, 'branch free slot');
-    return { size, first: node.firstStarts[0], last: node.lastEnds[c - 1] };
+    need(node.size === size, 'branch size');
+    need(node.lastEnd === last, 'branch last end');
+    for (let k = c; k < BRANCHING; k++) need(node.children[k] === undefined, 'branch free slot');
+    return { size, last };
   };
   // Owner 0 marks the shared empty sentinel (an empty tree's root, an empty tail): never counted, never written.
-  if (treeSize > 0) need(walk(root, height, true).size === treeSize, 'tree size');
-  else need(root.owner === 0 && root.count === 0 && height === 0, 'an empty tree is the sentinel');
+  if (treeSize > 0) walk(root, height, true);
+  else need(root.owner === 0 && root.size === 0 && height === 0, 'an empty tree is the sentinel');
   const visible = s.size - treeSize;
   need(visible >= 0 && visible <= LEAF_CAPACITY, `tail holds ${visible}`);
   if (tail.owner === 0) {
-    need(visible === 0 && tail.count === 0, 'an empty tail is the sentinel');
+    need(visible === 0 && tail.size === 0, 'an empty tail is the sentinel');
   } else {
     nodes.add(tail);
     counts.leaves++;
     if (tail.owner !== owner) counts.sharedLeaves++;
-    for (const a of [tail.starts, tail.ends, tail.markedAts, tail.delTimes])
-      need(a.length === LEAF_CAPACITY, 'tail arrays full');
-    // A shared tail may hold a sibling's appends past what this handle sees, but nothing past its claimed count.
-    need(
-      tail.count >= visible && tail.count <= LEAF_CAPACITY,
-      `tail count ${tail.count} for ${visible} visible`,
-    );
-    for (let j = tail.count; j < LEAF_CAPACITY; j++) {
-      const free = tail.starts[j] === undefined && tail.ends[j] === undefined;
-      need(free && tail.markedAts[j] === 0 && tail.delTimes[j] === 0, `tail free slot ${j} cleared`);
-    }
+    // A shared tail may hold a sibling's appends past what this handle sees, but nothing past its claimed size.
+    need(tail.size >= visible, `tail size ${tail.size} for ${visible} visible`);
+    checkLeaf(tail, visible);
   }
   need(JSON.stringify(s.nodeCounts()) === JSON.stringify(counts), `nodeCounts ${JSON.stringify(counts)}`);
   expect(problems).toEqual([]);
@@ -351,12 +409,31 @@ describe('PersistentSlots.binarySearch', () => {
     expect(worst).toBeLessThanOrEqual(maxCalls(n));
   });
 
+  it.each([1, 32, 33, 64, 1100, 5000])(
+    'touching slots (end(i) == start(i+1)) of %i: both columns stay exact',
+    (n) => {
+      // Slot i is [3i, 3i + 3]: its end compares equal to the next start, as `x)` and `[x` do in a range list. The
+      // start search is steered by last ends, so a key equal to a child's last end must go to the next child.
+      const s = new PersistentSlots();
+      for (let i = 0; i < n; i++)
+        s.insert(i, ClusteringBound.inclusiveStart(3 * i), ClusteringBound.inclusiveEnd(3 * i + 3), 0, 0);
+      const starts = Array.from({ length: n }, (_, i) => 3 * i);
+      const ends = Array.from({ length: n }, (_, i) => 3 * i + 3);
+      const c = counting();
+      for (let key = -2; key <= 3 * n + 5; key++) {
+        expect(s.binarySearch('start', c.by(key))).toBe(javaSearch(starts, key));
+        expect(s.binarySearch('end', c.by(key))).toBe(javaSearch(ends, key));
+      }
+    },
+  );
+
   it('stays exact under inserts at any position, sets that move first/last keys, and forks', () => {
-    // Slot of value v: start 10v - ds, end 10v + 5 + de with ds, de in [0, 4]: both columns stay strictly increasing.
+    // Slot of value v: start 10v - ds, end 10v + 5 + de with ds, de in [0, 2]: both columns stay strictly increasing
+    // and every end stays below the next start, as in a range list.
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 1200 }),
-        fc.array(fc.tuple(fc.nat(), fc.nat(4), fc.nat(4)), { maxLength: 200 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(2), fc.nat(2)), { maxLength: 200 }),
         (values, sets) => {
           const s = new PersistentSlots();
           const vs: number[] = [];
@@ -439,9 +516,7 @@ describe('PersistentSlots shape and sharing', () => {
     });
     const big = numbered(40_000);
     expect(big.nodeCounts()).toEqual({ leaves: 1250, internals: 43, sharedLeaves: 0, sharedInternals: 0 });
-    const leafCounts = [...checkStructure(big)]
-      .filter((node) => node.starts !== undefined)
-      .map((l) => l.count);
+    const leafCounts = [...checkStructure(big)].filter((node) => node.slots !== undefined).map((l) => l.size);
     expect(leafCounts).toEqual(Array(1250).fill(LEAF_CAPACITY));
   });
 
@@ -531,14 +606,26 @@ describe('PersistentSlots shape and sharing', () => {
     const { s } = built(1100);
     insert({ s, m: emptyModel() }, 550, 1);
     const leaves = s.nodeCounts().leaves;
-    const findLeaf = vi.spyOn(s as unknown as { findLeaf(i: number): unknown }, 'findLeaf');
-    const read = (i: number) => [s.start(i), s.end(i), s.markedAt(i), s.delTime(i)];
-    for (let i = 0; i < s.size; i++) read(i);
-    expect(findLeaf.mock.calls.length).toBeLessThanOrEqual(leaves);
-    findLeaf.mockClear();
-    for (let i = s.size - 1; i >= 0; i--) read(i);
-    expect(findLeaf.mock.calls.length).toBeLessThanOrEqual(leaves);
-    expect(findLeaf.mock.calls.length).toBeGreaterThan(0);
+    // Every descent re-points the cache, so the number of cache changes bounds the number of descents.
+    const scan = (order: number[]): number => {
+      let changes = 0;
+      let cached = s.cacheLeaf;
+      for (const i of order) {
+        s.start(i);
+        s.end(i);
+        s.markedAt(i);
+        s.delTime(i);
+        if (s.cacheLeaf !== cached) changes++;
+        cached = s.cacheLeaf;
+      }
+      return changes;
+    };
+    const up = Array.from({ length: s.size }, (_, i) => i);
+    expect(scan(up)).toBeLessThanOrEqual(leaves);
+    const down = up.slice().reverse();
+    const changes = scan(down);
+    expect(changes).toBeLessThanOrEqual(leaves);
+    expect(changes).toBeGreaterThan(0);
   });
 });
 

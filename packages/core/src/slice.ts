@@ -19,6 +19,16 @@ export class Slice {
    * @throws InvalidBoundKindError if `start` is not a start bound or `end` is not an end bound.
    */
   static make(start: ClusteringBound, end: ClusteringBound): Slice {
+    Slice.checkBounds(start, end);
+    if (start.isBottom() && end.isTop()) return Slice.ALL;
+    return new Slice(start, end);
+  }
+
+  /**
+   * The bound-kind checks of {@link make}, without building a slice (the lists' add path checks every range so).
+   * @throws InvalidBoundKindError unless `start` is a start bound and `end` an end bound.
+   */
+  static checkBounds(start: ClusteringBound, end: ClusteringBound): void {
     if (!(start instanceof ClusteringBound) || !start.isStart()) {
       throw new InvalidBoundKindError(
         `slice start must be an inclusive or exclusive start bound, got ${describe(start)}`,
@@ -29,8 +39,6 @@ export class Slice {
         `slice end must be an inclusive or exclusive end bound, got ${describe(end)}`,
       );
     }
-    if (start.isBottom() && end.isTop()) return Slice.ALL;
-    return new Slice(start, end);
   }
 
   /** True when no clustering (and no bound) lies strictly inside: `start >= end`. */
