@@ -5,23 +5,7 @@
  * any correct copy-on-write `copy()` can do. No implementation of `copy()` can beat the ratio this suite reports.
  */
 import { defineSuite } from '@tombstone-lab/bench';
-import type { RangeTombstoneListBase } from '@tombstone-lab/core';
-import { buildExisting, copyOnly } from './rtl-workloads.js';
-
-/** Stands for a copy: the same five fields as a list (comparator, config, store, size, bounds heap). */
-class BareCopy {
-  constructor(
-    readonly comparator: unknown,
-    readonly config: unknown,
-    readonly store: unknown,
-    readonly count: number,
-    readonly boundsHeap: number,
-  ) {}
-}
-
-function bareCopy(list: RangeTombstoneListBase): BareCopy {
-  return new BareCopy(list.comparator, list, list, list.size, list.size);
-}
+import { bareCopy, buildExisting, copyOnly } from './rtl-workloads.js';
 
 export default defineSuite({
   name: 'CopyCeiling',

@@ -122,3 +122,44 @@ export function successiveMergesOf(storage: Storage, keys: readonly number[]): R
   }
   return list;
 }
+
+/** Stands for a copy: one object with the same five fields as an array list (comparator, config, store, size, heap). */
+export class BareCopy {
+  constructor(
+    readonly comparator: unknown,
+    readonly config: unknown,
+    readonly store: unknown,
+    readonly count: number,
+    readonly boundsHeap: number,
+  ) {}
+}
+
+/**
+ * The cheapest conceivable O(1) copy of `list`: one new object holding a list's five fields, with no hook, no
+ * capacity rule and no sharing bookkeeping — less than any correct `copy()` can do.
+ */
+export function bareCopy(list: RangeTombstoneListBase): BareCopy {
+  return new BareCopy(list.comparator, list, list, list.size, list.size);
+}
+
+/** `count` clusterings `[2k]` at positions k drawn by `seededUnit(seed)` over a list of `size` ranges `[2i, 2i+1]`. */
+export function searchKeys(size: number, count: number, seed: number): number[][] {
+  const next = seededUnit(seed);
+  return Array.from({ length: count }, () => [2 * Math.floor(next() * size)]);
+}
+
+/** The middle fifth of a list of `size` ranges `[2i, 2i+1]`: a slice over `size / 5` of them, clipped at both ends. */
+export function middleSlice(size: number): Slice {
+  const from = Math.floor((2 * size) / 5);
+  return Slice.make(
+    ClusteringBound.inclusiveStart(2 * from + 1),
+    ClusteringBound.inclusiveEnd(2 * (from + size / 5)),
+  );
+}
+
+/** Iterates the ranges of `list` intersecting `slice`; returns the sum of their timestamps (a value to sink). */
+export function sliceSum(list: RangeTombstoneListBase, slice: Slice): number {
+  let sum = 0;
+  for (const rt of list.iterator(slice)) sum += rt.deletionTime.markedForDeleteAt;
+  return sum;
+}

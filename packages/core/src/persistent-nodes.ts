@@ -42,13 +42,20 @@ export class Leaf {
   ) {}
 }
 
-/** Up to BRANCHING children; `size` counts the slots below, `lastEnd` is the last of them's end. */
+/**
+ * Up to BRANCHING children. Below it: `size` slots (the last one ending at `lastEnd`), `leaves` leaves and
+ * `branches` branches; `height` is 1 above leaves. Kept in the node so the list handle needs no such fields (each
+ * field of the handle is a store in every `copy()`).
+ */
 export class Branch {
   constructor(
     readonly owner: number,
     public count: number,
     public size: number,
     public lastEnd: ClusteringBound | undefined,
+    public height: number,
+    public leaves: number,
+    public branches: number,
     readonly children: (TreeNode | undefined)[],
   ) {}
 }
@@ -65,7 +72,7 @@ export function freeLeaf(owner: number): Leaf {
 }
 
 export function freeBranch(owner: number): Branch {
-  return new Branch(owner, 0, 0, undefined, FREE_CHILDREN.slice());
+  return new Branch(owner, 0, 0, undefined, 1, 0, 0, FREE_CHILDREN.slice());
 }
 
 export function copyLeaf(leaf: Leaf, owner: number): Leaf {
@@ -73,7 +80,7 @@ export function copyLeaf(leaf: Leaf, owner: number): Leaf {
 }
 
 export function copyBranch(b: Branch, owner: number): Branch {
-  return new Branch(owner, b.count, b.size, b.lastEnd, b.children.slice());
+  return new Branch(owner, b.count, b.size, b.lastEnd, b.height, b.leaves, b.branches, b.children.slice());
 }
 
 /** The end of the last slot under `node` (of height `h`). */
@@ -103,13 +110,26 @@ export function firstChildAtLeast(
   return lo;
 }
 
-/** Recomputes a branch's size and last end from its children (of height `h`). */
+/** Recomputes a branch's size, last end, height and node counts from its children (of height `h`). */
 export function refreshBranch(b: Branch, h: number): void {
   const { children, count } = b;
   let size = 0;
+  let leaves = count;
+  let branches = 0;
   for (let k = 0; k < count; k++) size += (children[k] as TreeNode).size;
+  if (h > 0) {
+    leaves = 0;
+    for (let k = 0; k < count; k++) {
+      const child = children[k] as Branch;
+      leaves += child.leaves;
+      branches += child.branches + 1;
+    }
+  }
   b.size = size;
   b.lastEnd = count === 0 ? undefined : lastEndOf(children[count - 1] as TreeNode, h);
+  b.height = h + 1;
+  b.leaves = leaves;
+  b.branches = branches;
 }
 
 /** Hand loops, not copyWithin: for at most 32 elements they are faster, and they keep the arrays packed. */

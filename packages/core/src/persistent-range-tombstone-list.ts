@@ -7,7 +7,9 @@ import {
   BRANCHING,
   initEmpty,
   insertSlot,
+  internalCount,
   LEAF_CAPACITY,
+  leafCount,
   nodeCounts,
   rewriteAll,
   Slot,
@@ -17,7 +19,9 @@ import {
   shareTree,
   slotAt,
 } from './persistent-slots.js';
+import type { RangeTombstone } from './range-tombstone.js';
 import { checkComparator, RangeTombstoneListBase } from './range-tombstone-list-base.js';
+import { makeRange } from './range-tombstone-search.js';
 import type { HeapUsage, RangeTombstoneStoreFactory } from './range-tombstone-store.js';
 import {
   boundHeapSize,
@@ -31,9 +35,18 @@ import {
 /** The constructor's internal copy overload, hidden from the public signature. */
 type CopyConstructor = new (
   comparator: ClusteringComparator,
-  options: undefined,
+  options: typeof COPY,
   source: PersistentRangeTombstoneList,
 ) => PersistentRangeTombstoneList;
+
+/** What a list and its copies share. */
+interface PersistentConfig {
+  readonly comparator: ClusteringComparator;
+  readonly model: SizeModel;
+}
+
+/** Marks the copy path: one identity compare instead of an `instanceof` walk on every `copy()`. */
+const COPY: unique symbol = Symbol('persistent range-tombstone list copy');
 
 /** Options of {@link PersistentRangeTombstoneList}. */
 export interface PersistentRangeTombstoneListOptions {
@@ -56,18 +69,15 @@ export interface PersistentRangeTombstoneListOptions {
  * before its last copy).
  */
 export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
-  declare readonly comparator: ClusteringComparator;
-  declare private readonly model: SizeModel;
+  /** Comparator and size model, shared by a list and all its copies (one field to copy instead of two). */
+  declare private readonly config: PersistentConfig;
   /** Σ heap of the bounds of the live slots under the size model. */
   declare private boundsHeap: number;
   // The tree state (see SlotTree): fields of the list itself, so that copy() is a single allocation.
   declare private owner: number;
   declare private root: TreeNode;
-  declare private height: number;
   declare private n: number;
   declare private tail: Leaf;
-  declare private leaves: number;
-  declare private internals: number;
   declare private cacheLeaf: Leaf;
   declare private cacheBase: number;
 
@@ -80,21 +90,31 @@ export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
   // The third parameter is the internal copy path: a copy of `source`, with nothing re-validated.
   constructor(
     comparator: ClusteringComparator,
-    options: PersistentRangeTombstoneListOptions = {},
+    options: PersistentRangeTombstoneListOptions | typeof COPY = {},
     source?: PersistentRangeTombstoneList,
   ) {
     super();
-    this.comparator = comparator;
-    if (source instanceof PersistentRangeTombstoneList) {
-      this.model = source.model;
+    if (options === COPY) {
+      source = source as PersistentRangeTombstoneList;
+      this.config = source.config;
       this.boundsHeap = source.boundsHeap;
       shareTree(treeOf(this), treeOf(source));
       return;
     }
     checkComparator(comparator);
-    this.model = checkOptions(options);
+    const model = checkOptions(options as PersistentRangeTombstoneListOptions);
+    this.config = Object.freeze({ comparator, model });
     this.boundsHeap = 0;
     initEmpty(treeOf(this));
+  }
+
+  /** Orders the ranges' bounds. */
+  get comparator(): ClusteringComparator {
+    return this.config.comparator;
+  }
+
+  private get model(): SizeModel {
+    return this.config.model;
   }
 
   /** Number of ranges. */
@@ -104,13 +124,14 @@ export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
 
   /** O(1), one allocation: the copy shares every tree node; each side then path-copies what it writes. */
   copy(): PersistentRangeTombstoneList {
-    return new (PersistentRangeTombstoneList as unknown as CopyConstructor)(this.comparator, undefined, this);
+    return new (PersistentRangeTombstoneList as unknown as CopyConstructor)(this.comparator, COPY, this);
   }
 
   /** List object, every node of its tree at full capacity, one slot object per range, and the bounds. */
   unsharedHeapSize(): number {
     const model = this.model;
-    const nodes = persistentNodeHeap(model, this.leaves, this.internals);
+    const tree = treeOf(this);
+    const nodes = persistentNodeHeap(model, leafCount(tree), internalCount(tree));
     return persistentListShallowSize(model) + nodes + this.n * slotHeapSize(model) + this.boundsHeap;
   }
 
@@ -136,6 +157,11 @@ export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
 
   protected delTimeAt(i: number): number {
     return slotAt(treeOf(this), i).delTime;
+  }
+
+  protected rangeAt(i: number, start?: ClusteringBound, end?: ClusteringBound): RangeTombstone {
+    const slot = slotAt(treeOf(this), i);
+    return makeRange(start ?? slot.start, end ?? slot.end, slot.markedAt, slot.delTime);
   }
 
   /** One O(log N) descent over the whole column, clamped to `[lo, hi)` (each column is strictly increasing). */
@@ -208,11 +234,12 @@ function checkOptions(options: PersistentRangeTombstoneListOptions): SizeModel {
 /**
  * Heap of `leaves` leaves and `internals` branches under `model`. A leaf: an object (the slot-array reference, owner
  * id and size) and its slot-reference array at {@link LEAF_CAPACITY}. A branch: an object (the child-array and
- * last-end references, owner id, child count and size) and its child-reference array at {@link BRANCHING}.
+ * last-end references; owner id, child count, size, height and two node counts) and its child-reference array at
+ * {@link BRANCHING}.
  */
 export function persistentNodeHeap(model: SizeModel, leaves: number, internals: number): number {
   const leaf = objectSize(model, 1, 2 * model.intSize) + referenceArraySize(model, LEAF_CAPACITY);
-  const internal = objectSize(model, 2, 3 * model.intSize) + referenceArraySize(model, BRANCHING);
+  const internal = objectSize(model, 2, 6 * model.intSize) + referenceArraySize(model, BRANCHING);
   return leaves * leaf + internals * internal;
 }
 
@@ -222,9 +249,9 @@ export function slotHeapSize(model: SizeModel): number {
 }
 
 /**
- * The list object with its tree state: comparator, size model, root, tail and cached-leaf references, and the
- * bounds-heap sum, owner id, height, size, node counts and cached-leaf base.
+ * The list object with its tree state: configuration, root, tail and cached-leaf references, and the bounds-heap
+ * sum, owner id, size and cached-leaf base.
  */
 export function persistentListShallowSize(model: SizeModel): number {
-  return objectSize(model, 5, model.longSize + 6 * model.intSize);
+  return objectSize(model, 4, model.longSize + 3 * model.intSize);
 }

@@ -5,6 +5,7 @@ import type { ClusteringComparator, ClusteringPrefix } from './clustering-compar
 import type { Leaf, TreeNode } from './persistent-nodes.js';
 import {
   BRANCHING,
+  heightOf,
   initEmpty,
   insertSlot,
   LEAF_CAPACITY,
@@ -25,11 +26,8 @@ import {
 class PersistentSlots implements SlotTree {
   declare owner: number;
   declare root: TreeNode;
-  declare height: number;
   declare n: number;
   declare tail: Leaf;
-  declare leaves: number;
-  declare internals: number;
   declare cacheLeaf: Leaf;
   declare cacheBase: number;
   constructor(from?: PersistentSlots) {
@@ -170,6 +168,7 @@ function expectSame({ s, m }: Pair, label = ''): void {
 // Test-only view of the internals: checking them directly is what proves the structural claims.
 interface NodeView {
   owner: number;
+  height: number;
   size: number;
   count: number;
   slots: (Slot | undefined)[];
@@ -182,7 +181,10 @@ interface HandleView {
   height: number;
   tail: NodeView;
 }
-const view = (s: PersistentSlots) => s as unknown as HandleView;
+const view = (s: PersistentSlots): HandleView => {
+  const h = s as unknown as HandleView;
+  return { owner: h.owner, root: h.root, tail: h.tail, height: heightOf(s) };
+};
 
 /**
  * Walks the tree checking every invariant: full-capacity arrays with cleared free slots, per-node sizes and last
@@ -227,6 +229,7 @@ function checkStructure(s: PersistentSlots): Set<NodeView> {
       last = r.last;
     }
     need(node.size === size, 'branch size');
+    need(node.height === h, 'branch height');
     need(node.lastEnd === last, 'branch last end');
     for (let k = c; k < BRANCHING; k++) need(node.children[k] === undefined, 'branch free slot');
     return { size, last };

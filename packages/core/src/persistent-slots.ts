@@ -1,7 +1,7 @@
 import type { ClusteringComparator, ClusteringPrefix } from './clustering-comparator.js';
 import {
   BRANCHING,
-  type Branch,
+  Branch,
   copyBranch,
   copyLeaf,
   EMPTY_LEAF,
@@ -45,15 +45,11 @@ export { BRANCHING, LEAF_CAPACITY, Slot } from './persistent-nodes.js';
 export interface SlotTree {
   /** This handle's owner id: it writes in place exactly the nodes carrying it. */
   owner: number;
-  /** The tree (the shared {@link EMPTY_LEAF} when empty); `root.size` slots. */
+  /** The tree (the shared {@link EMPTY_LEAF} when empty); `root.size` slots, height and node counts in the root. */
   root: TreeNode;
-  height: number;
   /** Number of slots; slots [root.size, n) are tail slots [0, n − root.size). */
   n: number;
   tail: Leaf;
-  /** Leaves (the tail included) and branches of this handle's tree; the shared empty sentinel is never counted. */
-  leaves: number;
-  internals: number;
   /** Last leaf looked up and its first global index, so sequential scans descend once per leaf. */
   cacheLeaf: Leaf;
   cacheBase: number;
@@ -62,36 +58,49 @@ export interface SlotTree {
 /** Owner ids start at 1: id 0 is the shared empty sentinel's, which no handle owns. */
 let lastOwner = 0;
 
-/** A fresh owner id. Forking gives BOTH handles a new one: the nodes either owned are now reachable from both. */
-export function nextOwner(): number {
-  return ++lastOwner;
-}
-
 /** Makes `t` an empty tree with a fresh owner id. */
 export function initEmpty(t: SlotTree): void {
-  t.owner = nextOwner();
+  t.owner = ++lastOwner;
   t.root = EMPTY_LEAF;
-  t.height = 0;
   t.n = 0;
   t.tail = EMPTY_LEAF;
-  t.leaves = 0;
-  t.internals = 0;
   t.cacheLeaf = EMPTY_LEAF;
   t.cacheBase = 0;
 }
 
-/** Makes `t` share every node of `from` (O(1)); both get new owner ids, so neither writes a shared node in place. */
+/**
+ * Makes `t` share every node of `from` (O(1)). BOTH get a new owner id: the nodes either owned are now reachable
+ * from both, so neither may write them in place.
+ */
 export function shareTree(t: SlotTree, from: SlotTree): void {
-  t.owner = nextOwner();
+  // Two fresh ids from one update of the counter (copy() is a handful of stores; each counts).
+  const id = (lastOwner += 2);
+  t.owner = id;
   t.root = from.root;
-  t.height = from.height;
   t.n = from.n;
   t.tail = from.tail;
-  t.leaves = from.leaves;
-  t.internals = from.internals;
   t.cacheLeaf = from.cacheLeaf;
   t.cacheBase = from.cacheBase;
-  from.owner = nextOwner();
+  from.owner = id - 1;
+}
+
+/** Height of the tree: 0 for a single leaf (or the empty sentinel). */
+export function heightOf(t: SlotTree): number {
+  const root = t.root;
+  return root instanceof Branch ? root.height : 0;
+}
+
+/** Leaves of the tree plus the tail; the shared empty sentinel is never counted. */
+export function leafCount(t: SlotTree): number {
+  const root = t.root;
+  const inTree = root instanceof Branch ? root.leaves : root.size > 0 ? 1 : 0;
+  return inTree + (t.tail === EMPTY_LEAF ? 0 : 1);
+}
+
+/** Branches of the tree. */
+export function internalCount(t: SlotTree): number {
+  const root = t.root;
+  return root instanceof Branch ? root.branches + 1 : 0;
 }
 
 /**
@@ -124,7 +133,7 @@ function leafFor(t: SlotTree, i: number): Leaf {
   }
   let node = t.root;
   let base = 0;
-  for (let h = t.height; h > 0; h--) {
+  for (let h = heightOf(t); h > 0; h--) {
     const { children } = node as Branch;
     let k = 0;
     let child = children[0] as TreeNode;
@@ -152,13 +161,14 @@ export function setSlot(t: SlotTree, i: number, slot: Slot): void {
   const j = i - t.cacheBase;
   leaf.slots[j] = slot;
   // Only the last slot of a last child feeds a last end; sizes are unchanged.
+  const height = heightOf(t);
   let last = j === leaf.size - 1;
-  for (let d = t.height - 1; d >= 0 && last; d--) {
+  for (let d = height - 1; d >= 0 && last; d--) {
     const b = PATH[d] as Branch;
     last = SLOT[d] === b.count - 1;
     if (last) b.lastEnd = slot.end;
   }
-  clearPath(t.height);
+  clearPath(height);
 }
 
 /** Inserts before slot i (0 <= i <= n), shifting later slots right by one. */
@@ -178,31 +188,36 @@ export function insertSlot(t: SlotTree, i: number, slot: Slot): void {
 }
 
 /**
- * After a write at the bottom of PATH: each level's child grew by `delta`, or split (then `sibling` comes up from
- * below and is placed beside it); a split root grows a new root.
+ * After a write at the bottom of PATH: each level's child grew by `delta` slots, or split (then `sibling` comes up
+ * from below and is placed beside it); a split root grows a new root. Levels above the last split only add the
+ * slots and the nodes added below them; a level that places a sibling is recounted from its children.
  */
 function propagateUp(t: SlotTree, sibling: TreeNode | undefined, delta: number, append: boolean): void {
   let up = sibling;
-  const height = t.height;
+  const height = heightOf(t);
+  const addedLeaves = sibling === undefined ? 0 : 1;
+  let addedBranches = 0;
   for (let d = height - 1; d >= 0; d--) {
     const b = PATH[d] as Branch;
     const k = SLOT[d] as number;
     const h = height - 1 - d;
     if (up === undefined) {
       b.size += delta;
+      b.leaves += addedLeaves;
+      b.branches += addedBranches;
       if (k === b.count - 1) b.lastEnd = lastEndOf(b.children[k] as TreeNode, h);
     } else {
       up = addChild(t, b, k + 1, up, h, append);
+      if (up !== undefined) addedBranches++;
     }
   }
   clearPath(height);
   if (up !== undefined) {
-    const root = newBranch(t);
+    const root = freeBranch(t.owner);
     placeChild(root, 0, t.root);
     placeChild(root, 1, up);
-    refreshBranch(root, t.height);
+    refreshBranch(root, height);
     t.root = root;
-    t.height++;
   }
 }
 
@@ -220,7 +235,7 @@ function addChild(
     refreshBranch(b, h);
     return undefined;
   }
-  const right = newBranch(t);
+  const right = freeBranch(t.owner);
   if (!append) moveChildren(b, HALF_BRANCH, right, h);
   if (!append && at <= HALF_BRANCH) placeChild(b, at, child);
   else placeChild(right, at - b.count, child);
@@ -236,7 +251,7 @@ function openSlot(t: SlotTree, j: number, slot: Slot): Leaf | undefined {
     insertSlotAt(leaf, j, slot);
     return undefined;
   }
-  const right = newLeaf(t);
+  const right = freeLeaf(t.owner);
   moveSlots(leaf, HALF_LEAF, right);
   if (j <= HALF_LEAF) {
     insertSlotAt(leaf, j, slot);
@@ -272,7 +287,6 @@ function ownTail(t: SlotTree): Leaf {
   const copy = freeLeaf(t.owner);
   for (let k = 0; k < visible; k++) copy.slots[k] = tail.slots[k];
   copy.size = visible;
-  if (tail === EMPTY_LEAF) t.leaves++;
   t.tail = copy;
   t.cacheLeaf = copy;
   t.cacheBase = treeSize;
@@ -289,13 +303,12 @@ function pushTail(t: SlotTree): void {
   const treeSize = t.root.size;
   if (treeSize === 0) {
     t.root = leaf;
-  } else if (t.height === 0) {
-    const root = newBranch(t);
+  } else if (!(t.root instanceof Branch)) {
+    const root = freeBranch(t.owner);
     placeChild(root, 0, t.root);
     placeChild(root, 1, leaf);
     refreshBranch(root, 0);
     t.root = root;
-    t.height = 1;
   } else {
     descendForWrite(t, treeSize - 1);
     // The last leaf itself is unchanged; the new leaf goes in beside it, and every level above grows by a leaf.
@@ -310,10 +323,11 @@ function pushTail(t: SlotTree): void {
 /** Makes the root-to-leaf path of index i owned (copying what is not), records it in PATH and caches the leaf. */
 function descendForWrite(t: SlotTree, i: number): void {
   const owner = t.owner;
-  if (t.root.owner !== owner) t.root = copyNode(t.root, t.height, owner);
+  const height = heightOf(t);
+  if (t.root.owner !== owner) t.root = copyNode(t.root, height, owner);
   let node = t.root;
   let base = 0;
-  for (let d = 0, h = t.height; h > 0; d++, h--) {
+  for (let d = 0, h = height; h > 0; d++, h--) {
     const b = node as Branch;
     const { children } = b;
     const last = b.count - 1;
@@ -337,16 +351,6 @@ function copyNode(node: TreeNode, h: number, owner: number): TreeNode {
   return h === 0 ? copyLeaf(node as Leaf, owner) : copyBranch(node as Branch, owner);
 }
 
-function newLeaf(t: SlotTree): Leaf {
-  t.leaves++;
-  return freeLeaf(t.owner);
-}
-
-function newBranch(t: SlotTree): Branch {
-  t.internals++;
-  return freeBranch(t.owner);
-}
-
 function clearPath(depth: number): void {
   for (let d = 0; d < depth; d++) PATH[d] = undefined;
 }
@@ -364,30 +368,55 @@ export function searchSlots(
   key: ClusteringPrefix,
 ): number {
   const treeSize = t.root.size;
-  const visible = t.n - treeSize;
-  // Both columns increase across tree and tail: a key at or after the tail's first bound can only be found, or
-  // inserted, in the tail; any other key in the tree (at worst just before the tail).
-  if (visible > 0) {
-    const first = t.tail.slots[0] as Slot;
-    if (treeSize === 0 || cmp.compare(isEnd ? first.end : first.start, key) <= 0) {
-      return searchLeaf(t.tail, visible, isEnd, cmp, key, treeSize);
+  let leaf = t.tail;
+  let count = t.n - treeSize;
+  let base = treeSize;
+  // The tree first: a key it holds costs no comparison against the tail. Only a key after every slot of the tree
+  // can be found, or inserted, in the tail (both columns increase across tree and tail).
+  if (treeSize > 0) {
+    const found = leafForKey(t, isEnd ? 0 : 1, cmp, key);
+    if (found !== undefined) {
+      leaf = found;
+      count = found.size;
+      base = keyBase;
     }
   }
-  if (treeSize === 0) return -1;
+  if (count === 0) return -base - 1;
+  // The reads that follow a search (the covering range, its neighbours) find this leaf in the cache.
+  t.cacheLeaf = leaf;
+  t.cacheBase = base;
+  return searchLeaf(leaf, count, isEnd, cmp, key, base);
+}
+
+/** First index of the leaf {@link leafForKey} returned (module-level: no allocation per search). */
+let keyBase = 0;
+
+/**
+ * The tree leaf holding the key or its insertion point, or undefined when the key sorts after every slot of the
+ * tree. 'end' (threshold 0): the first child whose last end is >= key. 'start' (threshold 1): the first child whose
+ * last end is > key — every start before it is below the key and every start after it above (end(i) <= start(i+1)).
+ */
+function leafForKey(
+  t: SlotTree,
+  threshold: number,
+  cmp: ClusteringComparator,
+  key: ClusteringPrefix,
+): Leaf | undefined {
   let node = t.root;
   let base = 0;
-  for (let h = t.height; h > 0; h--) {
+  const height = heightOf(t);
+  if (height === 0 && cmp.compare(lastEndOf(node, 0), key) < threshold) return undefined;
+  for (let h = height; h > 0; h--) {
     const b = node as Branch;
-    // 'end': the first child whose last end is >= key holds the key or its insertion point. 'start': the first
-    // child whose last end is > key does: every start before it is below the key, every start after it above.
-    const k = firstChildAtLeast(b, h - 1, cmp, key, isEnd ? 0 : 1);
-    // Only possible at the root: the key sorts after every slot of the tree.
-    if (k === b.count) return -(base + b.size) - 1;
+    const k = firstChildAtLeast(b, h - 1, cmp, key, threshold);
+    // Only possible at the root: below it, a parent chose this child by its last end.
+    if (k === b.count) return undefined;
     const { children } = b;
     for (let c = 0; c < k; c++) base += (children[c] as TreeNode).size;
     node = children[k] as TreeNode;
   }
-  return searchLeaf(node as Leaf, node.size, isEnd, cmp, key, base);
+  keyBase = base;
+  return node as Leaf;
 }
 
 /** Java's binarySearch over a leaf's first `count` slots, reported at global offset `base`. */
@@ -416,7 +445,7 @@ function searchLeaf(
 /** Sets markedAt (and delTime, when given) of every slot; O(N), copying only nodes it does not own. */
 export function rewriteAll(t: SlotTree, markedAt: number, delTime: number | undefined): void {
   // The empty root is the module-wide sentinel: copying it would charge this handle a leaf for nothing.
-  if (t.root.size > 0) t.root = rewrite(t, t.root, t.height, markedAt, delTime);
+  if (t.root.size > 0) t.root = rewrite(t, t.root, heightOf(t), markedAt, delTime);
   const visible = t.n - t.root.size;
   if (visible > 0) rewriteLeaf(ownTail(t), visible, markedAt, delTime);
   // The cached leaf may just have been replaced by a copy.
@@ -461,7 +490,7 @@ export function nodeCounts(t: SlotTree): {
   sharedLeaves: number;
   sharedInternals: number;
 } {
-  const counts = { leaves: t.leaves, internals: t.internals, sharedLeaves: 0, sharedInternals: 0 };
+  const counts = { leaves: leafCount(t), internals: internalCount(t), sharedLeaves: 0, sharedInternals: 0 };
   const walk = (node: TreeNode, h: number): void => {
     if (node.owner === t.owner) return; // a node this handle owns never sits above a shared one it reaches
     if (h === 0) {
@@ -481,7 +510,7 @@ export function nodeCounts(t: SlotTree): {
     const b = node as Branch;
     for (let k = 0; k < b.count; k++) sharedBelowOwned(b.children[k] as TreeNode, h - 1);
   };
-  if (t.root.size > 0) sharedBelowOwned(t.root, t.height);
+  if (t.root.size > 0) sharedBelowOwned(t.root, heightOf(t));
   if (t.tail !== EMPTY_LEAF && t.tail.owner !== t.owner) counts.sharedLeaves++;
   return counts;
 }

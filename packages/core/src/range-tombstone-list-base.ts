@@ -11,7 +11,7 @@ import {
 import { slotsOf } from './range-slots.js';
 import { RangeTombstone } from './range-tombstone.js';
 import { addRange, mergeRanges } from './range-tombstone-insert.js';
-import { allRanges, forwardSlice, rangeAt, reverseSlice, searchIndex } from './range-tombstone-search.js';
+import { allRanges, forwardSlice, reverseSlice, searchIndex } from './range-tombstone-search.js';
 import type { HeapUsage, RangeTombstoneStore } from './range-tombstone-store.js';
 import { boundHeapSize, type SizeModel } from './size-model.js';
 import { Slice } from './slice.js';
@@ -27,7 +27,8 @@ import { Slice } from './slice.js';
  * Not thread-safe; like Cassandra, a list published to readers must only ever be copied, never mutated.
  */
 export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
-  declare readonly comparator: ClusteringComparator;
+  /** Orders the ranges' bounds. */
+  abstract readonly comparator: ClusteringComparator;
 
   /** Number of ranges. */
   abstract get size(): number;
@@ -48,6 +49,8 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
   protected abstract endAt(i: number): ClusteringBound;
   protected abstract markedAtAt(i: number): number;
   protected abstract delTimeAt(i: number): number;
+  /** The range in slot `i`, optionally clipped (see `RangeSlots.rangeAt`). */
+  protected abstract rangeAt(i: number, start?: ClusteringBound, end?: ClusteringBound): RangeTombstone;
   protected abstract searchColumn(ends: boolean, lo: number, hi: number, key: ClusteringPrefix): number;
   protected abstract addInternal(
     i: number,
@@ -190,7 +193,7 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
   search(clustering: Clustering): RangeTombstone | null {
     this.comparator.validateClustering(clustering);
     const idx = searchIndex(this.comparator, slotsOf(this), this.size, clustering, 0, this.size);
-    return idx < 0 ? null : rangeAt(slotsOf(this), idx);
+    return idx < 0 ? null : this.rangeAt(idx);
   }
 
   /** The deletion time covering `clustering`, or null. */

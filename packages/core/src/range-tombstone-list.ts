@@ -1,6 +1,7 @@
 import type { ClusteringBound } from './clustering-bound.js';
 import type { ClusteringComparator, ClusteringPrefix } from './clustering-comparator.js';
 import { describeValue, InvalidConfigurationError } from './errors.js';
+import type { RangeTombstone } from './range-tombstone.js';
 import { checkComparator, RangeTombstoneListBase } from './range-tombstone-list-base.js';
 import {
   buildConfig,
@@ -11,7 +12,7 @@ import {
   type RangeTombstoneListOptions,
   VALIDATED_CONFIG,
 } from './range-tombstone-list-options.js';
-import { binarySearch } from './range-tombstone-search.js';
+import { binarySearch, makeRange } from './range-tombstone-search.js';
 import type { HeapUsage } from './range-tombstone-store.js';
 import { allocate, copyInto, type SharedArrays, shiftRight, trimmedCopy } from './shared-arrays.js';
 import { arraysHeapSize, boundHeapSize } from './size-model.js';
@@ -176,6 +177,16 @@ export class RangeTombstoneList extends RangeTombstoneListBase {
 
   protected delTimeAt(i: number): number {
     return this.store.delTimes[i] as number;
+  }
+
+  protected rangeAt(i: number, start?: ClusteringBound, end?: ClusteringBound): RangeTombstone {
+    const { starts, ends, markedAts, delTimes } = this.store;
+    return makeRange(
+      start ?? (starts[i] as ClusteringBound),
+      end ?? (ends[i] as ClusteringBound),
+      markedAts[i] as number,
+      delTimes[i] as number,
+    );
   }
 
   protected searchColumn(ends: boolean, lo: number, hi: number, key: ClusteringPrefix): number {

@@ -50,23 +50,23 @@ export function searchIndex(
   return cmp.compare(name, st.endAt(k)) < 0 ? k : -k - 2;
 }
 
-/** The range in slot `i`, optionally with a clipped start or end. */
-export function rangeAt(
-  st: RangeSlots,
-  i: number,
-  start?: ClusteringBound,
-  end?: ClusteringBound,
+/**
+ * A range tombstone from one slot's fields (`start`/`end` possibly clipped): the one place a slot becomes a
+ * `RangeTombstone`, used by every storage's {@link RangeSlots.rangeAt}.
+ */
+export function makeRange(
+  start: ClusteringBound,
+  end: ClusteringBound,
+  markedAt: number,
+  delTime: number,
 ): RangeTombstone {
-  return new RangeTombstone(
-    Slice.make(start ?? st.startAt(i), end ?? st.endAt(i)),
-    DeletionTime.fromUnsigned(st.markedAtAt(i), st.delTimeAt(i)),
-  );
+  return new RangeTombstone(Slice.make(start, end), DeletionTime.fromUnsigned(markedAt, delTime));
 }
 
 /** Every range of slots `[0, n)`, ascending or descending. */
 export function* allRanges(st: RangeSlots, n: number, reversed: boolean): IterableIterator<RangeTombstone> {
-  if (reversed) for (let i = n - 1; i >= 0; i--) yield rangeAt(st, i);
-  else for (let i = 0; i < n; i++) yield rangeAt(st, i);
+  if (reversed) for (let i = n - 1; i >= 0; i--) yield st.rangeAt(i);
+  else for (let i = 0; i < n; i++) yield st.rangeAt(i);
 }
 
 /** The ranges intersecting `slice`, clipped to it, ascending. */
@@ -87,12 +87,12 @@ export function* forwardSlice(
   const clippedStart = cmp.compare(first, slice.start) < 0 ? slice.start : first;
   const clippedEnd = cmp.compare(slice.end, last) < 0 ? slice.end : last;
   if (s === f) {
-    if (cmp.compare(clippedStart, clippedEnd) < 0) yield rangeAt(st, s, clippedStart, clippedEnd);
+    if (cmp.compare(clippedStart, clippedEnd) < 0) yield st.rangeAt(s, clippedStart, clippedEnd);
     return;
   }
-  yield rangeAt(st, s, clippedStart);
-  for (let i = s + 1; i < f; i++) yield rangeAt(st, i);
-  yield rangeAt(st, f, undefined, clippedEnd);
+  yield st.rangeAt(s, clippedStart);
+  for (let i = s + 1; i < f; i++) yield st.rangeAt(i);
+  yield st.rangeAt(f, undefined, clippedEnd);
 }
 
 /** The ranges intersecting `slice`, clipped to it, descending (the slice keeps its orientation). */
@@ -113,10 +113,10 @@ export function* reverseSlice(
   const clippedEnd = cmp.compare(slice.end, last) < 0 ? slice.end : last;
   const clippedStart = cmp.compare(first, slice.start) < 0 ? slice.start : first;
   if (s === f) {
-    if (cmp.compare(clippedStart, clippedEnd) < 0) yield rangeAt(st, s, clippedStart, clippedEnd);
+    if (cmp.compare(clippedStart, clippedEnd) < 0) yield st.rangeAt(s, clippedStart, clippedEnd);
     return;
   }
-  yield rangeAt(st, s, undefined, clippedEnd);
-  for (let i = s - 1; i > f; i--) yield rangeAt(st, i);
-  yield rangeAt(st, f, clippedStart);
+  yield st.rangeAt(s, undefined, clippedEnd);
+  for (let i = s - 1; i > f; i--) yield st.rangeAt(i);
+  yield st.rangeAt(f, clippedStart);
 }

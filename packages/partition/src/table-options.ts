@@ -1,7 +1,7 @@
 import {
   ClusteringComparator,
-  copyOnWriteRangeTombstoneListFactory,
   JVM_COMPRESSED_OOPS,
+  persistentRangeTombstoneListFactory,
   type RangeTombstoneStoreFactory,
   type SizeModel,
 } from '@tombstone-lab/core';
@@ -15,8 +15,10 @@ export interface TableOptionsInit {
   /** Orders the table's clusterings (core's comparator over the clustering column types). */
   readonly comparator: ClusteringComparator;
   /**
-   * Builds the range-tombstone container of each partition: the pluggable part (eager, copy-on-write, …).
-   * Default core's `copyOnWriteRangeTombstoneListFactory`.
+   * Builds the range-tombstone container of each partition: the pluggable part. Default: core's persistent tree
+   * (`persistentRangeTombstoneListFactory()`: O(1) copies, O(log N) writes anywhere after a copy, appends as fast as
+   * the arrays). Core's `copyOnWriteRangeTombstoneListFactory` and `eagerRangeTombstoneListFactory` (the seed's
+   * candidate and baseline) stay selectable.
    */
   readonly rangeStore?: RangeTombstoneStoreFactory;
   /** Tombstones younger than this (by local deletion time) are never purged. Default 864000 (10 days). */
@@ -48,6 +50,9 @@ const TABLE_OPTION_KEYS: readonly string[] = [
   'tombstoneGc',
 ];
 
+/** The range store a table gets when it names none: the persistent tree under the default size model. */
+const DEFAULT_RANGE_STORE: RangeTombstoneStoreFactory = persistentRangeTombstoneListFactory();
+
 /** Cassandra's default `gc_grace_seconds`: 10 days. */
 export const DEFAULT_GC_GRACE_SECONDS = 864_000;
 
@@ -62,7 +67,7 @@ export function tableOptions(init: TableOptionsInit): TableOptions {
       `comparator must be a ClusteringComparator, got ${describeValue(init.comparator)}`,
     );
   }
-  const rangeStore = init.rangeStore ?? copyOnWriteRangeTombstoneListFactory;
+  const rangeStore = init.rangeStore ?? DEFAULT_RANGE_STORE;
   if (typeof rangeStore !== 'function') {
     throw new PartitionArgumentError(
       `rangeStore must be a RangeTombstoneStoreFactory function, got ${describeValue(init.rangeStore)}`,
