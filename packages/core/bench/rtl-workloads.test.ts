@@ -6,7 +6,10 @@ import {
   copyAndAdd,
   copyAndAddMiddle,
   copyOnly,
+  middleSlice,
+  searchKeys,
   shuffledKeys,
+  sliceSum,
   storageNamed,
   successiveMergesOf,
   TAIL_TOMBSTONE,
@@ -74,5 +77,26 @@ describe('workload inputs', () => {
   it('shuffles deterministically per seed', () => {
     expect(shuffledKeys(20, 1)).toEqual(shuffledKeys(20, 1));
     expect(shuffledKeys(20, 1)).not.toEqual(shuffledKeys(20, 2));
+  });
+});
+
+describe('read workloads', () => {
+  it('middleSlice covers the middle fifth, clipped inside its first range; sliceSum sums what iteration yields', () => {
+    const list = buildExisting(1000, 'persistent');
+    const slice = middleSlice(1000);
+    const ranges = [...list.iterator(slice)];
+    expect(ranges).toHaveLength(201);
+    expect(String(ranges[0])).toBe('[801,801]@1/1');
+    expect(String(ranges.at(-1))).toBe('[1200,1200]@1/1');
+    expect(sliceSum(list, slice)).toBe(201);
+    expect(sliceSum(buildExisting(1000, 'cow'), slice)).toBe(201);
+  });
+
+  it('searchKeys: seeded clusterings, each the start of a range of the list', () => {
+    const keys = searchKeys(1000, 64, 7);
+    expect(keys).toEqual(searchKeys(1000, 64, 7));
+    const list = buildExisting(1000, 'cow');
+    for (const [k] of keys) expect(list.search([k as number])?.deletionTime.markedForDeleteAt).toBe(1);
+    expect(new Set(keys.map(([k]) => k)).size).toBeGreaterThan(32);
   });
 });

@@ -34,7 +34,7 @@ import {
 
 /** The constructor's internal copy overload, hidden from the public signature. */
 type CopyConstructor = new (
-  comparator: ClusteringComparator,
+  comparator: undefined,
   options: typeof COPY,
   source: PersistentRangeTombstoneList,
 ) => PersistentRangeTombstoneList;
@@ -43,6 +43,11 @@ type CopyConstructor = new (
 interface PersistentConfig {
   readonly comparator: ClusteringComparator;
   readonly model: SizeModel;
+  /** The model's figures, computed once: the memtable reads the heap figure twice per write. */
+  readonly shallow: number;
+  readonly leafHeap: number;
+  readonly branchHeap: number;
+  readonly slotHeap: number;
 }
 
 /** Marks the copy path: one identity compare instead of an `instanceof` walk on every `copy()`. */
@@ -87,7 +92,7 @@ export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
    * @throws InvalidConfigurationError for a bad options object or size model.
    */
   constructor(comparator: ClusteringComparator, options?: PersistentRangeTombstoneListOptions);
-  // The third parameter is the internal copy path: a copy of `source`, with nothing re-validated.
+  // Internal copy path: `options` is the COPY token and `source` the list to share, with nothing re-validated.
   constructor(
     comparator: ClusteringComparator,
     options: PersistentRangeTombstoneListOptions | typeof COPY = {},
@@ -103,7 +108,14 @@ export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
     }
     checkComparator(comparator);
     const model = checkOptions(options as PersistentRangeTombstoneListOptions);
-    this.config = Object.freeze({ comparator, model });
+    this.config = Object.freeze({
+      comparator,
+      model,
+      shallow: persistentListShallowSize(model),
+      leafHeap: persistentNodeHeap(model, 1, 0),
+      branchHeap: persistentNodeHeap(model, 0, 1),
+      slotHeap: slotHeapSize(model),
+    });
     this.boundsHeap = 0;
     initEmpty(treeOf(this));
   }
@@ -124,15 +136,15 @@ export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
 
   /** O(1), one allocation: the copy shares every tree node; each side then path-copies what it writes. */
   copy(): PersistentRangeTombstoneList {
-    return new (PersistentRangeTombstoneList as unknown as CopyConstructor)(this.comparator, COPY, this);
+    return new (PersistentRangeTombstoneList as unknown as CopyConstructor)(undefined, COPY, this);
   }
 
   /** List object, every node of its tree at full capacity, one slot object per range, and the bounds. */
   unsharedHeapSize(): number {
-    const model = this.model;
+    const c = this.config;
     const tree = treeOf(this);
-    const nodes = persistentNodeHeap(model, leafCount(tree), internalCount(tree));
-    return persistentListShallowSize(model) + nodes + this.n * slotHeapSize(model) + this.boundsHeap;
+    const nodes = leafCount(tree) * c.leafHeap + internalCount(tree) * c.branchHeap;
+    return c.shallow + nodes + this.n * c.slotHeap + this.boundsHeap;
   }
 
   /** {@link HeapUsage}; `shared` = the nodes this list does not own (created before its last copy or adopt). */

@@ -74,7 +74,8 @@ export function initEmpty(t: SlotTree): void {
  */
 export function shareTree(t: SlotTree, from: SlotTree): void {
   // Two fresh ids from one update of the counter (copy() is a handful of stores; each counts).
-  const id = (lastOwner += 2);
+  lastOwner += 2;
+  const id = lastOwner;
   t.owner = id;
   t.root = from.root;
   t.n = from.n;

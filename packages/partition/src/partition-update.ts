@@ -19,6 +19,9 @@ export class PartitionUpdate {
   readonly rows: readonly Row[];
   /** Partition deletion and range tombstones carried by this write (frozen). */
   readonly deletionInfo: ReadonlyDeletionInfo;
+  // Computed once: the memtable reads both on every put, and the ranges' minimum is a scan of the container.
+  readonly #minTimestamp: number;
+  readonly #maxTimestamp: number;
 
   /** @internal use {@link PartitionUpdate.builder}. */
   constructor(
@@ -31,6 +34,8 @@ export class PartitionUpdate {
     this.key = checkPartitionKey(key);
     this.rows = Object.freeze(sortAndMergeRows(table.comparator, rows));
     this.deletionInfo = deletionInfo.isFrozen() ? deletionInfo : (deletionInfo as DeletionInfo).freeze();
+    this.#minTimestamp = minTimestampOf(this.deletionInfo, this.rows);
+    this.#maxTimestamp = maxTimestampOf(this.deletionInfo, this.rows);
     Object.freeze(this);
   }
 
@@ -46,12 +51,12 @@ export class PartitionUpdate {
 
   /** Smallest timestamp in the write (rows and deletions); `Infinity` for an empty write. */
   minTimestamp(): number {
-    return minTimestampOf(this.deletionInfo, this.rows);
+    return this.#minTimestamp;
   }
 
   /** Largest timestamp in the write; `-Infinity` for an empty write. */
   maxTimestamp(): number {
-    return maxTimestampOf(this.deletionInfo, this.rows);
+    return this.#maxTimestamp;
   }
 }
 

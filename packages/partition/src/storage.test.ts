@@ -1,4 +1,13 @@
-import { ClusteringBound, ClusteringComparator, Slice, types } from '@tombstone-lab/core';
+import {
+  ClusteringBound,
+  ClusteringComparator,
+  copyOnWriteRangeTombstoneListFactory,
+  eagerRangeTombstoneListFactory,
+  PersistentRangeTombstoneList,
+  RangeTombstoneList,
+  Slice,
+  types,
+} from '@tombstone-lab/core';
 import { describe, expect, it } from 'vitest';
 import { ImmutableStateError, PartitionArgumentError } from './errors.js';
 import { Memtable } from './memtable.js';
@@ -112,5 +121,22 @@ describe('tableOptions', () => {
     expect(() => tableOptions({ comparator, bloomFalsePositiveRate: 2 })).toThrow(/bloomFalsePositiveRate/);
     expect(tableOptions({ comparator }).gcGraceSeconds).toBe(864_000);
     expect(Object.isFrozen(tableOptions({ comparator }))).toBe(true);
+  });
+
+  it('defaults to the persistent range store; the array lists stay selectable', () => {
+    const comparator = new ClusteringComparator([types.int32]);
+    const table = tableOptions({ comparator });
+    expect(table.rangeStore(comparator)).toBeInstanceOf(PersistentRangeTombstoneList);
+    const t = new Table(table);
+    t.apply(t.update('k').deleteRange(slice(1, 3), 5, 1).build());
+    expect(t.memtable.get('k')?.deletionInfo.rangeCount()).toBe(1);
+    for (const [rangeStore, copyOnWrite] of [
+      [copyOnWriteRangeTombstoneListFactory, true],
+      [eagerRangeTombstoneListFactory, false],
+    ] as const) {
+      const list = tableOptions({ comparator, rangeStore }).rangeStore(comparator);
+      expect(list).toBeInstanceOf(RangeTombstoneList);
+      expect((list as RangeTombstoneList).copyOnWrite).toBe(copyOnWrite);
+    }
   });
 });
