@@ -102,7 +102,14 @@ describe('range-merges report', () => {
         (n) => 150 * n,
       ),
     ];
-    const check = { workloads: 18, partitionsChecked: 306, rowsChecked: 1000, divergences: [] };
+    const check = {
+      workloads: 18,
+      partitionsChecked: 306,
+      rowsChecked: 1000,
+      modelReads: 40,
+      modelRows: 900,
+      divergences: [],
+    };
     const r = rangeMergesReport(check, runs);
     expect(r.rows).toHaveLength(6);
     const tail4096 = r.rows.find((x) => x.arrival === 'tail' && x.n === 4096)!;

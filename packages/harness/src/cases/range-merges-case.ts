@@ -1,4 +1,5 @@
 import type { RunRecord } from '@tombstone-lab/bench/runner';
+import { runHistory } from '../check/run-history.js';
 import { rangeMerges } from '../workloads/range-merges.js';
 import { RANGE_STORE_NAMES, type RangeStoreName, rangeStoreNamed } from '../workloads/range-stores.js';
 import type { Arrival } from '../workloads/successive-range-writes.js';
@@ -32,8 +33,12 @@ export interface RangeMergesReport {
   readonly samplesPerSide: number;
   readonly check: {
     readonly workloads: number;
+    /** The measured engine path, read back forward and reversed and compared with what the workload wrote. */
     readonly partitionsChecked: number;
     readonly rowsChecked: number;
+    /** The same histories replayed through the model checker (`check`'s reference model, quiescent sweeps). */
+    readonly modelReads: number;
+    readonly modelRows: number;
     readonly divergences: readonly string[];
   };
   readonly rows: readonly {
@@ -55,32 +60,47 @@ function sweep(quick: boolean): { arrival: Arrival[]; n: number[] } {
     : { arrival: RANGE_MERGES_PARAMS.arrival as Arrival[], n: RANGE_MERGES_PARAMS.n };
 }
 
-/** Every store × arrival × N once, flushed, compacted and read back forward and reversed. */
+/**
+ * Every store × arrival × N once: the measured path (flush, compaction, every partition read forward and reversed
+ * against the expectation) and the same history through the model checker (a quiescent sweep of every partition
+ * after each flush and the compaction, compared with the reference model).
+ */
 function modelCheck(params: { arrival: Arrival[]; n: number[] }): RangeMergesReport['check'] {
   let workloads = 0;
   let partitionsChecked = 0;
   let rowsChecked = 0;
+  let modelReads = 0;
+  let modelRows = 0;
   const divergences: string[] = [];
   for (const store of RANGE_STORE_NAMES) {
     for (const arrival of params.arrival) {
       for (const n of params.n) {
-        const w = rangeMerges({ n, arrival, rangeStore: rangeStoreNamed(store), seed: SEED });
+        const rangeStore = rangeStoreNamed(store);
+        const w = rangeMerges({ n, arrival, rangeStore, seed: SEED });
         const result = w.run();
         const c = w.check(result);
         workloads++;
         partitionsChecked += c.partitionsChecked;
         rowsChecked += c.rowsChecked;
-        for (const d of c.divergences) divergences.push(`${store} ${arrival} n=${n}: ${d}`);
+        const where = `${store} ${arrival} n=${n}`;
+        for (const d of c.divergences) divergences.push(`${where}: ${d}`);
         // Within gc grace nothing is purged: the compaction keeps every one of the N range tombstones.
         if (result.compaction.tombstonesKept !== n) {
           divergences.push(
-            `${store} ${arrival} n=${n}: compaction kept ${result.compaction.tombstonesKept} tombstones, expected ${n}`,
+            `${where}: compaction kept ${result.compaction.tombstonesKept} tombstones, expected ${n}`,
           );
+        }
+        const model = runHistory(w.spec, w.history(), { rangeStore });
+        modelReads += model.stats.reads;
+        modelRows += model.stats.rows;
+        if (model.divergence) {
+          const d = model.divergence;
+          divergences.push(`${where}: model checker diverged at op ${d.position} (${d.read?.pk ?? '?'})`);
         }
       }
     }
   }
-  return { workloads, partitionsChecked, rowsChecked, divergences };
+  return { workloads, partitionsChecked, rowsChecked, modelReads, modelRows, divergences };
 }
 
 function growthCells(run: RunRecord): GrowthCell[] {
@@ -153,8 +173,9 @@ export function renderRangeMergesReport(r: RangeMergesReport): string {
     'range-merges — N range deletes into one unflushed partition, then flush and a major compaction (seeds 000/001)',
     `seed ${r.seed} (random arrival order) · ${r.samplesPerSide} forks per side, fresh process per sample`,
     '',
-    `model check: ${r.check.workloads} workloads (${RANGE_STORE_NAMES.length} stores × arrivals × N), ` +
-      `${r.check.partitionsChecked} partitions read forward and reversed, ${r.check.rowsChecked} rows: ` +
+    `model check: ${r.check.workloads} workloads (${RANGE_STORE_NAMES.length} stores × arrivals × N); measured path: ` +
+      `${r.check.partitionsChecked} partitions read forward and reversed, ${r.check.rowsChecked} rows; ` +
+      `model checker: ${r.check.modelReads} reads, ${r.check.modelRows} rows: ` +
       (r.check.divergences.length === 0 ? '0 divergences' : `${r.check.divergences.length} DIVERGENCES`),
     ...r.check.divergences.slice(0, 10).map((d) => `  ${d}`),
     '',

@@ -1,27 +1,57 @@
 import { basename } from 'node:path';
-import { EngineDriver } from '../engine/engine-driver.js';
+import { EngineDriver } from '../check/engine.js';
+import { HarnessArgumentError } from '../errors.js';
+import { isRead, type Op } from '../ops.js';
 import { loadSpecFile } from '../spec-file.js';
 import { workload } from '../workload.js';
 import { rangeStoreNamed } from '../workloads/range-stores.js';
 import type { StressTargetRequest } from './stress-command.js';
-import type { StressTarget } from './stress-run.js';
+import type { StressOpResult, StressTarget } from './stress-run.js';
+
+const NONE: StressOpResult = Object.freeze({ partitions: 0, rows: 0 });
+const ONE_PARTITION: StressOpResult = Object.freeze({ partitions: 1, rows: 0 });
+const ONE_ROW: StressOpResult = Object.freeze({ partitions: 1, rows: 1 });
+
+/**
+ * Applies one op through the checker's engine driver and says what it touched. Flushes and compactions touch no
+ * client partition: the partition and row rates count what clients wrote and read.
+ */
+function execute(driver: EngineDriver, op: Op): StressOpResult {
+  if (isRead(op)) return { partitions: 1, rows: driver.read(op).length };
+  driver.apply(op);
+  switch (op.kind) {
+    case 'flush':
+    case 'compact':
+      return NONE;
+    case 'deleteRange':
+    case 'deletePartition':
+      return ONE_PARTITION;
+    default:
+      return ONE_ROW;
+  }
+}
 
 /**
  * The real stress target: the spec's op stream for (seed, stream) — op k computed directly from (seed, stream, k) —
  * applied to a fresh engine table with the requested range store.
- * @throws WorkloadSpecError / HarnessArgumentError for a bad spec file or an op the engine cannot apply.
+ * @throws WorkloadSpecError / HarnessArgumentError for a bad spec file, or a spec with column deletes (the engine
+ *   has no cell tombstones).
  */
 export async function engineStressTarget(
   request: StressTargetRequest,
 ): Promise<{ target: StressTarget; specName: string }> {
   const spec = await loadSpecFile(request.specFile, '/');
+  if (spec.ops.columnDelete.weight > 0) {
+    throw new HarnessArgumentError(
+      `ops.columnDelete.weight: the engine has no column (cell) deletes, expected 0, got ${spec.ops.columnDelete.weight}`,
+    );
+  }
   const w = workload(spec, request.seed);
-  const driver = new EngineDriver(w.spec, rangeStoreNamed(request.rangeStore));
+  const driver = new EngineDriver(w.spec, { rangeStore: rangeStoreNamed(request.rangeStore) });
   const target: StressTarget = {
     opAt(k) {
       const op = w.op(request.stream, k);
-      const now = w.now(k);
-      return { kind: op.kind, execute: () => driver.apply(op, now) };
+      return { kind: op.kind, execute: () => execute(driver, op) };
     },
   };
   return { target, specName: (spec as { name?: string }).name ?? basename(request.specFile) };

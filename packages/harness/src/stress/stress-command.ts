@@ -27,6 +27,7 @@ export type StressTargetFactory = (
 ) => Promise<{ target: StressTarget; specName: string }>;
 
 function storeOption(value: unknown, what: string): RangeStoreName {
+  if (value === 'cow') return 'copy-on-write'; // the name `check --range-store` uses
   if (typeof value === 'string' && (RANGE_STORE_NAMES as readonly string[]).includes(value))
     return value as RangeStoreName;
   throw new HarnessArgumentError(

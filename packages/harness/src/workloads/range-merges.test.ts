@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { corruptorNamed } from '../check/corruptors.js';
+import { runHistory } from '../check/run-history.js';
 import { HarnessArgumentError } from '../errors.js';
 import { rangeMerges } from './range-merges.js';
 import { RANGE_STORE_NAMES, rangeStoreNamed } from './range-stores.js';
@@ -38,10 +40,30 @@ describe('rangeMerges', () => {
     expect(check.divergences[0]).toMatch(/^pk forward: expected \[0,3,6/);
   });
 
+  it('its history passes the model checker on every store, and the checker catches a planted end-bound bug', () => {
+    for (const store of RANGE_STORE_NAMES) {
+      const w = rangeMerges({
+        n: 40,
+        arrival: 'random',
+        rangeStore: rangeStoreNamed(store),
+        backgroundPartitions: 3,
+      });
+      const { divergence, stats } = runHistory(w.spec, w.history(), { rangeStore: rangeStoreNamed(store) });
+      expect(divergence).toBeNull();
+      expect(stats.sweeps).toBe(4); // after each flush, after the compaction, and at the end
+      expect(stats.reads).toBe(4 * 4 * 2);
+      expect(stats.rows).toBe(2 * (3 * 20 + 80) + 3 * 2 * (3 * 20 + 27));
+    }
+    const w = rangeMerges({ n: 40, arrival: 'tail', rangeStore: rangeStoreNamed('copy-on-write') });
+    const planted = corruptorNamed('end-exclusive')!.plant({ rangeStore: rangeStoreNamed('copy-on-write') });
+    expect(runHistory(w.spec, w.history(), planted).divergence).not.toBeNull();
+  });
+
   it('rejects bad options, naming the value', () => {
     const rangeStore = rangeStoreNamed('eager');
     expect(() => rangeMerges({ n: 0, arrival: 'tail', rangeStore })).toThrow(HarnessArgumentError);
     expect(() => rangeMerges({ n: 4, arrival: 'middle' as 'tail', rangeStore })).toThrow(/middle/);
     expect(() => rangeStoreNamed('btree')).toThrow(/"btree".*eager, copy-on-write, persistent/);
+    expect(rangeStoreNamed('cow')).toBe(rangeStoreNamed('copy-on-write'));
   });
 });

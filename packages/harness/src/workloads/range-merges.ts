@@ -19,6 +19,8 @@ import {
   tableOptions,
 } from '@tombstone-lab/partition';
 import { HarnessArgumentError } from '../errors.js';
+import type { Op } from '../ops.js';
+import { defineWorkload, type WorkloadSpec } from '../spec.js';
 import { seededPermutation } from './seeded-permutation.js';
 import type { Arrival } from './successive-range-writes.js';
 
@@ -65,6 +67,14 @@ export interface RangeMergesWorkload {
   check(result: RangeMergesResult): RangeMergesCheck;
   /** Clusterings a forward read of `key` must return, from how the workload wrote it (not from the engine). */
   expectedClusterings(key: string): number[];
+  /**
+   * The same workload as an op history for the model checker (`runHistory` with {@link spec}): the writes one row
+   * per op, a flush, the N range deletes, a flush and a major compaction. Clustering values are the spec's value
+   * space (`c − ⌊cardinality / 2⌋`), the same rows and ranges shifted.
+   */
+  history(): Op[];
+  /** The schema of {@link history}: one int32 clustering column wide enough for every row written. */
+  readonly spec: WorkloadSpec;
 }
 
 /** Seconds the workload's clock is pinned to: tombstones are all within gc grace, so all are kept. */
@@ -121,7 +131,35 @@ export function rangeMerges(options: RangeMergesOptions): RangeMergesWorkload {
       ? Array.from({ length: Math.ceil((2 * n) / 3) }, (_, i) => 3 * i)
       : Array.from({ length: bgRows }, (_, c) => c);
   const keys = [...bgKeys, TARGET];
+  const spec = historySpec(Math.max(2 * n, bgRows));
+  const history = (): Op[] => {
+    const offset = Math.floor(spec.schema.clustering[0]!.cardinality / 2);
+    const ops: Op[] = [];
+    const ldt = RANGE_MERGES_NOW - 60;
+    bgKeys.forEach((pk, i) => {
+      for (let c = 0; c < bgRows; c++)
+        ops.push({ k: ops.length, kind: 'insert', pk, ck: [c - offset], values: { v: i }, ts: 1 + c });
+    });
+    for (let c = 0; c < 2 * n; c++) {
+      const ts = c % 3 === 0 ? n + 1 : 0;
+      ops.push({ k: ops.length, kind: 'insert', pk: TARGET, ck: [c - offset], values: { v: c }, ts });
+    }
+    ops.push({ k: ops.length, kind: 'flush' });
+    positions.forEach((p, k) => {
+      const range = {
+        prefix: [],
+        lower: { value: 2 * p - offset, inclusive: true },
+        upper: { value: 2 * p + 1 - offset, inclusive: true },
+      };
+      ops.push({ k: ops.length, kind: 'deleteRange', pk: TARGET, range, ts: k + 1, ldt });
+    });
+    ops.push({ k: ops.length, kind: 'flush' });
+    ops.push({ k: ops.length, kind: 'compact', scope: 'all', now: RANGE_MERGES_NOW });
+    return ops;
+  };
   return {
+    history,
+    spec,
     n,
     arrival,
     options: table,
@@ -138,6 +176,32 @@ export function rangeMerges(options: RangeMergesOptions): RangeMergesWorkload {
     check: (result) => checkReads(result.table, keys, expectedClusterings),
     expectedClusterings,
   };
+}
+
+const NO_OPS = { weight: 0 };
+
+/** A spec whose schema holds the range-merges rows (its op mix is unused: the history is explicit). */
+function historySpec(cardinality: number): WorkloadSpec {
+  return defineWorkload({
+    schema: {
+      clustering: [{ name: 'c', type: 'int32', cardinality }],
+      columns: [{ name: 'v', type: 'int' }],
+    },
+    partitions: { count: 1, distribution: { kind: 'uniform' } },
+    ops: {
+      insert: { weight: 1 },
+      update: NO_OPS,
+      rowDelete: NO_OPS,
+      columnDelete: NO_OPS,
+      rangeDelete: NO_OPS,
+      partitionDelete: NO_OPS,
+      readPartition: NO_OPS,
+      readRow: NO_OPS,
+      readSlice: NO_OPS,
+      flush: NO_OPS,
+      compact: NO_OPS,
+    },
+  });
 }
 
 function checkReads(

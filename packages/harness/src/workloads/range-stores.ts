@@ -15,7 +15,7 @@ export type RangeStoreName = (typeof RANGE_STORE_NAMES)[number];
 const persistent = persistentRangeTombstoneListFactory();
 
 /**
- * The factory for a range store name.
+ * The factory for a range store name (`cow` is accepted for `copy-on-write`, the name `check` uses).
  * @throws HarnessArgumentError naming an unknown store.
  */
 export function rangeStoreNamed(name: unknown): RangeTombstoneStoreFactory {
@@ -23,6 +23,7 @@ export function rangeStoreNamed(name: unknown): RangeTombstoneStoreFactory {
     case 'eager':
       return eagerRangeTombstoneListFactory;
     case 'copy-on-write':
+    case 'cow':
       return copyOnWriteRangeTombstoneListFactory;
     case 'persistent':
       return persistent;
