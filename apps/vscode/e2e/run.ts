@@ -7,7 +7,7 @@
  *
  * Usage: node dist/e2e/run.cjs --code-server <bin> --vsix <file> --out <dir> [--keep]
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -93,7 +93,7 @@ async function shot(page: Page, out: string, name: string): Promise<void> {
   await page.screenshot({ path: join(out, `${name}.png`) });
 }
 
-async function scenario(page: Page, out: string, codeServerPid: number): Promise<void> {
+async function scenario(page: Page, out: string, codeServerPid: number, ws: string): Promise<void> {
   onFailure = async (name) => {
     await shot(page, out, `failed-${name.replace(/\W+/g, '-').slice(0, 40)}`);
     const toasts = await page.locator('.notification-toast').allInnerTexts();
@@ -217,6 +217,38 @@ async function scenario(page: Page, out: string, codeServerPid: number): Promise
       throw new Error(`runner processes left: ${left.join(', ')} (were ${before.join(', ')})`);
     await shot(page, out, 'cancelled');
   });
+  await check('the cancelled run left a valid results file and Re-run Last resumes it', async () => {
+    const files = () =>
+      readdirSync(join(ws, '.tombstone-bench'))
+        .filter((f) => f.endsWith('.json'))
+        .sort();
+    const before = files();
+    const cancelled = JSON.parse(
+      readFileSync(join(ws, '.tombstone-bench', before.at(-1)!), 'utf8'),
+    ) as Results;
+    const counted = (r: Results) => r.benchmarks.reduce((k, b) => k + b.samples.length, 0);
+    if (cancelled.finishedAt !== null || counted(cancelled) === 0 || counted(cancelled) >= 20)
+      throw new Error(`cancelled file: finishedAt ${cancelled.finishedAt}, ${counted(cancelled)} samples`);
+    await runCommand(page, 'Tombstone Bench: Re-run Last');
+    const read = () =>
+      JSON.parse(readFileSync(join(ws, '.tombstone-bench', before.at(-1)!), 'utf8')) as Results;
+    const deadline = Date.now() + 120_000;
+    while (read().finishedAt === null && Date.now() < deadline) await page.waitForTimeout(500);
+    const after = files();
+    if (after.join() !== before.join()) throw new Error(`a new results file appeared: ${after.join(', ')}`);
+    const resumed = read();
+    if (resumed.finishedAt === null || counted(resumed) !== 20)
+      throw new Error(
+        `resumed file: finishedAt ${resumed.finishedAt}, ${counted(resumed)} samples (want 20)`,
+      );
+    await waitForLens(page, /Won$/, 10_000);
+  });
+}
+
+/** The parts of a results file the checks read. */
+interface Results {
+  finishedAt: string | null;
+  benchmarks: { samples: unknown[] }[];
 }
 
 async function main(): Promise<number> {
@@ -236,7 +268,7 @@ async function main(): Promise<number> {
   const browser = await launchChromium();
   try {
     const page = await openWorkbench(browser, server, ws, { width: 1400, height: 900 });
-    await scenario(page, out, server.process.pid!);
+    await scenario(page, out, server.process.pid!, ws);
   } finally {
     await browser.close();
     server.stop();
