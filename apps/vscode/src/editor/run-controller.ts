@@ -3,9 +3,11 @@
  * log in the output channel, every event into the {@link ResultsStore}. The last request is kept for Re-run Last,
  * which resumes an interrupted run from its results file.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { shellQuote } from '@tombstone-lab/bench/runner';
 import * as vscode from 'vscode';
+import { resumedCases } from '../model/protocol.js';
 import type { ResultsStore } from '../model/results-store.js';
 import { describeRequest, type RunRequest, runnerArgs } from '../model/runner-args.js';
 import { type RunnerHandle, startRunner } from '../runner/bench-process.js';
@@ -92,6 +94,7 @@ export class RunController implements vscode.Disposable {
         const handle = startRunner(runner.bin, args, runner.cwd, {
           onEvent: (event) => {
             this.store.apply(event);
+            if (event.type === 'run-started' && event.completedForks > 0) this.prefill(event.resultsFile);
             if (event.type === 'sample-finished') {
               const pct = (event.completed / Math.max(event.total, 1)) * 100;
               progress.report({
@@ -128,6 +131,18 @@ export class RunController implements vscode.Disposable {
     } else if (this.last?.interrupted) {
       void vscode.window.showInformationMessage(
         `Tombstone Bench: run cancelled; results so far in ${this.last.resultsFile} (Re-run Last resumes it).`,
+      );
+    }
+  }
+
+  /** Per-case forks of a resumed run, from its results file (the runner wrote it atomically before starting). */
+  private prefill(file: string): void {
+    try {
+      const raw = JSON.parse(readFileSync(file, 'utf8')) as { benchmarks?: unknown };
+      this.store.resumed(resumedCases(raw));
+    } catch (e) {
+      this.log.appendLine(
+        `[extension] could not read the resumed results file ${file}: ${(e as Error).message}`,
       );
     }
   }

@@ -92,6 +92,21 @@ export function parseResults(text: string): ResultsDocument {
   return r.output;
 }
 
+const ResumedFile = v.object({
+  benchmarks: v.array(v.looseObject({ key: v.string(), samples: v.array(Loose), failures: v.array(Loose) })),
+});
+
+/** Each case's samples and failures in a results file being resumed. @throws {ProtocolError} naming the problem. */
+export function resumedCases(json: unknown): Pick<SavedCase, 'key' | 'samples' | 'failures'>[] {
+  const r = v.safeParse(ResumedFile, json);
+  if (!r.success) throw new ProtocolError(`unreadable results file: ${issueText(r.issues)}`);
+  return r.output.benchmarks.map((b) => ({
+    key: b.key,
+    samples: b.samples as unknown as Sample[],
+    failures: b.failures as unknown as SampleFailure[],
+  }));
+}
+
 /** The cases of a results document, each with its verdict, and the limits its verdicts were decided with. */
 export function savedCases(doc: ResultsDocument): { cases: SavedCase[]; limits: VerdictLimits } {
   const verdicts = new Map(doc.analysis.verdicts.map((x) => [x.key, x as unknown as BenchmarkVerdict]));

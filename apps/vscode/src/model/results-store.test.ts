@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchEvent } from './bench-types.js';
 import { caseLine, statusSummary } from './case-text.js';
+import { resumedCases } from './protocol.js';
 import { ResultsStore } from './results-store.js';
 import { around, interleaved, record, sample, verdictOf } from './test-fixtures.js';
 
@@ -132,6 +133,31 @@ describe('ResultsStore', () => {
     store.apply(finished('S.a', 0, 0, 2));
     expect(caseLine(store.get('S.a')!)).toBe('✗ crash: exit code 134 (+1 more)');
     expect(statusSummary(store.all())).toBe('bench: 0 Won · 0 Held · 1 Lost');
+  });
+
+  it('continues a resumed case from the forks its results file holds', () => {
+    const store = storeWithRun(['S.a', 'S.b']);
+    const file = {
+      benchmarks: [{ key: 'S.a', samples: interleaved(around(10), around(5)).slice(0, 6), failures: [] }],
+    };
+    store.resumed(resumedCases(file));
+    expect(caseLine(store.get('S.a')!)).toBe('queued');
+    const s = sample('baseline', 6, 10);
+    store.apply({
+      ...T,
+      type: 'sample-finished',
+      key: 'S.a',
+      side: 'baseline',
+      seq: 6,
+      completed: 7,
+      total: 40,
+      sample: s,
+    });
+    expect(caseLine(store.get('S.a')!)).toBe('measuring 7/20');
+    expect(store.get('S.b')!.done).toBe(0);
+    expect(() => resumedCases({ benchmarks: [{ key: 1 }] })).toThrow(
+      'unreadable results file: benchmarks.0.key',
+    );
   });
 
   it('marks unfinished cases cancelled when the run is interrupted', () => {

@@ -175,6 +175,21 @@ export class ResultsStore {
     this.changed();
   }
 
+  /**
+   * A resumed run: the forks its results file already holds, per case (run-started counts them only for the whole
+   * run), so each case's progress reads `measuring 7/20` from where it stopped.
+   */
+  resumed(saved: ReadonlyArray<Pick<SavedCase, 'key' | 'samples' | 'failures'>>): void {
+    for (const s of saved) {
+      const c = this.cases.get(s.key);
+      if (!c || c.done > 0) continue;
+      c.samples = [...s.samples];
+      c.failures = [...s.failures];
+      c.done = c.samples.length + c.failures.length;
+    }
+    this.changed();
+  }
+
   /** Forgets every case and the run. */
   clear(): void {
     this.cases.clear();
