@@ -9,7 +9,15 @@ import {
   parseListOutput,
   type Verdict,
 } from '@tombstone-lab/bench/protocol';
-import { type CliIo, main, type RunRecord, readRun } from '@tombstone-lab/bench/runner';
+import {
+  type CliIo,
+  main,
+  type RunOptions,
+  type RunRecord,
+  type RunResult,
+  readRun,
+  startRun,
+} from '@tombstone-lab/bench/runner';
 
 /** Progress and verdicts from one NDJSON line; null for a line that is not protocol. */
 export function onLine(line: string): { progress?: number; verdicts?: Verdict[] } | null {
@@ -53,3 +61,18 @@ export async function listHere(cwd: string): Promise<number> {
 
 export const version: 2 = PROTOCOL_VERSION;
 export const load = (file: string): RunRecord => readRun(file);
+
+/** Drives a run from code, the way an editor does: progress from the stream, cancel on request, verdicts at the end. */
+export async function drive(
+  cwd: string,
+  signal: AbortSignal,
+  onProgress: (fraction: number) => void,
+): Promise<RunResult> {
+  const options: RunOptions = { mode: 'aa', cwd, samplesPerSide: 2, sampleMs: 20, warmupMs: 20 };
+  const run = startRun(options, { signal });
+  for await (const event of run) {
+    const seen = onLine(JSON.stringify(event));
+    if (seen?.progress !== undefined) onProgress(seen.progress);
+  }
+  return run.result;
+}

@@ -41,4 +41,34 @@ const harnessHelp = execFileSync('npx', ['--no-install', 'tombstone-harness', '-
   encoding: 'utf8',
 });
 assert.match(harnessHelp, /tombstone-harness/);
+// The engine from code, against the installed tarball: a two-fork-per-side A/A run whose every event parses.
+{
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { startRun } = await import('@tombstone-lab/bench/runner');
+  const { parseEvent, PROTOCOL_VERSION } = await import('@tombstone-lab/bench/protocol');
+  const dir = mkdtempSync(join(tmpdir(), 'consumer-run-'));
+  writeFileSync(
+    join(dir, 'tiny.bench.ts'),
+    "import { defineSuite } from '@tombstone-lab/bench';\nexport default defineSuite({ name: 'Tiny', benchmarks: { sum: () => [1, 2, 3].reduce((a, b) => a + b, 0) } });\n",
+  );
+  const run = startRun({
+    mode: 'aa',
+    cwd: dir,
+    samplesPerSide: 2,
+    sampleMs: 10,
+    warmupMs: 10,
+    pin: false,
+    failOnLost: false,
+  });
+  const types = [];
+  for await (const event of run) types.push(parseEvent(JSON.stringify(event)).type);
+  const result = await run.result;
+  assert.equal(result.exitCode, 0);
+  assert.equal(types[0], 'run-started');
+  assert.equal(types.at(-1), 'run-finished');
+  assert.equal(types.filter((t) => t === 'sample-finished').length, 4);
+  assert.equal(PROTOCOL_VERSION, 2);
+}
 console.log('smoke ok');

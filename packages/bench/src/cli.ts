@@ -1,10 +1,11 @@
 #!/usr/bin/env node
+import { defaultIo } from './cli/io.js';
 /**
  * The `tombstone-bench` executable: runs {@link main} on `process.argv`; the first Ctrl-C kills the running fork and
  * stops after it, a second quits at once.
  */
 import { main } from './cli/main.js';
-import { defaultIo, EXIT } from './run/session.js';
+import { EXIT } from './run/session.js';
 
 const controller = new AbortController();
 let interrupts = 0;

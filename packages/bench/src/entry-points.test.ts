@@ -33,6 +33,7 @@ describe('entry points', () => {
       'main',
       'readRun',
       'shellQuote',
+      'startRun',
     ]);
   });
 

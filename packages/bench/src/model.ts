@@ -89,6 +89,20 @@ export interface BenchmarkRecord {
    * {@link MeasurementSettings} (checked on `--resume`).
    */
   sampling?: { sampleMs: number; warmupMaxMs: number };
+  /**
+   * Errors that cost this benchmark a figure without failing a fork (e.g. an instruction count that could not be
+   * made), with their reason; absent when there were none.
+   */
+  errors?: RecordedRunError[];
+}
+
+/** An error recorded in a results file, and which sample it concerns. */
+export interface RecordedRunError {
+  /** The sample it concerns, when one. */
+  seq?: number;
+  side?: Side;
+  errorName: string;
+  message: string;
 }
 
 /**

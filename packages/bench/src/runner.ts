@@ -1,8 +1,10 @@
 /**
- * @tombstone-lab/bench/runner — the engine: run suites from code the way the `tombstone-bench` command line does,
- * read results files, and analyze them. Its events are typed in `@tombstone-lab/bench/protocol`.
+ * @tombstone-lab/bench/runner — the engine: run suites from code the way the `tombstone-bench` command line does
+ * (`startRun`), read results files, analyze them. Its events are typed in `@tombstone-lab/bench/protocol`.
  */
 
+/** Where the in-process CLI writes (replaceable). */
+export type { CliIo } from './cli/io.js';
 /** Command line entry, callable in-process: `main(['run', '-n', '5'], io, signal)` resolves with the exit code. */
 export { main } from './cli/main.js';
 /** Typed errors the engine reports for bad input, compile and build failures, unreadable results files. */
@@ -21,6 +23,7 @@ export type {
   Environment,
   MeasurementSettings,
   ParamValue,
+  RecordedRunError,
   Role,
   RunInvocation,
   RunRecord,
@@ -30,9 +33,13 @@ export type {
 } from './model.js';
 /** POSIX shell quoting, for displaying a recorded command line (never for running one). */
 export { shellQuote } from './report/shell-quote.js';
+/** Start a run from code: an async iterable of protocol events plus `result`. */
+export { type Run, type RunControl, startRun } from './run/engine.js';
 /** Reads and validates a results file written by a run. */
 export { readRun } from './run/results-store.js';
-/** Where the in-process CLI writes (replaceable). */
-export type { CliIo } from './run/session.js';
+/** What a run can be told. */
+export type { RunOptions } from './run/run-options.js';
+/** How a run ended. */
+export type { RunResult } from './run/session.js';
 /** Run-level analysis: a verdict per benchmark and the run summary (gate, checks, A/A rates). */
 export { analyzeRun, type RunAnalysis, type RunSummary } from './stats/analyze-run.js';

@@ -13,7 +13,8 @@ import { readRun, writeJsonAtomic } from '../run/results-store.js';
 import { checkBenchTypes, EXIT, type Session } from '../run/session.js';
 import { type CalibrationSummary, summarizeCalibration } from '../stats/calibration.js';
 import { findBenchFiles } from '../suite/discover.js';
-import { numberOption } from './cli-options.js';
+import { type CliValues, numberOption } from './cli-options.js';
+import type { CliIo } from './io.js';
 
 const pct = (x: number) => `${Number((x * 100).toFixed(2))}%`;
 
@@ -90,8 +91,12 @@ function recorded(dir: string): { aa: RunRecord[]; injected: Map<number, RunReco
  * then prints the summary and writes it with every run to `--out` (a directory); `--from <dir>` re-summarises an
  * earlier calibration without measuring.
  */
-export async function cmdCalibrate(s: Session, positionals: string[]): Promise<number> {
-  const { values, io } = s;
+export async function cmdCalibrate(
+  s: Session,
+  io: CliIo,
+  values: CliValues,
+  positionals: string[],
+): Promise<number> {
   let runs: { aa: RunRecord[]; injected: Map<number, RunRecord[]> };
   let dir: string;
   if (values.from !== undefined) {

@@ -2,6 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import type { OutputOptions } from '../report/output.js';
+import { checkNumber, NUMBER_LIMITS, type NumberCheck } from '../run/run-options.js';
 import type { Correction } from '../stats/holm.js';
 import { METRIC_NAMES, type MetricName } from '../stats/metric.js';
 
@@ -69,30 +70,12 @@ export function numberOption(
   values: CliValues,
   name: keyof CliValues,
   fallback: number,
-  check: { min?: number; max?: number; integer?: boolean } = {},
+  check: NumberCheck = {},
 ): number {
   const raw = values[name];
   if (raw === undefined) return fallback;
-  const v = Number(raw);
-  const bad =
-    typeof raw !== 'string' ||
-    raw.trim() === '' ||
-    !Number.isFinite(v) ||
-    (check.integer && !Number.isInteger(v)) ||
-    (check.min !== undefined && v < check.min) ||
-    (check.max !== undefined && v > check.max);
-  if (bad) {
-    const range = [
-      check.min !== undefined ? `>= ${check.min}` : '',
-      check.max !== undefined ? `<= ${check.max}` : '',
-    ]
-      .filter(Boolean)
-      .join(' and ');
-    throw new UsageError(
-      `--${name} ${JSON.stringify(raw)} is not a valid ${check.integer ? 'integer' : 'number'}${range ? ` (${range})` : ''}`,
-    );
-  }
-  return v;
+  const v = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+  return checkNumber(`--${name}`, v, check, raw);
 }
 
 /** The verdict settings a report is analysed with. */
@@ -109,8 +92,8 @@ export function analysisOptions(
   values: CliValues,
   defaults: VerdictSettings,
 ): OutputOptions & { overrides: AnalysisSettings } {
-  const alpha = numberOption(values, 'alpha', defaults.alpha, { min: Number.MIN_VALUE, max: 0.5 });
-  const threshold = numberOption(values, 'threshold', defaults.threshold, { min: 0, max: 10 });
+  const alpha = numberOption(values, 'alpha', defaults.alpha, NUMBER_LIMITS.alpha);
+  const threshold = numberOption(values, 'threshold', defaults.threshold, NUMBER_LIMITS.threshold);
   if (values.metric !== undefined && !(METRIC_NAMES as readonly string[]).includes(values.metric)) {
     throw new UsageError(`unknown --metric ${JSON.stringify(values.metric)} (${METRIC_NAMES.join(', ')})`);
   }

@@ -8,10 +8,11 @@ import { formatDeltaPercent, formatP } from '../report/number-format.js';
 import { formatMetric, formatN } from '../report/report-model.js';
 import { alignedTable } from '../report/text-table.js';
 import { readRun } from '../run/results-store.js';
-import { type CliIo, EXIT } from '../run/session.js';
+import { EXIT } from '../run/session.js';
 import { compareFiles, type FileComparison, type FileSide } from '../stats/compare-files.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { analysisOptions, type CliValues } from './cli-options.js';
+import type { CliIo } from './io.js';
 
 const SIDES: readonly FileSide[] = ['baseline', 'candidate', 'both'];
 

@@ -1,32 +1,24 @@
 /**
- * `tombstone-bench` command line, callable in-process: run / compare / aa / report / list.
+ * `tombstone-bench` command line, callable in-process: run / compare / aa / calibrate / report / list. The measuring
+ * commands map their flags onto the engine's options and print what it reports.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BenchError, SuiteDefinitionError } from '../errors.js';
 import { workerScript } from '../fork/compile.js';
-import { runCompare } from '../git/git-compare.js';
-import { type EventSink, nullSink } from '../run/event-sink.js';
+import { wasReported } from '../run/engine.js';
+import { listenerSink } from '../run/event-sink.js';
 import { listSuites, renderList } from '../run/list-suites.js';
-import { planAaRun, planFactorRun } from '../run/prepare.js';
 import { readRun } from '../run/results-store.js';
-import {
-  type CliIo,
-  cacheDirFor,
-  checkBenchTypes,
-  defaultIo,
-  EXIT,
-  eventSinkFor,
-  makeSession,
-  measureAndReport,
-  report,
-  type Session,
-} from '../run/session.js';
+import { cacheDirFor, EXIT, gateExitCode, makeSession } from '../run/session.js';
 import { StatsInputError } from '../stats/errors.js';
 import { findBenchFiles } from '../suite/discover.js';
 import { cmdCalibrate } from './calibrate-command.js';
 import { analysisOptions, type CliValues, HELP, numberOption, parseCli } from './cli-options.js';
 import { cmdCompareFiles } from './compare-files-command.js';
+import { type CliIo, defaultIo } from './io.js';
+import { printReport } from './report-output.js';
+import { cmdMeasure, type EventOutputs, eventOutputs, runOptionsFromCli } from './run-command.js';
 
 /** This package's version, from its package.json (two levels up from both src/cli and dist/cli). */
 export function packageVersion(): string {
@@ -36,17 +28,10 @@ export function packageVersion(): string {
   return pkg.version;
 }
 
-/** The commands that measure (they get a session: worker, settings, events). */
-const MEASURING: readonly string[] = ['run', 'aa', 'compare', 'calibrate'];
-
-function displayRoot(io: CliIo): string {
-  return io.cwd;
-}
-
 async function cmdList(io: CliIo, values: CliValues, positionals: string[]): Promise<number> {
   const files = findBenchFiles(positionals, io.cwd);
   const timeoutMs = numberOption(values, 'timeout-ms', 60_000, { min: 100 });
-  const cache = cacheDirFor(io, values);
+  const cache = cacheDirFor(io.cwd, values['cache-dir']);
   try {
     const list = await listSuites(files, {
       cacheDir: cache.dir,
@@ -60,33 +45,64 @@ async function cmdList(io: CliIo, values: CliValues, positionals: string[]): Pro
   return EXIT.ok;
 }
 
-async function cmdRunOrAa(command: 'run' | 'aa', s: Session, positionals: string[]): Promise<number> {
-  const files = findBenchFiles(positionals, s.io.cwd);
-  checkBenchTypes(s, files);
-  if (command === 'run') {
-    if (s.values.slowdown !== undefined) throw new BenchError('--slowdown is a test hook of `aa` only');
-    const { cases, comparison } = await planFactorRun(files, s.ctx, displayRoot(s.io));
-    return measureAndReport(s, cases, comparison);
-  }
-  const slowdown = numberOption(s.values, 'slowdown', 0, { min: 0, max: 10 });
-  const { cases, comparison } = await planAaRun(files, s.ctx, displayRoot(s.io), slowdown);
-  return measureAndReport(s, cases, comparison);
-}
-
 async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): Promise<number> {
   const [file, ...rest] = positionals;
   if (file === undefined || rest.length > 0)
     throw new BenchError('usage: tombstone-bench report <results.json>');
   const path = resolve(io.cwd, file);
   const run = readRun(path);
-  return report({ io, values, output: analysisOptions(values, run.config) }, run, path);
+  const input = printReport(io, values, run, path, analysisOptions(values, run.config));
+  // `report` renders a saved run and gates only when asked, so `report --format markdown > x.md` works in a script.
+  return gateExitCode(run, input, Boolean(values['fail-on-lost']), false);
+}
+
+async function cmdCalibrateRuns(
+  io: CliIo,
+  values: CliValues,
+  positionals: string[],
+  rest: string[],
+  outputs: EventOutputs,
+  signal: AbortSignal,
+): Promise<number> {
+  const options = runOptionsFromCli('aa', values, positionals, io, rest);
+  const session = await makeSession(
+    { ...options, invocation: { argv: [io.script ?? 'tombstone-bench', 'calibrate', ...rest], cwd: io.cwd } },
+    listenerSink(outputs.write),
+    signal,
+    'calibrate',
+  );
+  try {
+    return await cmdCalibrate(session, io, values, positionals);
+  } finally {
+    session.dispose();
+  }
+}
+
+async function dispatch(
+  command: string,
+  io: CliIo,
+  parsed: { values: CliValues; positionals: string[] },
+  rest: string[],
+  outputs: EventOutputs,
+  signal: AbortSignal,
+): Promise<number> {
+  const { values, positionals } = parsed;
+  if (command === 'list') return cmdList(io, values, positionals);
+  if (command === 'report') return cmdReport(io, values, positionals);
+  if (command === 'compare-files') return cmdCompareFiles(io, values, positionals);
+  if (command === 'calibrate') return cmdCalibrateRuns(io, values, positionals, rest, outputs, signal);
+  if (command !== 'run' && command !== 'aa' && command !== 'compare') {
+    throw new BenchError(
+      `unknown command ${JSON.stringify(command)} (run, compare, aa, calibrate, report, compare-files, list)`,
+    );
+  }
+  return cmdMeasure(io, values, runOptionsFromCli(command, values, positionals, io, rest), outputs, signal);
 }
 
 /** Runs the CLI with `argv` (without `node` and the script); resolves with the exit code. Never throws. */
 export async function main(argv: string[], io: CliIo = defaultIo(), signal?: AbortSignal): Promise<number> {
   const [command, ...rest] = argv;
-  let events: EventSink = nullSink;
-  let session: Session | undefined;
+  let outputs: EventOutputs = { write: () => {}, close: () => {} };
   try {
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(`${HELP}\n`);
@@ -96,36 +112,24 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
       io.stdout(`${packageVersion()}\n`);
       return EXIT.ok;
     }
-    const { values, positionals } = parseCli(rest);
-    if (values.help) {
+    const parsed = parseCli(rest);
+    if (parsed.values.help) {
       io.stdout(`${HELP}\n`);
       return EXIT.ok;
     }
-    if (command === 'list') return await cmdList(io, values, positionals);
-    if (command === 'report') return await cmdReport(io, values, positionals);
-    if (command === 'compare-files') return cmdCompareFiles(io, values, positionals);
-    if (!MEASURING.includes(command)) {
-      throw new BenchError(
-        `unknown command ${JSON.stringify(command)} (run, compare, aa, calibrate, report, compare-files, list)`,
-      );
-    }
+    outputs = eventOutputs(io, parsed.values);
     const controller = new AbortController();
     signal?.addEventListener('abort', () => controller.abort(), { once: true });
-    events = eventSinkFor(io, values);
-    const s = await makeSession(io, values, controller.signal, command, events, rest);
-    session = s;
-    if (command === 'compare') return await runCompare(s, positionals);
-    if (command === 'calibrate') return await cmdCalibrate(s, positionals);
-    return await cmdRunOrAa(command as 'run' | 'aa', s, positionals);
+    return await dispatch(command, io, parsed, rest, outputs, controller.signal);
   } catch (e) {
     const known =
       e instanceof BenchError || e instanceof SuiteDefinitionError || e instanceof StatsInputError;
     const err = e instanceof Error ? e : new Error(String(e));
-    events.emit({ type: 'error', errorName: err.name, message: err.message });
+    if (!wasReported(err))
+      listenerSink(outputs.write).emit({ type: 'error', errorName: err.name, message: err.message });
     io.stderr(`tombstone-bench: ${known ? err.message : (err.stack ?? err.message)}\n`);
     return known ? EXIT.usage : EXIT.failed;
   } finally {
-    session?.dispose();
-    events.close();
+    outputs.close();
   }
 }

@@ -28,11 +28,14 @@ export default defineSuite({ name: 'L', setup: () => ({ n: 2000 }),
         timeoutMs: 120_000,
       });
       // nsPerOp sized so each valgrind run does the minimum 1,000 ops.
-      const perOp = await count({ bundle, benchmark: 'loop', params: {}, nsPerOp: 1e9 });
+      const perOp = (await count({ bundle, benchmark: 'loop', params: {}, nsPerOp: 1e9 })).instructionsPerOp;
       // 2,000 iterations of a multiply-add loop: at least one instruction each, far fewer than 50 each.
       expect(perOp).not.toBeNull();
       expect(perOp as number).toBeGreaterThan(2000);
       expect(perOp as number).toBeLessThan(100_000);
+      // A count that cannot be made says why instead of returning a bare null.
+      const missing = await count({ bundle, benchmark: 'nope', params: {}, nsPerOp: 1e9 });
+      expect(missing).toMatchObject({ instructionsPerOp: null, error: expect.stringMatching(/nope|threw/) });
     },
     90_000,
   );

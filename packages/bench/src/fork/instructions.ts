@@ -42,18 +42,22 @@ export interface CounterOptions {
   signal?: AbortSignal;
 }
 
+/** An instruction count, or why there is none. */
+export type CountResult = { instructionsPerOp: number } | { instructionsPerOp: null; error: string };
+
 /**
  * Instructions per op under callgrind: the same fork run at two op counts (k and 2k) with predictable V8 flags; the
- * difference divided by k cancels start-up, module loading and setup (≈ 500 M instructions on its own). Returns
- * null when either run fails, so the sample keeps its timing and `metric_present` reports the gap.
+ * difference divided by k cancels start-up, module loading and setup (≈ 500 M instructions on its own). When either
+ * run fails the count is null with the reason, so the sample keeps its timing, the reason is recorded, and
+ * `metric_present` reports the gap.
  */
-export function instructionCounter(opts: CounterOptions): (job: CountJob) => Promise<number | null> {
+export function instructionCounter(opts: CounterOptions): (job: CountJob) => Promise<CountResult> {
   if (!valgrindAvailable())
     throw new BenchError('--instructions needs valgrind, which is not installed or not runnable');
   const dir = join(opts.cacheDir, 'callgrind');
   mkdirSync(dir, { recursive: true });
   let serial = 0;
-  const countAt = async (job: CountJob, ops: number): Promise<number | null> => {
+  const countAt = async (job: CountJob, ops: number): Promise<number | string> => {
     const out = join(dir, `callgrind-${process.pid}-${serial++}.out`);
     try {
       const outcome = await runFork(
@@ -66,10 +70,13 @@ export function instructionCounter(opts: CounterOptions): (job: CountJob) => Pro
           ...(opts.signal ? { signal: opts.signal } : {}),
         },
       );
-      if (outcome.kind !== 'result' || !outcome.result.ok) return null;
-      return parseCallgrindTotal(readFileSync(out, 'utf8'));
-    } catch {
-      return null;
+      if (outcome.kind !== 'result')
+        return `callgrind fork at ${ops} ops: ${outcome.kind}: ${outcome.message}`;
+      if (!outcome.result.ok) return `callgrind fork at ${ops} ops threw: ${outcome.result.message}`;
+      const total = parseCallgrindTotal(readFileSync(out, 'utf8'));
+      return total ?? `callgrind output at ${ops} ops has no summary line`;
+    } catch (e) {
+      return `callgrind fork at ${ops} ops: ${(e as Error).message}`;
     } finally {
       rmSync(out, { force: true });
     }
@@ -78,7 +85,9 @@ export function instructionCounter(opts: CounterOptions): (job: CountJob) => Pro
     // About 20 ms of native work per run (valgrind is ~50× slower), at least 1,000 ops so JIT tiers settle.
     const k = Math.max(1000, Math.min(1_000_000, Math.round(20e6 / Math.max(job.nsPerOp, 1))));
     const one = await countAt(job, k);
-    const two = one === null ? null : await countAt(job, 2 * k);
-    return one === null || two === null ? null : Math.max(0, (two - one) / k);
+    if (typeof one === 'string') return { instructionsPerOp: null, error: one };
+    const two = await countAt(job, 2 * k);
+    if (typeof two === 'string') return { instructionsPerOp: null, error: two };
+    return { instructionsPerOp: Math.max(0, (two - one) / k) };
   };
 }

@@ -5,7 +5,7 @@ import type { RunRecord, Side } from '../model.js';
 import { planRevisionRun } from '../run/prepare.js';
 import { writeRunAtomic } from '../run/results-store.js';
 import { createRecord } from '../run/runner.js';
-import { checkBenchTypes, EXIT, measureAndReport, type Session } from '../run/session.js';
+import { checkBenchTypes, EXIT, finished, measure, type RunResult, type Session } from '../run/session.js';
 import { findBenchFiles } from '../suite/discover.js';
 import {
   addWorktree,
@@ -21,31 +21,35 @@ import {
   tail,
   type Worktree,
 } from './git.js';
-import { describeRecipe, detectProject, recipeFor } from './project-recipe.js';
 
-/**
- * The install/build commands for the tree at `dir`: detected from its lockfile and package.json, each step
- * replaceable (`--install-cmd`, `--build-cmd`) or skipped (`--no-install`, `--no-build`).
- */
-function recipeFrom(s: Session, dir: string): BuildRecipe {
-  const v = s.values;
-  const project = detectProject(dir);
-  const detected = recipeFor(project, DEFAULT_RECIPE.timeoutMs);
-  const recipe: BuildRecipe = {
-    install: v['no-install'] ? [] : v['install-cmd'] ? v['install-cmd'].map(parseCommand) : detected.install,
-    build: v['no-build'] ? [] : v['build-cmd'] ? v['build-cmd'].map(parseCommand) : detected.build,
+function recipeFrom(s: Session): BuildRecipe {
+  const o = s.options;
+  return {
+    install:
+      o.install === false
+        ? []
+        : o.installCommands
+          ? o.installCommands.map(parseCommand)
+          : DEFAULT_RECIPE.install,
+    build:
+      o.build === false ? [] : o.buildCommands ? o.buildCommands.map(parseCommand) : DEFAULT_RECIPE.build,
     timeoutMs: DEFAULT_RECIPE.timeoutMs,
   };
-  s.io.stderr(`project: ${describeRecipe(project, recipe)}\n`);
-  return recipe;
 }
 
 const short = (sha: string): string => sha.slice(0, 7);
 
 /** Ctrl-C before measuring started: nothing was written, so there is nothing to resume. */
-function interrupted(s: Session): number {
-  s.io.stderr('interrupted while preparing the git comparison; nothing was measured\n');
-  return EXIT.interrupted;
+function interrupted(s: Session): RunResult {
+  s.log('interrupted while preparing the git comparison; nothing was measured\n');
+  return {
+    exitCode: EXIT.interrupted,
+    interrupted: true,
+    resultsFile: null,
+    record: null,
+    skippedForks: 0,
+    finished: null,
+  };
 }
 
 /**
@@ -53,19 +57,18 @@ function interrupted(s: Session): number {
  * installed and built with the repository's commands, the candidate tree's bench files compiled against each side,
  * forks interleaved. Worktrees are removed at the end, whatever happens.
  */
-export async function runCompare(s: Session, positionals: string[]): Promise<number> {
-  const { io, values } = s;
-  const root = repoRoot(io.cwd);
-  const baselineRef = values.baseline as string;
+export async function runCompare(s: Session): Promise<RunResult> {
+  const root = repoRoot(s.cwd);
+  const baselineRef = s.options.baseline as string;
   const baselineCommit = resolveCommit(root, baselineRef);
-  const candidateRef = values.candidate;
+  const candidateRef = s.options.candidate;
   const candidateCommit = candidateRef === undefined ? null : resolveCommit(root, candidateRef);
   const dirty = candidateRef === undefined && isDirty(root);
   if (dirty)
-    io.stderr('note: the working tree has uncommitted changes; measuring it as "working tree (dirty)"\n');
+    s.log('note: the working tree has uncommitted changes; measuring it as "working tree (dirty)"\n');
 
   // Bench files are named in the working tree; the candidate side reads them at the same relative path.
-  const workingFiles = findBenchFiles(positionals, io.cwd);
+  const workingFiles = findBenchFiles(s.options.files ?? [], s.cwd);
   checkBenchTypes(s, workingFiles);
   const rels = workingFiles.map((f) => {
     const rel = relative(root, f);
@@ -74,7 +77,7 @@ export async function runCompare(s: Session, positionals: string[]): Promise<num
   });
 
   const worktrees: Worktree[] = [];
-  const keep = Boolean(values['keep-worktrees']);
+  const keep = Boolean(s.options.keepWorktrees);
   try {
     const baselineTree = addWorktree(root, baselineCommit);
     worktrees.push(baselineTree);
@@ -106,12 +109,13 @@ export async function runCompare(s: Session, positionals: string[]): Promise<num
       candidateCommit,
     };
 
+    const recipe = recipeFrom(s);
     const builds: Partial<Record<Side, BuildResult>> = {};
     const buildSide = async (side: Side, dir: string): Promise<BuildOutcome> => {
       const started = Date.now();
-      io.stderr(`building ${side} ${labels[side]} in ${dir}\n`);
-      const result = await buildTree(dir, recipeFrom(s, dir), s.signal);
-      io.stderr(
+      s.log(`building ${side} ${labels[side]} in ${dir}\n`);
+      const result = await buildTree(dir, recipe, s.signal);
+      s.log(
         `${side} ${result.interrupted ? 'build interrupted' : result.ok ? 'built' : 'build FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
       );
       return result;
@@ -141,24 +145,15 @@ export async function runCompare(s: Session, positionals: string[]): Promise<num
           entry.failures.push({ seq: seq++, side, kind: 'build', message, logTail: tail(b.log) });
         }
         s.events.emit({ type: 'error', errorName: 'BuildError', message: `${message}\n${tail(b.log, 15)}` });
-        io.stderr(`tombstone-bench: ${message}\n${tail(b.log, 15)}\n`);
+        s.log(`tombstone-bench: ${message}\n${tail(b.log, 15)}\n`);
       }
       record.finishedAt = new Date().toISOString();
       writeRunAtomic(s.settings.outFile, record);
-      io.stderr(`results: ${s.settings.outFile}\n`);
-      s.events.emit({
-        type: 'run-finished',
-        runId: record.runId,
-        resultsFile: s.settings.outFile,
-        interrupted: false,
-        exitCode: EXIT.failed,
-        skippedForks: 0,
-      });
-      return EXIT.failed;
+      return finished(s, record, { interrupted: false, exitCode: EXIT.failed, skippedForks: 0 });
     }
-    return await measureAndReport(s, cases, comparison);
+    return await measure(s, cases, comparison);
   } finally {
     if (!keep) for (const t of worktrees) t.remove();
-    else for (const t of worktrees) io.stderr(`kept worktree ${t.path}\n`);
+    else for (const t of worktrees) s.log(`kept worktree ${t.path}\n`);
   }
 }

@@ -7,6 +7,7 @@ import {
   formatHuman,
   formatP,
   formatPercentRange,
+  growthLabel,
 } from './number-format.js';
 
 describe('number formats of the seed reports', () => {
@@ -59,5 +60,12 @@ describe('number formats of the seed reports', () => {
   it('percent ranges with signs', () => {
     expect(formatPercentRange(8.1234, 12.0345)).toBe('[+8.12%, +12%]');
     expect(formatPercentRange(-3.456, 0)).toBe('[-3.46%, 0%]');
+  });
+});
+
+describe('growthLabel', () => {
+  it('labels like the issue: O(N^1.98)', () => {
+    expect(growthLabel({ exponent: 1.9812 })).toBe('O(N^1.98)');
+    expect(growthLabel({ exponent: -0.001 })).toBe('O(N^0.00)');
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CliValues } from '../cli/cli-options.js';
-import { report } from '../run/session.js';
+import { printReport } from '../cli/report-output.js';
+import { gateExitCode } from '../run/session.js';
 import { jitter, makeRecord, makeRun } from '../stats/test-fixtures.js';
+import type { OutputOptions } from './output.js';
 import { analyze, render } from './output.js';
 
 // An allocation-free op next to an allocating one: under bytesPerOp only the first cannot be fitted.
@@ -40,13 +42,15 @@ describe('reports with a group that cannot be fitted', () => {
     expect(json.analysis.notFittable).toHaveLength(1);
   });
 
-  it('keeps the exit code the run has without the analysis', async () => {
+  it('keeps the exit code the run has without the analysis', () => {
     const out: string[] = [];
     const io = { stdout: (t: string) => void out.push(t), stderr: () => {}, cwd: '/tmp', isTTY: false };
     const values = {} as CliValues;
-    const plain = await report({ io, values, output: {} }, run, 'r.json');
-    const withGrowth = await report({ io, values, output: { growth: 'size' } }, run, 'r.json');
-    const withFactorial = await report({ io, values, output: { factorial: 'size' } }, run, 'r.json');
+    const exit = (output: OutputOptions) =>
+      gateExitCode(run, printReport(io, values, run, 'r.json', output), true, true);
+    const plain = exit({});
+    const withGrowth = exit({ growth: 'size' });
+    const withFactorial = exit({ factorial: 'size' });
     expect(withGrowth).toBe(plain);
     expect(withFactorial).toBe(plain);
     expect(out.join('')).toContain('factorial RangeTombstoneListBench.free: not fittable');

@@ -19,6 +19,7 @@ import {
   formatHuman,
   formatP,
   formatPercentRange,
+  growthLabel,
 } from './number-format.js';
 import { shellQuote } from './shell-quote.js';
 import type { Align } from './text-table.js';
@@ -270,7 +271,7 @@ export function effectSentence(v: BenchmarkVerdict): string | null {
 export function growthSentence(g: GrowthComparison): string {
   const ci = (lo: number | null, hi: number | null) =>
     lo === null || hi === null ? '' : ` [${lo.toFixed(2)}, ${hi.toFixed(2)}]`;
-  const [b, c] = g.text.split(' → ') as [string, string];
+  const [b, c] = [growthLabel(g.baseline), growthLabel(g.candidate)];
   return (
     `${g.key} over ${g.param} (${g.values.join(', ')}): ${b}${ci(g.baseline.lower, g.baseline.upper)} → ` +
     `${c}${ci(g.candidate.lower, g.candidate.upper)}${g.changed ? ' (changed)' : ' (not distinguishable)'}`

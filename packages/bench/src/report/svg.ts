@@ -12,7 +12,7 @@ import type { FactorialEffect, FactorialResult } from '../stats/factorial.js';
 import type { GrowthComparison, GrowthFit } from '../stats/growth.js';
 import { sideValues } from '../stats/metric.js';
 import type { BenchmarkVerdict } from '../stats/verdict.js';
-import { formatDeltaPercent, formatEffect, formatGrouped, formatP } from './number-format.js';
+import { formatDeltaPercent, formatEffect, formatGrouped, formatP, growthLabel } from './number-format.js';
 
 const COLORS: Record<Side, string> = { baseline: '#1f77b4', candidate: '#e4572e' };
 const SIDES = ['baseline', 'candidate'] as const;
@@ -308,11 +308,10 @@ export function renderDistributionSvg(rows: readonly DistributionRow[]): string 
   return doc(width, 56 + rows.length * rowHeight, 'Sample distributions: baseline vs candidate', body);
 }
 
-/** "O(N^1.65) [1.63, 1.67]": the side's part of the comparison text with its exponent interval. */
+/** "O(N^1.65) [1.63, 1.67]": one side's growth exponent with its interval. */
 function fitText(g: GrowthComparison, side: Side): string {
   const fit: GrowthFit = g[side];
-  const parts = g.text.split(' → ');
-  const label = parts.length === 2 ? parts[side === 'baseline' ? 0 : 1]! : `O(N^${fit.exponent.toFixed(2)})`;
+  const label = growthLabel(fit);
   const ci =
     fit.lower === null || fit.upper === null ? '' : ` [${fit.lower.toFixed(2)}, ${fit.upper.toFixed(2)}]`;
   return `${label}${ci}`;

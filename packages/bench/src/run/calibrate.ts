@@ -5,10 +5,10 @@
  */
 
 import { join } from 'node:path';
-import type { MeasurementSettings, RunRecord } from '../model.js';
+import type { RunRecord } from '../model.js';
 import { type PlanContext, planAaRun } from './prepare.js';
-import { resolveSampling, runPlan } from './runner.js';
-import type { Session } from './session.js';
+import { runPlan } from './runner.js';
+import { casesFor, EXIT, measurementOf, type Session } from './session.js';
 
 /** What to measure. */
 export interface CalibrationPlan {
@@ -34,25 +34,25 @@ export interface CalibrationRuns {
 
 async function measureOne(s: Session, files: readonly string[], slowdown: number, outFile: string) {
   const ctx: PlanContext = s.ctx;
-  const planned = await planAaRun([...files], ctx, s.io.cwd, slowdown);
-  const cases = resolveSampling(planned.cases, s.settings.sample, {
-    sampleMs: s.values['sample-ms'] !== undefined,
-    warmupMaxMs: s.values['warmup-ms'] !== undefined,
-  });
-  const measurement: MeasurementSettings = {
-    sampleMs: s.settings.sample.sampleMs,
-    warmupMaxMs: s.settings.sample.warmupMaxMs,
-    allocation: s.settings.sample.allocation,
-    instructions: false,
-  };
-  return runPlan(cases, {
+  const planned = await planAaRun([...files], ctx, s.cwd, slowdown);
+  const outcome = await runPlan(casesFor(s, planned.cases), {
     ...s.settings,
     outFile,
-    measurement,
+    measurement: measurementOf(s),
     comparison: planned.comparison,
     events: s.events,
     signal: s.signal,
   });
+  // Each run of the calibration ends with its own run-finished, as every run-started does.
+  s.events.emit({
+    type: 'run-finished',
+    runId: outcome.record.runId,
+    resultsFile: outFile,
+    interrupted: outcome.interrupted,
+    exitCode: outcome.interrupted ? EXIT.interrupted : EXIT.ok,
+    skippedForks: outcome.skippedForks,
+  });
+  return outcome;
 }
 
 /** Runs the calibration plan; stops early (interrupted) on the session's abort signal. */

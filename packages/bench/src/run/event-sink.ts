@@ -1,42 +1,37 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { BenchEvent, Payload } from '../protocol/events.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
+import { toWire } from './payloads.js';
 
-/** Where events go. */
+/** Where the engine's events go: payloads in, stamped with `protocol` and `time` on the way out. */
 export interface EventSink {
   emit(event: Payload<BenchEvent>): void;
   close(): void;
 }
 
-/** Drops events (no `--json` / `--events`). */
+/** Drops events. */
 export const nullSink: EventSink = { emit() {}, close() {} };
 
-/**
- * NDJSON to a file or a line writer (stdout). Synchronous file writes: an event is on disk before the next
- * fork starts, so a consumer never misses one when the runner is killed.
- */
-export function ndjsonSink(target: string | ((line: string) => void)): EventSink {
-  const fd = typeof target === 'string' ? openSync(target, 'a') : -1;
-  const write = typeof target === 'string' ? (line: string) => void writeSync(fd, line) : target;
-  return {
-    emit(event) {
-      const full = { protocol: PROTOCOL_VERSION, time: new Date().toISOString(), ...event };
-      write(`${JSON.stringify(full)}\n`);
-    },
-    close() {
-      if (fd >= 0) closeSync(fd);
-    },
-  };
+/** The event on the wire: `protocol` and `time` stamped on, in its JSON form (non-finite numbers → null). */
+export function stampEvent(payload: Payload<BenchEvent>): BenchEvent {
+  return toWire({ protocol: PROTOCOL_VERSION, time: new Date().toISOString(), ...payload } as BenchEvent);
 }
 
-/** Sends every event to each sink. */
-export function teeSink(...sinks: EventSink[]): EventSink {
-  return {
-    emit: (e) => {
-      for (const s of sinks) s.emit(e);
-    },
-    close: () => {
-      for (const s of sinks) s.close();
-    },
-  };
+/** Stamps each event and hands it to `listener`. */
+export function listenerSink(listener: (event: BenchEvent) => void, close: () => void = () => {}): EventSink {
+  return { emit: (payload) => listener(stampEvent(payload)), close };
+}
+
+/** Writes stamped events as NDJSON lines. */
+export function ndjsonWriter(write: (line: string) => void): (event: BenchEvent) => void {
+  return (event) => write(`${JSON.stringify(event)}\n`);
+}
+
+/**
+ * NDJSON to a file. Synchronous writes: an event is on disk before the next fork starts, so a consumer never
+ * misses one when the runner is killed.
+ */
+export function ndjsonFile(path: string): { write: (event: BenchEvent) => void; close: () => void } {
+  const fd = openSync(path, 'a');
+  return { write: ndjsonWriter((line) => void writeSync(fd, line)), close: () => closeSync(fd) };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ProgressBar } from '../cli/progress.js';
 import { type ForkOptions, type ForkOutcome, runFork } from '../fork/fork.js';
 import type { ForkJob, SampleSettings } from '../fork/fork-protocol.js';
+import type { CountJob, CountResult } from '../fork/instructions.js';
 import type {
   BenchmarkRecord,
   MeasurementSettings,
@@ -55,17 +55,11 @@ export interface RunSettings {
   /** Stop a case after this many failed forks on one side (a broken benchmark should not burn n timeouts). */
   maxFailuresPerSide?: number;
   events: EventSink;
-  progress?: ProgressBar;
   signal?: AbortSignal;
   /** Called when a case completes; its verdict (or why there is none) goes into the benchmark-finished event. */
   analyze?: (record: BenchmarkRecord, run: RunRecord) => CaseAnalysis;
   /** Instruction counting (valgrind) for a case side, when enabled. */
-  countInstructions?: (job: {
-    bundle: string;
-    benchmark: string;
-    params: Record<string, ParamValue>;
-    nsPerOp: number;
-  }) => Promise<number | null>;
+  countInstructions?: (job: CountJob) => Promise<CountResult>;
 }
 
 /** The verdict of one finished case, or the error that prevented it. */
@@ -241,7 +235,6 @@ function skipRest(
   if (count === 0) return;
   p.completed += count;
   p.skipped += count;
-  settings.progress?.update(p.completed, `${c.bench.key} ${side} skipped`, p.resumedFrom);
   settings.events.emit({
     type: 'samples-skipped',
     key: c.bench.key,
@@ -262,7 +255,6 @@ async function measureOnce(
   settings: RunSettings,
   p: Progress,
 ): Promise<boolean> {
-  settings.progress?.update(p.completed, `${c.bench.key} ${side}`, p.resumedFrom);
   const job: ForkJob = {
     mode: 'sample',
     bundle: c.bundles[side],
@@ -282,12 +274,26 @@ async function measureOnce(
   if ('kind' in item) entry.failures.push(item);
   else {
     if (settings.countInstructions) {
-      item.instructionsPerOp = await settings.countInstructions({
+      const counted = await settings.countInstructions({
         bundle: c.bundles[side],
         benchmark: c.bench.benchmark,
         params: c.params[side],
         nsPerOp: item.nsPerOp,
       });
+      item.instructionsPerOp = counted.instructionsPerOp;
+      if ('error' in counted) {
+        const message = `instruction count of sample ${item.seq} (${side}) failed: ${counted.error}`;
+        entry.errors = [
+          ...(entry.errors ?? []),
+          { seq: item.seq, side, errorName: 'InstructionCountError', message },
+        ];
+        settings.events.emit({
+          type: 'error',
+          errorName: 'InstructionCountError',
+          message,
+          key: c.bench.key,
+        });
+      }
     }
     entry.samples.push(item);
   }
@@ -403,7 +409,6 @@ function finish(
   interrupted: boolean,
   skippedForks: number,
 ): RunOutcome {
-  settings.progress?.finish();
   if (!interrupted) record.finishedAt = new Date().toISOString();
   writeRunAtomic(settings.outFile, record);
   return { record, interrupted, skippedForks };

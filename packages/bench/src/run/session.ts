@@ -1,21 +1,23 @@
+/**
+ * One measuring run from validated {@link RunOptions}: the worker and settings it runs with, resume, per-case
+ * analysis, and the final analysis, gate and `run-finished` event. Shared by `run`, `aa`, `compare` and `calibrate`.
+ */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { analysisOptions, type CliValues, numberOption } from '../cli/cli-options.js';
-import { ProgressBar } from '../cli/progress.js';
-import { BenchError } from '../errors.js';
 import { workerScript } from '../fork/compile.js';
 import { DEFAULT_NODE_ARGS } from '../fork/fork.js';
 import { instructionCounter } from '../fork/instructions.js';
 import { detectPinning } from '../fork/pinning.js';
 import type { MeasurementSettings, RunRecord } from '../model.js';
-import { analyze, type OutputOptions, parseFormat, render, writeSvgPlots } from '../report/output.js';
+import type { RunFinishedEvent } from '../protocol/events.js';
+import { analyze, type OutputOptions } from '../report/output.js';
 import type { ReportInput } from '../report/report-model.js';
 import { analyzeRun } from '../stats/analyze-run.js';
-import { parseParamFilter } from '../suite/cases.js';
-import { SAMPLING_LIMITS } from '../suite/define.js';
+import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
-import { type EventSink, ndjsonSink, nullSink, teeSink } from './event-sink.js';
+import { equivalentArgv } from './equivalent-command.js';
+import type { EventSink } from './event-sink.js';
 import {
   factorialPayload,
   growthPayload,
@@ -26,44 +28,60 @@ import {
 import type { PlanContext } from './prepare.js';
 import { readRun } from './results-store.js';
 import { checkResumable } from './resume-check.js';
+import type { RunOptions } from './run-options.js';
 import { type CaseAnalysis, type PlannedCase, type RunSettings, resolveSampling, runPlan } from './runner.js';
-
-/** Where the CLI writes; replaceable for tests. */
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  cwd: string;
-  /** Whether stderr is a terminal (progress bar). */
-  isTTY: boolean;
-  /**
-   * The CLI script as launched (`process.argv[1]`), recorded in the run's invocation; unset for in-process calls,
-   * which record `tombstone-bench` instead.
-   */
-  script?: string;
-}
-
-/** The process's own stdout/stderr/cwd. */
-export const defaultIo = (): CliIo => ({
-  stdout: (t) => void process.stdout.write(t),
-  stderr: (t) => void process.stderr.write(t),
-  cwd: process.cwd(),
-  isTTY: Boolean(process.stderr.isTTY),
-});
 
 /** Exit codes. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
-/** Shared state of one invocation of a measuring command. */
+/** How a run ended. */
+export interface RunResult {
+  /** The exit code the command line exits with (0 ok, 1 Lost/failed fork/build, 130 interrupted). */
+  exitCode: number;
+  interrupted: boolean;
+  /** The results file, or null when nothing was written (interrupted while preparing). */
+  resultsFile: string | null;
+  /** The run as persisted, or null when nothing was written. */
+  record: RunRecord | null;
+  /** Forks skipped after a side's failure limit. */
+  skippedForks: number;
+  /** The `run-finished` event (null when the run never started). */
+  finished: RunFinishedEvent | null;
+}
+
+/** Shared state of one measuring run. */
 export interface Session {
-  io: CliIo;
-  values: CliValues;
+  cwd: string;
+  log: (text: string) => void;
+  options: RunOptions;
+  /** `calibrate` runs A/A sessions under its own name. */
+  command: RunOptions['mode'] | 'calibrate';
   events: EventSink;
   signal: AbortSignal;
   ctx: PlanContext;
   settings: Omit<RunSettings, 'comparison' | 'outFile' | 'events' | 'signal'> & { outFile: string };
-  output: OutputOptions;
-  /** Removes what the session made for itself (its temp bundle dir; never a `--cache-dir` the user named). */
+  output: RunOutputOptions;
+  /** Removes what the session made for itself (its temp bundle dir; never a `cacheDir` the user named). */
   dispose(): void;
+}
+
+/** The analysis a run is judged with. */
+export type RunOutputOptions = OutputOptions & {
+  overrides: Pick<AnalysisConfig, 'alpha' | 'threshold' | 'metric' | 'correction'>;
+};
+
+/** The analysis of a run with these options (the engine's verdicts and a caller's report use the same). */
+export function outputOptionsFor(options: RunOptions): RunOutputOptions {
+  return {
+    overrides: {
+      alpha: options.alpha ?? 0.05,
+      threshold: options.threshold ?? 0.02,
+      metric: options.metric ?? (options.instructions ? 'instructionsPerOp' : 'nsPerOp'),
+      correction: options.correction ?? 'holm',
+    },
+    ...(options.growth ? { growth: options.growth } : {}),
+    ...(options.factorial ? { factorial: options.factorial } : {}),
+  };
 }
 
 function defaultOutFile(cwd: string): string {
@@ -71,60 +89,40 @@ function defaultOutFile(cwd: string): string {
   return join(cwd, '.tombstone-bench', `results-${stamp}.json`);
 }
 
-/** The event sinks asked for on the command line (`--json` → stdout, `--events <file>`). */
-export function eventSinkFor(io: CliIo, values: CliValues): EventSink {
-  const sinks: EventSink[] = [];
-  if (values.json) sinks.push(ndjsonSink((line) => io.stdout(line)));
-  if (values.events) sinks.push(ndjsonSink(resolve(io.cwd, values.events)));
-  return sinks.length === 0 ? nullSink : teeSink(...sinks);
-}
-
-/** A directory for bundles and the worker, and how to remove it when the invocation ends. */
+/** A bundle cache directory, and how to remove it when it is the run's own. */
 export interface CacheDir {
   dir: string;
-  /** Removes the directory when this invocation made it (never a `--cache-dir` the user named). */
+  /** Removes the directory when this invocation made it (never a `cacheDir` the user named). */
   dispose(): void;
 }
 
 /**
- * `--cache-dir`, else a fresh temp directory of this invocation, removed by `dispose()`: bundles are recompiled by
+ * `cacheDir`, else a fresh temp directory of this invocation, removed by `dispose()`: bundles are recompiled by
  * every run, and a directory per working directory used to stay in /tmp/tombstone-bench forever.
  */
-export function cacheDirFor(io: CliIo, values: CliValues): CacheDir {
-  if (values['cache-dir'] !== undefined)
-    return { dir: resolve(io.cwd, values['cache-dir']), dispose: () => {} };
+export function cacheDirFor(cwd: string, cacheDir?: string): CacheDir {
+  if (cacheDir !== undefined) return { dir: resolve(cwd, cacheDir), dispose: () => {} };
   const parent = join(tmpdir(), 'tombstone-bench');
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, 'run-'));
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/**
- * Validates the shared options of a measuring command and prepares the worker and settings; `args` are the
- * command's arguments as received (after the command name), recorded for the report's Reproduction block.
- */
+function paramSelection(params: RunOptions['params']): Map<string, string[]> {
+  return new Map(Object.entries(params ?? {}).map(([k, vs]) => [k, vs.map(String)]));
+}
+
+/** Prepares the worker and settings of a run from validated options. */
 export async function makeSession(
-  io: CliIo,
-  values: CliValues,
-  signal: AbortSignal,
-  command: string,
+  options: RunOptions,
   events: EventSink,
-  args: readonly string[] = [],
+  signal: AbortSignal,
+  command: Session['command'] = options.mode,
 ): Promise<Session> {
-  parseFormat(values.format);
-  const sampleMs = numberOption(values, 'sample-ms', 100, SAMPLING_LIMITS.sampleMs);
-  const warmupMs = numberOption(values, 'warmup-ms', 150, SAMPLING_LIMITS.warmupMs);
-  const timeoutMs = numberOption(values, 'timeout-ms', 60_000, { min: 100 });
-  const n = numberOption(values, 'n', 10, { min: 1, max: 1000, integer: true });
-  const output = analysisOptions(values, {
-    alpha: 0.05,
-    threshold: 0.02,
-    metric: values.instructions ? 'instructionsPerOp' : 'nsPerOp',
-  });
-  const { alpha, threshold, metric } = output.overrides;
-  if (command === 'compare' && values.baseline === undefined)
-    throw new BenchError('compare needs --baseline <git-ref>');
-  const { dir: cacheDir, dispose } = cacheDirFor(io, values);
+  const cwd = options.cwd ?? process.cwd();
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const output = outputOptionsFor(options);
+  const { dir: cacheDir, dispose } = cacheDirFor(cwd, options.cacheDir);
   let worker: string;
   try {
     worker = await workerScript(cacheDir);
@@ -137,82 +135,106 @@ export async function makeSession(
     worker,
     timeoutMs,
     selection: {
-      ...(values.filter !== undefined ? { filter: values.filter } : {}),
-      params: parseParamFilter(values.param ?? []),
+      ...(options.filter !== undefined ? { filter: options.filter } : {}),
+      params: paramSelection(options.params),
     },
   };
-  const pin = values['no-pin'] ? null : detectPinning();
+  const { alpha, threshold, metric } = output.overrides;
   return {
     dispose,
-    io,
-    values,
+    cwd,
+    log: options.log ?? (() => {}),
+    options,
+    command,
     events,
     signal,
     ctx,
     output,
     settings: {
-      config: { samplesPerSide: n, metric, alpha, threshold },
-      sample: { sampleMs, warmupMaxMs: warmupMs, allocation: !values['no-alloc'] },
-      fork: { worker, timeoutMs, pin, nodeArgs: [...DEFAULT_NODE_ARGS] },
-      outFile: resolve(io.cwd, values.out ?? values.resume ?? defaultOutFile(io.cwd)),
-      invocation: { argv: [io.script ?? 'tombstone-bench', command, ...args], cwd: io.cwd },
+      config: { samplesPerSide: options.samplesPerSide ?? 10, metric, alpha, threshold },
+      sample: {
+        sampleMs: options.sampleMs ?? 100,
+        warmupMaxMs: options.warmupMs ?? 150,
+        allocation: options.allocation ?? true,
+      },
+      fork: {
+        worker,
+        timeoutMs,
+        pin: options.pin === false ? null : detectPinning(),
+        nodeArgs: [...DEFAULT_NODE_ARGS],
+      },
+      outFile: resolve(cwd, options.out ?? options.resume ?? defaultOutFile(cwd)),
+      invocation: options.invocation ?? { argv: equivalentArgv(options), cwd },
     },
   };
 }
 
-/** Type-checks the bench files of a measuring command unless `--no-typecheck`; throws {@link BenchTypeError}. */
+/** Type-checks the bench files of a run unless `typecheck: false`; throws {@link BenchTypeError}. */
 export function checkBenchTypes(s: Session, files: readonly string[]): void {
-  if (!s.values['no-typecheck']) typecheckBenchFiles(files, s.io.cwd);
+  if (s.options.typecheck !== false) typecheckBenchFiles(files, s.cwd);
 }
 
-/** Resumes or starts a run, then reports; returns the exit code. Shared by run, aa and compare. */
-export async function measureAndReport(
-  s: Session,
-  planned: PlannedCase[],
-  comparison: RunRecord['comparison'],
-  extra: Partial<RunSettings> = {},
-): Promise<number> {
-  const { io, values } = s;
-  // A suite's own `sampling` applies where the command line does not set the same thing.
-  const cases = resolveSampling(planned, s.settings.sample, {
-    sampleMs: values['sample-ms'] !== undefined,
-    warmupMaxMs: values['warmup-ms'] !== undefined,
+/** Cases with their effective sampling: a suite's own `sampling` applies where the options do not set it. */
+export function casesFor(s: Session, planned: readonly PlannedCase[]): PlannedCase[] {
+  return resolveSampling(planned, s.settings.sample, {
+    sampleMs: s.options.sampleMs !== undefined,
+    warmupMaxMs: s.options.warmupMs !== undefined,
   });
-  let resume: RunRecord | undefined;
-  const measurement: MeasurementSettings = {
+}
+
+/** What a sample measures, recorded in the run and checked on resume. */
+export function measurementOf(s: Session): MeasurementSettings {
+  return {
     sampleMs: s.settings.sample.sampleMs,
     warmupMaxMs: s.settings.sample.warmupMaxMs,
     allocation: s.settings.sample.allocation,
-    instructions: Boolean(values.instructions),
+    instructions: Boolean(s.options.instructions),
   };
-  if (values.resume) {
-    const file = resolve(io.cwd, values.resume);
-    const recorded = readRun(file);
-    // Without -n the file's own sample count is continued; with -n it may grow the run (never shrink it).
-    const samplesPerSide =
-      values.n === undefined ? recorded.config.samplesPerSide : s.settings.config.samplesPerSide;
-    const sampling = new Map(
-      cases.map((c) => [
-        c.bench.key,
-        c.sample ? { sampleMs: c.sample.sampleMs, warmupMaxMs: c.sample.warmupMaxMs } : undefined,
-      ]),
-    );
-    checkResumable(values.resume, recorded, { comparison, measurement, samplesPerSide, sampling });
-    s.settings.config = { ...s.settings.config, samplesPerSide };
-    resume = { ...recorded, config: { ...recorded.config, samplesPerSide } };
-  }
-  const total = cases.length * s.settings.config.samplesPerSide * 2;
-  const progress = io.isTTY && !values.json ? new ProgressBar(total) : undefined;
-  // The verdict of one finished case for its benchmark-finished event (growth/factorial need the whole run).
-  const analyzeCase = (entry: RunRecord['benchmarks'][number], run: RunRecord): CaseAnalysis => {
+}
+
+/** The record to continue, after checking it was measured the same way; adjusts the session's sample count. */
+function resumed(
+  s: Session,
+  cases: readonly PlannedCase[],
+  comparison: RunRecord['comparison'],
+): RunRecord | undefined {
+  if (!s.options.resume) return undefined;
+  const recorded = readRun(resolve(s.cwd, s.options.resume));
+  // Without samplesPerSide the file's own count is continued; with it the run may grow (never shrink).
+  const samplesPerSide = s.options.samplesPerSide ?? recorded.config.samplesPerSide;
+  const sampling = new Map(
+    cases.map((c) => [
+      c.bench.key,
+      c.sample ? { sampleMs: c.sample.sampleMs, warmupMaxMs: c.sample.warmupMaxMs } : undefined,
+    ]),
+  );
+  const measurement = measurementOf(s);
+  checkResumable(s.options.resume, recorded, { comparison, measurement, samplesPerSide, sampling });
+  s.settings.config = { ...s.settings.config, samplesPerSide };
+  return { ...recorded, config: { ...recorded.config, samplesPerSide } };
+}
+
+/** The verdict of one finished case for its benchmark-finished event (growth/factorial need the whole run). */
+function caseAnalyzer(s: Session) {
+  return (entry: RunRecord['benchmarks'][number], run: RunRecord): CaseAnalysis => {
     try {
-      const verdict = analyzeRun({ ...run, benchmarks: [entry] }, s.output.overrides ?? {}).verdicts[0];
+      const verdict = analyzeRun({ ...run, benchmarks: [entry] }, s.output.overrides).verdicts[0];
       return verdict ? { analysis: verdictPayload(verdict) } : {};
     } catch (e) {
       return { analysisError: recordedError(e) };
     }
   };
-  const countInstructions = values.instructions
+}
+
+/** Resumes or starts a run, measures it, then analyses and gates it. */
+export async function measure(
+  s: Session,
+  planned: PlannedCase[],
+  comparison: RunRecord['comparison'],
+): Promise<RunResult> {
+  const cases = casesFor(s, planned);
+  const resume = resumed(s, cases, comparison);
+  const countInstructions = s.options.instructions
     ? instructionCounter({
         worker: s.ctx.worker,
         cacheDir: s.ctx.cacheDir,
@@ -223,69 +245,70 @@ export async function measureAndReport(
   const outcome = await runPlan(cases, {
     ...(countInstructions ? { countInstructions } : {}),
     ...s.settings,
-    measurement,
+    measurement: measurementOf(s),
     comparison,
     events: s.events,
     signal: s.signal,
-    analyze: analyzeCase,
-    ...(progress ? { progress } : {}),
+    analyze: caseAnalyzer(s),
     ...(resume ? { resume } : {}),
-    ...extra,
   });
   if (outcome.interrupted) {
-    io.stderr(
-      `interrupted: results so far in ${s.settings.outFile} (continue with --resume ${s.settings.outFile})\n`,
-    );
-    s.events.emit({
-      type: 'run-finished',
-      runId: outcome.record.runId,
-      resultsFile: s.settings.outFile,
+    const file = s.settings.outFile;
+    s.log(`interrupted: results so far in ${file} (continue with --resume ${file})\n`);
+    return finished(s, outcome.record, {
       interrupted: true,
       exitCode: EXIT.interrupted,
       skippedForks: outcome.skippedForks,
     });
-    return EXIT.interrupted;
   }
-  return report(s, outcome.record, s.settings.outFile, outcome.skippedForks);
+  const input = analyze(outcome.record, s.output);
+  const exitCode = gateExitCode(outcome.record, input, s.options.failOnLost ?? true, true);
+  return finished(
+    s,
+    outcome.record,
+    { interrupted: false, exitCode, skippedForks: outcome.skippedForks },
+    input,
+  );
 }
 
-/** Analyses, renders and gates a finished run; returns the exit code. */
-export async function report(
-  s: Session | ReportOnly,
+/**
+ * The exit code of an analysed run: 1 when gating and a benchmark is Lost or Invalid or a fork failed; a measuring
+ * run also fails on a failed fork when not gating (its numbers are incomplete).
+ */
+export function gateExitCode(
   run: RunRecord,
-  file: string,
-  skippedForks = 0,
-): Promise<number> {
-  const { io, values } = s;
-  const input = analyze(run, s.output);
-  // A measuring command gates by default (--no-fail-on-lost opts out); `report` renders a saved run and gates only
-  // when asked (--fail-on-lost), so `report --format markdown > x.md` works in a script.
-  const gating = 'events' in s ? !values['no-fail-on-lost'] : Boolean(values['fail-on-lost']);
+  input: ReportInput,
+  gating: boolean,
+  measuring: boolean,
+): number {
   const failures = run.benchmarks.reduce((k, b) => k + b.failures.length, 0);
   const failed = input.analysis.summary.gate === 'fail' || failures > 0;
-  const measuredFailures = 'events' in s && failures > 0;
-  const exitCode = (gating && failed) || measuredFailures ? EXIT.failed : EXIT.ok;
-  if (values.svg) {
-    const written = writeSvgPlots(input, resolve(io.cwd, values.svg));
-    io.stderr(`wrote ${written.length} SVG plot(s) to ${values.svg}\n`);
-  }
-  if ('events' in s) {
-    s.events.emit({
-      type: 'run-finished',
-      runId: run.runId,
-      resultsFile: file,
-      interrupted: false,
-      exitCode,
-      skippedForks,
-      ...analysisPayloads(input, s.output),
-    });
-  }
-  if (!values.json) {
-    const text = render({ ...input, resultsFile: file }, parseFormat(values.format));
-    io.stdout(text.endsWith('\n') ? text : `${text}\n`);
-    io.stderr(`results: ${file}\n`);
-  }
-  return exitCode;
+  return (gating && failed) || (measuring && failures > 0) ? EXIT.failed : EXIT.ok;
+}
+
+/** Emits the run's one `run-finished` event (with the analyses when analysed) and returns the result. */
+export function finished(
+  s: Session,
+  record: RunRecord,
+  end: { interrupted: boolean; exitCode: number; skippedForks: number },
+  input?: ReportInput,
+): RunResult {
+  const payload = {
+    type: 'run-finished' as const,
+    runId: record.runId,
+    resultsFile: s.settings.outFile,
+    ...end,
+    ...(input ? analysisPayloads(input, s.output) : {}),
+  };
+  s.events.emit(payload);
+  return {
+    exitCode: end.exitCode,
+    interrupted: end.interrupted,
+    resultsFile: s.settings.outFile,
+    record,
+    skippedForks: end.skippedForks,
+    finished: null,
+  };
 }
 
 /** The analyses of a finished run as `run-finished` carries them. */
@@ -300,11 +323,4 @@ function analysisPayloads(input: ReportInput, output: OutputOptions) {
       ? { factorial: factorialPayload(output.factorial, input.factorials ?? [], notFittable) }
       : {}),
   };
-}
-
-/** What `report` needs when no run is in progress. */
-export interface ReportOnly {
-  io: CliIo;
-  values: CliValues;
-  output: OutputOptions;
 }

@@ -3,8 +3,8 @@
  * string that says what was measured, so a failure is actionable and a pass is auditable.
  */
 
+import { formatP } from '../format/numbers.js';
 import type { BenchmarkRecord, Environment, Sample, Side } from '../model.js';
-import { formatP } from '../report/number-format.js';
 import { describe } from './describe.js';
 import { lag1Autocorrelation, mannKendall, runsTest } from './independence.js';
 import { minimumAchievableP } from './mann-whitney.js';

@@ -105,12 +105,6 @@ export function fitGrowth(points: readonly GrowthPoint[], confidence = 0.95): Gr
   };
 }
 
-/** "O(N^1.98)": the exponent rounded to two decimals. */
-export function growthLabel(fit: Pick<GrowthFit, 'exponent'>, symbol = 'N'): string {
-  const e = Math.abs(fit.exponent) < 0.005 ? 0 : fit.exponent;
-  return `O(${symbol}^${e.toFixed(2)})`;
-}
-
 /** Baseline and candidate growth of one benchmark over one numeric parameter. */
 export interface GrowthComparison {
   /** Benchmark identity without the swept parameter, e.g. `RangeTombstoneListBench.benchCopyOnly`. */
@@ -127,8 +121,6 @@ export interface GrowthComparison {
   candidate: GrowthFit;
   /** `true` when the two exponents' intervals are disjoint. */
   changed: boolean;
-  /** "O(N^1.98) → O(N^1.02)". */
-  text: string;
   /** The fitted samples per side (for plots). */
   points: Record<Side, GrowthPoint[]>;
 }
@@ -159,7 +151,6 @@ export function growthAnalysis(
   param: string,
   metric: MetricName = run.config.metric,
   confidence = 0.95,
-  symbol = 'N',
 ): GrowthAnalysis {
   const groups = new Map<string, BenchmarkRecord[]>();
   for (const record of run.benchmarks) {
@@ -218,7 +209,6 @@ export function growthAnalysis(
       baseline,
       candidate,
       changed,
-      text: `${growthLabel(baseline, symbol)} → ${growthLabel(candidate, symbol)}`,
       points,
     });
   }
@@ -234,9 +224,8 @@ export function growthFromRun(
   param: string,
   metric: MetricName = run.config.metric,
   confidence = 0.95,
-  symbol = 'N',
 ): GrowthComparison[] {
-  const { comparisons, notFittable } = growthAnalysis(run, param, metric, confidence, symbol);
+  const { comparisons, notFittable } = growthAnalysis(run, param, metric, confidence);
   const bad = notFittable[0];
   if (bad) throw new StatsInputError('param', bad.key, notFittableLine(bad));
   return comparisons;

@@ -3,8 +3,8 @@
  * and the eight checks.
  */
 
+import { formatDeltaPercent, formatP } from '../format/numbers.js';
 import type { BenchmarkRecord, Role, RunRecord } from '../model.js';
-import { formatDeltaPercent, formatP } from '../report/number-format.js';
 import { type CheckConfig, type CheckResult, DEFAULT_CHECK_CONFIG, runChecks } from './checks.js';
 import { type Description, describe } from './describe.js';
 import { assertOpenUnit, StatsInputError } from './errors.js';

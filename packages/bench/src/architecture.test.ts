@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Data flows one way: suite → fork → run → stats → report → cli. These are the import rules that keep it so.
+const SRC = fileURLToPath(new URL('.', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sources(path);
+    return e.name.endsWith('.ts') && !e.name.includes('.test.') && !e.name.startsWith('test-') ? [path] : [];
+  });
+}
+
+/** `folder/file.ts` → the top-level folders (or packages) it imports. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1] as string);
+  return specs.map((spec) =>
+    spec.startsWith('.') ? (relative(SRC, join(file, '..', spec)).split('/')[0] as string) : spec,
+  );
+}
+
+function violations(folder: string, allowed: (target: string) => boolean): string[] {
+  return sources(join(SRC, folder)).flatMap((file) =>
+    importsOf(file)
+      .filter((t) => t !== folder && !allowed(t))
+      .map((t) => `${relative(SRC, file)} → ${t}`),
+  );
+}
+
+describe('architecture', () => {
+  it('statistics compute numbers: they import no report, run, fork, git or cli code', () => {
+    const denied = ['report', 'run', 'fork', 'git', 'cli', 'suite'];
+    expect(violations('stats', (t) => !denied.includes(t))).toEqual([]);
+  });
+
+  it('the protocol imports only itself and valibot (clients bundle it)', () => {
+    expect(violations('protocol', (t) => t === 'valibot')).toEqual([]);
+  });
+
+  it('only the command line (and the entry points) import cli/', () => {
+    const outside = ['suite', 'fork', 'run', 'git', 'stats', 'report', 'protocol', 'format'];
+    expect(outside.flatMap((folder) => violations(folder, (t) => t !== 'cli'))).toEqual([]);
+  });
+});

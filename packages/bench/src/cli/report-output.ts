@@ -1,0 +1,28 @@
+/** Printing an analysed run: SVG plots (`--svg`), the report in `--format` (unless `--json`), where it is stored. */
+import { resolve } from 'node:path';
+import type { RunRecord } from '../model.js';
+import { analyze, type OutputOptions, parseFormat, render, writeSvgPlots } from '../report/output.js';
+import type { ReportInput } from '../report/report-model.js';
+import type { CliValues } from './cli-options.js';
+import type { CliIo } from './io.js';
+
+/** Analyses `run` and prints it as the options ask; returns the analysis (for the gate). */
+export function printReport(
+  io: CliIo,
+  values: CliValues,
+  run: RunRecord,
+  file: string,
+  output: OutputOptions,
+): ReportInput {
+  const input = analyze(run, output);
+  if (values.svg) {
+    const written = writeSvgPlots(input, resolve(io.cwd, values.svg));
+    io.stderr(`wrote ${written.length} SVG plot(s) to ${values.svg}\n`);
+  }
+  if (!values.json) {
+    const text = render({ ...input, resultsFile: file }, parseFormat(values.format));
+    io.stdout(text.endsWith('\n') ? text : `${text}\n`);
+    io.stderr(`results: ${file}\n`);
+  }
+  return input;
+}

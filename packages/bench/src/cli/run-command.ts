@@ -1,0 +1,145 @@
+/**
+ * `run`, `aa` and `compare` on the command line: argv → {@link RunOptions} → engine → output (NDJSON events with
+ * `--json` / `--events`, a progress bar on a terminal, the report).
+ */
+import { resolve } from 'node:path';
+import { BenchError } from '../errors.js';
+import type { BenchEvent } from '../protocol/events.js';
+import { parseFormat } from '../report/output.js';
+import { startRun } from '../run/engine.js';
+import { ndjsonFile, ndjsonWriter } from '../run/event-sink.js';
+import { NUMBER_LIMITS, type RunOptions } from '../run/run-options.js';
+import { outputOptionsFor } from '../run/session.js';
+import { parseParamFilter } from '../suite/cases.js';
+import { analysisOptions, type CliValues, numberOption } from './cli-options.js';
+import type { CliIo } from './io.js';
+import { ProgressBar } from './progress.js';
+import { printReport } from './report-output.js';
+
+/** The event outputs asked for: `--json` → stdout, `--events <file>`. */
+export interface EventOutputs {
+  write: (event: BenchEvent) => void;
+  close: () => void;
+}
+
+/** Opens the event outputs of `--json` and `--events`. */
+export function eventOutputs(io: CliIo, values: CliValues): EventOutputs {
+  const writers: ((event: BenchEvent) => void)[] = [];
+  const closers: (() => void)[] = [];
+  if (values.json) writers.push(ndjsonWriter((line) => io.stdout(line)));
+  if (values.events) {
+    const file = ndjsonFile(resolve(io.cwd, values.events));
+    writers.push(file.write);
+    closers.push(file.close);
+  }
+  return {
+    write: (e) => {
+      for (const w of writers) w(e);
+    },
+    close: () => {
+      for (const c of closers) c();
+    },
+  };
+}
+
+const optionalNumber = (
+  values: CliValues,
+  name: keyof CliValues,
+  check: (typeof NUMBER_LIMITS)[keyof typeof NUMBER_LIMITS],
+) => (values[name] === undefined ? undefined : numberOption(values, name, 0, check));
+
+/** The engine options of a measuring command line; `args` (after the command) are recorded as its invocation. */
+export function runOptionsFromCli(
+  mode: RunOptions['mode'],
+  values: CliValues,
+  positionals: readonly string[],
+  io: CliIo,
+  args: readonly string[],
+): RunOptions {
+  parseFormat(values.format);
+  if (mode !== 'aa' && values.slowdown !== undefined)
+    throw new BenchError('--slowdown is a test hook of `aa` only');
+  if (mode === 'compare' && values.baseline === undefined)
+    throw new BenchError('compare needs --baseline <git-ref>');
+  const { overrides } = analysisOptions(values, { alpha: 0.05, threshold: 0.02, metric: 'nsPerOp' });
+  const given = <K extends keyof CliValues, T>(name: K, value: T): T | undefined =>
+    values[name] === undefined ? undefined : value;
+  const options: RunOptions = {
+    mode,
+    cwd: io.cwd,
+    files: positionals,
+    samplesPerSide: optionalNumber(values, 'n', NUMBER_LIMITS.samplesPerSide),
+    sampleMs: optionalNumber(values, 'sample-ms', NUMBER_LIMITS.sampleMs),
+    warmupMs: optionalNumber(values, 'warmup-ms', NUMBER_LIMITS.warmupMs),
+    timeoutMs: optionalNumber(values, 'timeout-ms', NUMBER_LIMITS.timeoutMs),
+    slowdown: optionalNumber(values, 'slowdown', NUMBER_LIMITS.slowdown),
+    alpha: given('alpha', overrides.alpha),
+    threshold: given('threshold', overrides.threshold),
+    metric: given('metric', overrides.metric),
+    correction: values['no-holm'] ? 'none' : undefined,
+    filter: values.filter,
+    params: Object.fromEntries(parseParamFilter(values.param ?? [])),
+    out: values.out,
+    resume: values.resume,
+    pin: values['no-pin'] ? false : undefined,
+    allocation: values['no-alloc'] ? false : undefined,
+    instructions: values.instructions,
+    growth: values.growth,
+    factorial: values.factorial,
+    failOnLost: values['no-fail-on-lost'] ? false : undefined,
+    baseline: values.baseline,
+    candidate: values.candidate,
+    installCommands: values['install-cmd'],
+    buildCommands: values['build-cmd'],
+    install: values['no-install'] ? false : undefined,
+    build: values['no-build'] ? false : undefined,
+    keepWorktrees: values['keep-worktrees'],
+    typecheck: values['no-typecheck'] ? false : undefined,
+    cacheDir: values['cache-dir'],
+    log: io.stderr,
+    invocation: { argv: [io.script ?? 'tombstone-bench', mode, ...args], cwd: io.cwd },
+  };
+  return Object.fromEntries(
+    Object.entries(options).filter(([, v]) => v !== undefined),
+  ) as unknown as RunOptions;
+}
+
+/** Keeps a progress bar in step with the events (terminal only, not with `--json`). */
+function progressFollower(io: CliIo, values: CliValues): (event: BenchEvent) => void {
+  if (!io.isTTY || values.json) return () => {};
+  let bar: ProgressBar | null = null;
+  let resumedFrom = 0;
+  return (event) => {
+    if (event.type === 'run-started') {
+      bar = new ProgressBar(event.totalForks);
+      resumedFrom = event.completedForks;
+    } else if (event.type === 'sample-finished' || event.type === 'samples-skipped') {
+      const note = event.type === 'samples-skipped' ? ` skipped ${event.count}` : '';
+      bar?.update(event.completed, `${event.key} ${event.side}${note}`, resumedFrom);
+    } else if (event.type === 'run-finished') bar?.finish();
+  };
+}
+
+/** Runs a measuring command through the engine and prints its outcome; resolves with the exit code. */
+export async function cmdMeasure(
+  io: CliIo,
+  values: CliValues,
+  options: RunOptions,
+  outputs: EventOutputs,
+  signal: AbortSignal,
+): Promise<number> {
+  const follow = progressFollower(io, values);
+  const run = startRun(options, {
+    signal,
+    onEvent: (event) => {
+      follow(event);
+      outputs.write(event);
+    },
+  });
+  const result = await run.result;
+  if (result.interrupted || result.record === null || result.resultsFile === null) return result.exitCode;
+  if (result.finished?.summary)
+    printReport(io, values, result.record, result.resultsFile, outputOptionsFor(options));
+  else if (!values.json) io.stderr(`results: ${result.resultsFile}\n`);
+  return result.exitCode;
+}

@@ -1,0 +1,105 @@
+/**
+ * The engine: `startRun(options, { signal })` does everything a `run`, `aa` or `compare` command does — plan,
+ * resume, measure in interleaved forks, analyse, gate — and streams the protocol's events while it goes. The
+ * command line is a thin layer over it (argv → options → engine → output).
+ */
+import { BenchError } from '../errors.js';
+import { runCompare } from '../git/git-compare.js';
+import type { BenchEvent, RunFinishedEvent } from '../protocol/events.js';
+import { findBenchFiles } from '../suite/discover.js';
+import { listenerSink } from './event-sink.js';
+import { EventStream } from './event-stream.js';
+import { planAaRun, planFactorRun } from './prepare.js';
+import { type RunOptions, validateRunOptions } from './run-options.js';
+import { checkBenchTypes, makeSession, measure, type RunResult, type Session } from './session.js';
+
+/** How a started run is controlled and observed besides its event stream. */
+export interface RunControl {
+  /** Aborting kills the running fork's process group and ends the run; its results file stays valid and resumable. */
+  signal?: AbortSignal;
+  /** Called synchronously with each event as it is emitted (before the next fork starts). */
+  onEvent?: (event: BenchEvent) => void;
+}
+
+/** A started run: iterate it for its events (once); `result` settles when it ends. */
+export interface Run extends AsyncIterable<BenchEvent> {
+  /**
+   * How the run ended. Rejects with the typed error (UsageError, BenchCompileError, GitError …) when the run could
+   * not be done; that error is also the stream's last `error` event.
+   */
+  readonly result: Promise<RunResult>;
+}
+
+const reported = new WeakSet<object>();
+
+/** Whether `error` was already emitted as an `error` event by a run (so a caller does not report it twice). */
+export function wasReported(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && reported.has(error);
+}
+
+async function execute(s: Session): Promise<RunResult> {
+  if (s.options.mode === 'compare') return runCompare(s);
+  const files = findBenchFiles(s.options.files ?? [], s.cwd);
+  checkBenchTypes(s, files);
+  if (s.options.mode === 'run') {
+    const { cases, comparison } = await planFactorRun(files, s.ctx, s.cwd);
+    return measure(s, cases, comparison);
+  }
+  const { cases, comparison } = await planAaRun(files, s.ctx, s.cwd, s.options.slowdown ?? 0);
+  return measure(s, cases, comparison);
+}
+
+/**
+ * Starts a measuring run. Options are validated first (an unknown key or a bad value rejects `result` with a
+ * UsageError naming it). Events: `run-started`, then `sample-finished` / `samples-skipped` per fork until
+ * `completed` reaches `total`, `benchmark-finished` per case, and exactly one `run-finished` once a run started;
+ * `error` for anything that went wrong, with its reason.
+ */
+export function startRun(options: RunOptions, control: RunControl = {}): Run {
+  const stream = new EventStream();
+  const seen: { started: { runId: string; resultsFile: string } | null; finished: RunFinishedEvent | null } =
+    {
+      started: null,
+      finished: null,
+    };
+  const events = listenerSink((event) => {
+    if (event.type === 'run-started') seen.started = { runId: event.runId, resultsFile: event.resultsFile };
+    if (event.type === 'run-finished') seen.finished = event;
+    stream.push(event);
+    control.onEvent?.(event);
+  });
+  const signal = control.signal ?? new AbortController().signal;
+  const result = (async (): Promise<RunResult> => {
+    try {
+      const s = await makeSession(validateRunOptions(options), events, signal);
+      try {
+        const outcome = await execute(s);
+        return { ...outcome, finished: seen.finished };
+      } finally {
+        s.dispose();
+      }
+    } catch (e) {
+      const err = e instanceof Error ? e : new BenchError(String(e));
+      events.emit({ type: 'error', errorName: err.name, message: err.message });
+      // A run that started ends with its one run-finished, even when it ended by an error.
+      if (seen.started && !seen.finished) {
+        const { runId, resultsFile } = seen.started;
+        events.emit({
+          type: 'run-finished',
+          runId,
+          resultsFile,
+          interrupted: false,
+          exitCode: 1,
+          skippedForks: 0,
+        });
+      }
+      reported.add(err);
+      throw err;
+    } finally {
+      stream.end();
+    }
+  })();
+  // The caller may only iterate; an unobserved rejection must not crash the process.
+  result.catch(() => {});
+  return { result, [Symbol.asyncIterator]: () => stream[Symbol.asyncIterator]() };
+}

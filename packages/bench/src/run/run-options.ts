@@ -1,0 +1,193 @@
+/**
+ * The engine's input: what a `run`, `aa` or `compare` measures and how, as typed options (the command line maps its
+ * flags onto these). Validated at the door: a misspelled key, a wrong type or an out-of-range number is a
+ * {@link UsageError} naming it, never a silent default.
+ */
+import * as v from 'valibot';
+import { UsageError } from '../errors.js';
+import type { RunInvocation } from '../model.js';
+import { MetricSchema } from '../protocol/records.js';
+import { SAMPLING_LIMITS } from '../suite/define.js';
+
+/** Everything a measuring run can be told. Every field but `mode` is optional. */
+export interface RunOptions {
+  /** `run`: each suite's in-code factor; `aa`: the same code on both sides; `compare`: two git revisions. */
+  mode: 'run' | 'aa' | 'compare';
+  /** Project directory: bench files are found and relative paths resolved against it (default `process.cwd()`). */
+  cwd?: string;
+  /** Bench files or directories (default: every `*.bench.ts` under `cwd`). */
+  files?: readonly string[];
+  /** Forks per side (default 10; on `resume`, the file's own count). */
+  samplesPerSide?: number;
+  /** Timed phase per fork, ms (default 100, or the suite's `sampling`). */
+  sampleMs?: number;
+  /** Warm-up cap per fork, ms (default 150, or the suite's `sampling`). */
+  warmupMs?: number;
+  /** Time limit per fork, ms (default 60000). */
+  timeoutMs?: number;
+  /** The judged metric (default `nsPerOp`, `instructionsPerOp` with `instructions`). */
+  metric?: 'nsPerOp' | 'cpuNsPerOp' | 'bytesPerOp' | 'instructionsPerOp';
+  /** Significance level (default 0.05). */
+  alpha?: number;
+  /** Minimum |Δ| of the medians for Won/Lost, as a fraction (default 0.02). */
+  threshold?: number;
+  /** Multiple-comparison correction across the run's benchmarks (default `holm`). */
+  correction?: 'holm' | 'none';
+  /** Only cases whose key matches this regular expression. */
+  filter?: string;
+  /** Only these parameter values, e.g. `{ size: ['10', '1000'] }`. */
+  params?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
+  /** Results file (default `.tombstone-bench/results-<time>.json` under `cwd`). */
+  out?: string;
+  /** Continue this results file: completed forks are kept, the missing ones measured. */
+  resume?: string;
+  /** Pin forks to one CPU with `taskset` when available (default true). */
+  pin?: boolean;
+  /** Count allocated bytes per op (default true). */
+  allocation?: boolean;
+  /** Count instructions per op under valgrind (default false). */
+  instructions?: boolean;
+  /** Fit growth exponents over this numeric parameter. */
+  growth?: string;
+  /** 2×2 tables of code × this parameter. */
+  factorial?: string;
+  /** Exit code 1 when a benchmark is Lost or Invalid (default true). */
+  failOnLost?: boolean;
+  /** `aa` only: slow the candidate down by this fraction (a test of the runner). */
+  slowdown?: number;
+  /** `compare`: the baseline git ref (required). */
+  baseline?: string;
+  /** `compare`: the candidate git ref (default: the working tree). */
+  candidate?: string;
+  /** `compare`: install commands, tried in order until one succeeds (default: pnpm install, offline first). */
+  installCommands?: readonly string[];
+  /** `compare`: build commands (default `pnpm build`). */
+  buildCommands?: readonly string[];
+  /** `compare`: run the install step (default true). */
+  install?: boolean;
+  /** `compare`: run the build step (default true). */
+  build?: boolean;
+  /** `compare`: keep the temporary worktrees. */
+  keepWorktrees?: boolean;
+  /** Type-check the bench files with the project's typescript before measuring (default true). */
+  typecheck?: boolean;
+  /** Where compiled bundles are cached (default: a per-project temp directory). */
+  cacheDir?: string;
+  /** Receives progress notes meant for a human (build steps, where an interrupted run is), newline-terminated. */
+  log?: (text: string) => void;
+  /** The command that started the run, recorded for the report (default: the equivalent `tombstone-bench` command). */
+  invocation?: RunInvocation;
+}
+
+const strings = v.array(v.string());
+const RunOptionsSchema = v.strictObject({
+  mode: v.picklist(['run', 'aa', 'compare']),
+  cwd: v.optional(v.string()),
+  files: v.optional(strings),
+  samplesPerSide: v.optional(v.number()),
+  sampleMs: v.optional(v.number()),
+  warmupMs: v.optional(v.number()),
+  timeoutMs: v.optional(v.number()),
+  metric: v.optional(MetricSchema),
+  alpha: v.optional(v.number()),
+  threshold: v.optional(v.number()),
+  correction: v.optional(v.picklist(['holm', 'none'])),
+  filter: v.optional(v.string()),
+  params: v.optional(v.record(v.string(), v.array(v.union([v.string(), v.number(), v.boolean()])))),
+  out: v.optional(v.string()),
+  resume: v.optional(v.string()),
+  pin: v.optional(v.boolean()),
+  allocation: v.optional(v.boolean()),
+  instructions: v.optional(v.boolean()),
+  growth: v.optional(v.string()),
+  factorial: v.optional(v.string()),
+  failOnLost: v.optional(v.boolean()),
+  slowdown: v.optional(v.number()),
+  baseline: v.optional(v.string()),
+  candidate: v.optional(v.string()),
+  installCommands: v.optional(strings),
+  buildCommands: v.optional(strings),
+  install: v.optional(v.boolean()),
+  build: v.optional(v.boolean()),
+  keepWorktrees: v.optional(v.boolean()),
+  typecheck: v.optional(v.boolean()),
+  cacheDir: v.optional(v.string()),
+  log: v.optional(v.function()),
+  invocation: v.optional(v.object({ argv: strings, cwd: v.string() })),
+});
+
+/** A numeric range an option must fall in. */
+export interface NumberCheck {
+  min?: number;
+  max?: number;
+  integer?: boolean;
+}
+
+/** The option ranges, shared by the engine's checks and the command line's. */
+export const NUMBER_LIMITS = {
+  samplesPerSide: { min: 1, max: 1000, integer: true },
+  sampleMs: SAMPLING_LIMITS.sampleMs,
+  warmupMs: SAMPLING_LIMITS.warmupMs,
+  timeoutMs: { min: 100 },
+  alpha: { min: Number.MIN_VALUE, max: 0.5 },
+  threshold: { min: 0, max: 10 },
+  slowdown: { min: 0, max: 10 },
+} as const satisfies Record<string, NumberCheck>;
+
+/**
+ * Checks `value` against `check`; the {@link UsageError} names the option as `label` with the value as given
+ * (`shown`, e.g. the command line's string).
+ */
+export function checkNumber(
+  label: string,
+  value: number,
+  check: NumberCheck,
+  shown: unknown = value,
+): number {
+  const bad =
+    !Number.isFinite(value) ||
+    (check.integer && !Number.isInteger(value)) ||
+    (check.min !== undefined && value < check.min) ||
+    (check.max !== undefined && value > check.max);
+  if (bad) {
+    const range = [
+      check.min !== undefined ? `>= ${check.min}` : '',
+      check.max !== undefined ? `<= ${check.max}` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    throw new UsageError(
+      `${label} ${JSON.stringify(shown)} is not a valid ${check.integer ? 'integer' : 'number'}${range ? ` (${range})` : ''}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Validates options given from code.
+ * @throws {UsageError} naming an unknown key, a value of the wrong type or out of range, or a missing `baseline`.
+ */
+export function validateRunOptions(raw: unknown): RunOptions {
+  const result = v.safeParse(RunOptionsSchema, raw);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const path = v.getDotPath(issue);
+    const unknownKey =
+      issue.kind === 'schema' && issue.type === 'strict_object' && issue.expected === 'never';
+    throw new UsageError(
+      unknownKey
+        ? `startRun: unknown option ${JSON.stringify(path)}`
+        : `startRun: option ${path ?? '(options)'}: ${issue.message}`,
+    );
+  }
+  const options = raw as RunOptions;
+  for (const [name, check] of Object.entries(NUMBER_LIMITS)) {
+    const value = options[name as keyof typeof NUMBER_LIMITS];
+    if (value !== undefined) checkNumber(name, value, check);
+  }
+  if (options.mode === 'compare' && options.baseline === undefined)
+    throw new UsageError('compare needs a baseline git ref (`baseline`)');
+  if (options.slowdown !== undefined && options.mode !== 'aa')
+    throw new UsageError('slowdown is a test hook of the aa mode only');
+  return options;
+}
