@@ -21,20 +21,24 @@ import {
   tail,
   type Worktree,
 } from './git.js';
+import { describeRecipe, detectProject, recipeFor } from './project-recipe.js';
 
-function recipeFrom(s: Session): BuildRecipe {
+/**
+ * The install/build commands for the tree at `dir`: detected from its lockfile and package.json, each step
+ * replaceable (`installCommands`, `buildCommands`) or skipped (`install: false`, `build: false`).
+ */
+function recipeFrom(s: Session, dir: string): BuildRecipe {
   const o = s.options;
-  return {
+  const project = detectProject(dir);
+  const detected = recipeFor(project, DEFAULT_RECIPE.timeoutMs);
+  const recipe: BuildRecipe = {
     install:
-      o.install === false
-        ? []
-        : o.installCommands
-          ? o.installCommands.map(parseCommand)
-          : DEFAULT_RECIPE.install,
-    build:
-      o.build === false ? [] : o.buildCommands ? o.buildCommands.map(parseCommand) : DEFAULT_RECIPE.build,
+      o.install === false ? [] : o.installCommands ? o.installCommands.map(parseCommand) : detected.install,
+    build: o.build === false ? [] : o.buildCommands ? o.buildCommands.map(parseCommand) : detected.build,
     timeoutMs: DEFAULT_RECIPE.timeoutMs,
   };
+  s.log(`project: ${describeRecipe(project, recipe)}\n`);
+  return recipe;
 }
 
 const short = (sha: string): string => sha.slice(0, 7);
@@ -109,12 +113,11 @@ export async function runCompare(s: Session): Promise<RunResult> {
       candidateCommit,
     };
 
-    const recipe = recipeFrom(s);
     const builds: Partial<Record<Side, BuildResult>> = {};
     const buildSide = async (side: Side, dir: string): Promise<BuildOutcome> => {
       const started = Date.now();
       s.log(`building ${side} ${labels[side]} in ${dir}\n`);
-      const result = await buildTree(dir, recipe, s.signal);
+      const result = await buildTree(dir, recipeFrom(s, dir), s.signal);
       s.log(
         `${side} ${result.interrupted ? 'build interrupted' : result.ok ? 'built' : 'build FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
       );
