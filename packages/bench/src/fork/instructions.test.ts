@@ -33,9 +33,6 @@ export default defineSuite({ name: 'L', setup: () => ({ n: 2000 }),
       expect(perOp).not.toBeNull();
       expect(perOp as number).toBeGreaterThan(2000);
       expect(perOp as number).toBeLessThan(100_000);
-      // A count that cannot be made says why instead of returning a bare null.
-      const missing = await count({ bundle, benchmark: 'nope', params: {}, nsPerOp: 1e9 });
-      expect(missing).toMatchObject({ instructionsPerOp: null, error: expect.stringMatching(/nope|threw/) });
     },
     90_000,
   );
