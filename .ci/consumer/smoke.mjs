@@ -10,6 +10,7 @@ import {
   RangeTombstoneList,
   types,
 } from '@tombstone-lab/core';
+import { checkStream, defineWorkload, encodeOp, workload } from '@tombstone-lab/harness';
 import { Table, tableOptions } from '@tombstone-lab/partition';
 
 const list = new RangeTombstoneList(new ClusteringComparator([types.int32]));
@@ -37,6 +38,23 @@ for (const rangeStore of [undefined, persistentRangeTombstoneListFactory()]) {
 assert.equal(mannWhitneyU([1, 2, 3, 4, 5], [5, 6, 7, 8, 9]).p.toFixed(6), '0.015873');
 const help = execFileSync('npx', ['--no-install', 'tombstone-bench', '--help'], { encoding: 'utf8' });
 assert.match(help, /tombstone-bench/);
+// The harness from its tarball: a seeded op computed directly, and a short model-checked run on the real engine.
+const spec = defineWorkload({
+  schema: {
+    clustering: [{ name: 'ck', type: 'int32', cardinality: 20 }],
+    columns: [{ name: 'v', type: 'text' }],
+  },
+  partitions: { count: 3 },
+  ops: {
+    insert: { weight: 4 },
+    rangeDelete: { weight: 1 },
+    readSlice: { weight: 1 },
+    flush: { weight: 0.2 },
+    compact: { weight: 0.1 },
+  },
+});
+assert.equal(encodeOp(workload(spec, 7).op(0, 500)), encodeOp([...workload(spec, 7).ops(0, 500, 1)][0]));
+assert.equal(checkStream(spec, 7, 0, 300, { rangeStore: 'cow', corruptor: null }).divergence, null);
 const harnessHelp = execFileSync('npx', ['--no-install', 'tombstone-harness', '--help'], {
   encoding: 'utf8',
 });

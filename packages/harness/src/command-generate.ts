@@ -37,7 +37,8 @@ export const generateCommand: CliCommand = {
       );
     }
     const w = workload(spec, seed);
-    const header = `seed ${seed} stream ${stream} ops ${from}…${from + count - 1} spec ${spec.name}`;
+    const range = count === 0 ? 'none' : `${from}…${from + count - 1}`;
+    const header = `seed ${seed} stream ${stream} ops ${range} spec ${spec.name}`;
     io.stderr(`tombstone-harness generate: ${header}\n`);
     let out = format === 'cql' ? `-- tombstone-harness ${header}\n${cqlSchema(spec)}\n` : '';
     for (const op of w.ops(stream, from, count)) {

@@ -6,6 +6,24 @@
  * @packageDocumentation
  */
 
+/** The model checker: a stream of a workload against the real engine and the reference model; replay files. */
+export {
+  checkStream,
+  type EngineChoice,
+  parseReplay,
+  type Replay,
+  replayFile,
+  runReplay,
+  type StreamCheck,
+} from './check/check-run.js';
+/** Deliberately wrong engines that prove the checker catches faults. */
+export { CORRUPTORS, type Corruptor } from './check/corruptors.js';
+/** The range stores a check can run on. */
+export { RANGE_STORES, type RangeStoreName } from './check/engine.js';
+/** A read's row, as both engine and model answer it. */
+export type { ResultRow } from './check/result-row.js';
+/** Where engine and model disagreed, and the counters of a replay. */
+export type { Divergence, HistoryStats } from './check/run-history.js';
 /** CQL export: the schema and one statement per op (`USING TIMESTAMP`), to replay a history on a real cluster. */
 export { cqlLiteral, cqlSchema, cqlStatement } from './cql.js';
 /** Typed errors of this package. */

@@ -54,30 +54,34 @@ const TWO_32 = 4294967296;
  * non-negative integer `value < 2^53`, in 32-bit halves so it costs no BigInt.
  */
 export function fnvHash64Mod(value: number, n: number): number {
-  let lo = 0x84222325;
-  let hi = 0xcbf29ce4;
-  let vLo = value >>> 0;
-  let vHi = Math.floor(value / TWO_32) >>> 0;
+  // Signed 32-bit halves throughout (`| 0`), so V8 keeps them small integers: unsigned halves above 2^31 became
+  // heap numbers, one allocation per step (the loop cost ~75 ns per call that way).
+  let lo = 0x84222325 | 0;
+  let hi = 0xcbf29ce4 | 0;
+  let vLo = value | 0;
+  let vHi = Math.floor(value / TWO_32) | 0;
   for (let i = 0; i < 8; i++) {
-    lo = (lo ^ (vLo & 0xff)) >>> 0;
-    vLo = ((vLo >>> 8) | ((vHi & 0xff) << 24)) >>> 0;
+    lo ^= vLo & 0xff;
+    vLo = (vLo >>> 8) | (vHi << 24);
     vHi >>>= 8;
     // × FNV_PRIME_64 = 2^40 + 435, modulo 2^64, in 16-bit limbs so every step stays a small-integer operation.
     const t0 = (lo & 0xffff) * 435;
     const t1 = (lo >>> 16) * 435 + (t0 >>> 16);
-    hi = (Math.imul(hi, 435) + (t1 >>> 16) + (lo << 8)) >>> 0;
-    lo = (((t1 & 0xffff) << 16) | (t0 & 0xffff)) >>> 0;
+    hi = (Math.imul(hi, 435) + (t1 >>> 16) + (lo << 8)) | 0;
+    lo = (t1 << 16) | (t0 & 0xffff);
   }
-  if (hi >= 0x80000000) {
+  let uLo = lo >>> 0;
+  let uHi = hi >>> 0;
+  if (hi < 0) {
     // Math.abs of a negative long: two's complement negation.
-    lo = (~lo >>> 0) + 1;
-    hi = (~hi >>> 0) + (lo === TWO_32 ? 1 : 0);
-    lo %= TWO_32;
-    hi %= TWO_32;
+    uLo = (~lo >>> 0) + 1;
+    uHi = (~hi >>> 0) + (uLo === TWO_32 ? 1 : 0);
+    uLo %= TWO_32;
+    uHi %= TWO_32;
   }
-  let r = hi % n;
-  r = (r * 65536 + (lo >>> 16)) % n;
-  return (r * 65536 + (lo & 0xffff)) % n;
+  let r = uHi % n;
+  r = (r * 65536 + (uLo >>> 16)) % n;
+  return (r * 65536 + (uLo & 0xffff)) % n;
 }
 
 /**
@@ -88,6 +92,9 @@ export function fnvHash64Mod(value: number, n: number): number {
 export class ScrambledZipfian {
   readonly items: number;
   readonly #base: Zipfian;
+  // Hashes of the most popular base items, filled on first use (-1: not yet): about half of all draws land below
+  // 2^16, and the hash is most of a draw's cost.
+  readonly #hashes = new Int32Array(1 << 16).fill(-1);
 
   constructor(items: number, theta = YCSB_ZIPFIAN_CONSTANT) {
     this.items = items;
@@ -99,6 +106,13 @@ export class ScrambledZipfian {
 
   /** The item for a uniform draw `u ∈ [0, 1)`. */
   sample(u: number): number {
-    return fnvHash64Mod(this.#base.sample(u), this.items);
+    const item = this.#base.sample(u);
+    if (item >= this.#hashes.length) return fnvHash64Mod(item, this.items);
+    let h = this.#hashes[item]!;
+    if (h < 0) {
+      h = fnvHash64Mod(item, this.items);
+      this.#hashes[item] = h;
+    }
+    return h;
   }
 }

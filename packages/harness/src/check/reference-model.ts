@@ -24,6 +24,10 @@ export class ReferenceModel {
   readonly #rows: number;
   readonly #columns: string[];
   readonly #partitions = new Map<string, ModelPartition>();
+  /** Clustering-order position of every row index, and its clustering values (both computed once). */
+  readonly #ranks: Int32Array;
+  readonly #byRank: Int32Array;
+  readonly #clusterings: (readonly Value[])[];
 
   constructor(spec: WorkloadSpec) {
     this.#spec = spec;
@@ -31,6 +35,16 @@ export class ReferenceModel {
     this.#strides = this.#cards.map((_, j) => this.#cards.slice(j + 1).reduce((a, b) => a * b, 1));
     this.#rows = this.#cards.reduce((a, b) => a * b, 1);
     this.#columns = spec.schema.columns.map((c) => c.name);
+    this.#ranks = new Int32Array(this.#rows);
+    this.#byRank = new Int32Array(this.#rows);
+    this.#clusterings = new Array(this.#rows);
+    for (let r = 0; r < this.#rows; r++) {
+      this.#ranks[r] = this.#rank(r);
+      this.#byRank[this.#ranks[r]!] = r;
+      this.#clusterings[r] = spec.schema.clustering.map((c, j) =>
+        clusteringValue(c, Math.floor(r / this.#strides[j]!) % this.#cards[j]!),
+      );
+    }
   }
 
   /** Applies a write or deletion; reads, flushes and compactions change nothing. */
@@ -87,15 +101,26 @@ export class ReferenceModel {
       return row === null ? [] : [row];
     }
     const [from, to] = op.kind === 'readSlice' ? this.#interval(op.range) : [0, this.#rows];
-    const out: { rank: number; row: ResultRow }[] = [];
-    for (const r of p.rows.keys()) {
-      if (r < from || r >= to) continue;
-      const row = this.#visible(p, r);
-      if (row !== null) out.push({ rank: this.#rank(r), row });
+    const out: ResultRow[] = [];
+    if (p.rows.size * 8 >= this.#rows) {
+      // Dense enough: walk every row index in clustering order (no sort).
+      for (let rank = 0; rank < this.#rows; rank++) {
+        const r = this.#byRank[rank]!;
+        if (r < from || r >= to) continue;
+        const row = this.#visible(p, r);
+        if (row !== null) out.push(row);
+      }
+    } else {
+      const found: { rank: number; row: ResultRow }[] = [];
+      for (const r of p.rows.keys()) {
+        if (r < from || r >= to) continue;
+        const row = this.#visible(p, r);
+        if (row !== null) found.push({ rank: this.#ranks[r]!, row });
+      }
+      found.sort((a, b) => a.rank - b.rank);
+      for (const x of found) out.push(x.row);
     }
-    out.sort((a, b) => a.rank - b.rank);
-    if (op.reversed) out.reverse();
-    return out.map((x) => x.row);
+    return op.reversed ? out.reverse() : out;
   }
 
   /** The partitions the model has seen, in first-write order. */
@@ -170,11 +195,7 @@ export class ReferenceModel {
         live = true;
       }
     });
-    if (!live) return null;
-    const ck = this.#spec.schema.clustering.map((c, j) =>
-      clusteringValue(c, Math.floor(r / this.#strides[j]!) % this.#cards[j]!),
-    );
-    return { ck, values };
+    return live ? { ck: this.#clusterings[r]!, values } : null;
   }
 }
 

@@ -16,6 +16,19 @@ export function rowText(row: ResultRow): string {
   return `(${ck}){${cells}}`;
 }
 
+/** Whether two rows are equal: same clustering values and the same cells (compared without building strings). */
+export function sameRow(a: ResultRow, b: ResultRow): boolean {
+  if (a.ck.length !== b.ck.length) return false;
+  for (let i = 0; i < a.ck.length; i++) if (a.ck[i] !== b.ck[i]) return false;
+  let n = 0;
+  for (const key in a.values) {
+    if (a.values[key] !== b.values[key]) return false;
+    n++;
+  }
+  for (const _ in b.values) n--;
+  return n === 0;
+}
+
 /** Rows as JSON-friendly values (bigints as decimal strings), for divergence reports. */
 export function rowsJson(rows: readonly ResultRow[]): unknown[] {
   return rows.map((r) => ({

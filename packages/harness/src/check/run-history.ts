@@ -2,7 +2,7 @@ import { isRead, type Op, type ReadOp } from '../ops.js';
 import type { WorkloadSpec } from '../spec.js';
 import { EngineDriver, type EngineSetup } from './engine.js';
 import { ReferenceModel } from './reference-model.js';
-import { type ResultRow, rowText } from './result-row.js';
+import { type ResultRow, sameRow } from './result-row.js';
 
 /** Where engine and model disagreed. */
 export interface Divergence {
@@ -37,7 +37,7 @@ export interface HistoryResult {
 }
 
 const same = (a: readonly ResultRow[], b: readonly ResultRow[]) =>
-  a.length === b.length && a.every((row, i) => rowText(row) === rowText(b[i]!));
+  a.length === b.length && a.every((row, i) => sameRow(row, b[i]!));
 
 /**
  * Replays `ops` against a fresh engine and a fresh reference model and compares every read; after each flush and

@@ -1,0 +1,53 @@
+/**
+ * Generator throughput: 1000 ops per benchmark call, as objects and as NDJSON text (encoded and gathered into
+ * 64 KiB chunks, as `generate` writes them). Baseline: the sequential stream iterator; candidate: each op computed
+ * directly at scattered indexes up to 2^40 — random access should cost what sequential access costs (O(1) per op).
+ * ops/s = 1000 / (ns per call) × 10^9.
+ */
+import { defineSuite } from '@tombstone-lab/bench';
+import mixed from '../specs/mixed.json' with { type: 'json' };
+import { encodeOp } from '../src/ndjson.js';
+import type { Op } from '../src/ops.js';
+import { parseWorkloadSpec } from '../src/spec.js';
+import { workload } from '../src/workload.js';
+
+const BATCH = 1000;
+const CHUNK = 1 << 16;
+
+export default defineSuite({
+  name: 'GeneratorBench',
+  params: { format: ['object', 'ndjson'] },
+  compare: { factor: 'access', baseline: 'stream', candidate: 'direct' },
+  primary: 'ops1000[format=object]',
+  sampling: { warmupMs: 500, sampleMs: 200 },
+  setup: ({ format, access }) => ({
+    w: workload(parseWorkloadSpec(mixed), 42),
+    ndjson: format === 'ndjson',
+    direct: access === 'direct',
+    next: 0,
+  }),
+  benchmarks: {
+    ops1000: (s) => {
+      const from = s.next;
+      s.next += BATCH;
+      let sink = 0;
+      let chunk = '';
+      const take = (op: Op) => {
+        if (!s.ndjson) {
+          sink += op.k;
+          return;
+        }
+        chunk += `${encodeOp(op)}\n`;
+        if (chunk.length >= CHUNK) {
+          sink += chunk.length;
+          chunk = '';
+        }
+      };
+      if (s.direct) {
+        // Scattered indexes: a multiplicative hash of the call's positions, spread over [0, 2^40).
+        for (let i = from; i < from + BATCH; i++) take(s.w.op(0, (i * 2654435761) % 1099511627776));
+      } else for (const op of s.w.ops(0, from, BATCH)) take(op);
+      return sink + chunk.length;
+    },
+  },
+});
