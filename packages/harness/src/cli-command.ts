@@ -8,6 +8,8 @@ export interface CliIo {
   readonly cwd: string;
   /** Whether stderr is a terminal (live progress lines); default false. */
   readonly isTTY?: boolean;
+  /** Aborted on Ctrl-C: long commands (stress, case) stop early and still write what they measured. */
+  readonly signal?: AbortSignal;
 }
 
 /** Option definitions of one command, in `node:util` `parseArgs` form. */

@@ -2,10 +2,19 @@
 /** The `tombstone-harness` executable: wires {@link runCli} to the real process. */
 import { runCli } from './cli-main.js';
 
+// First Ctrl-C: stop the running stress or case cleanly (results are still written); second: quit now.
+const interrupt = new AbortController();
+process.on('SIGINT', () => {
+  if (interrupt.signal.aborted) process.exit(130);
+  process.stderr.write('\nstopping… (Ctrl-C again to quit now)\n');
+  interrupt.abort();
+});
+
 const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   isTTY: Boolean(process.stderr.isTTY),
+  signal: interrupt.signal,
 });
 process.exitCode = code;

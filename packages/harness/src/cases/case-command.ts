@@ -4,6 +4,7 @@ import { writeFileAtomic } from '../atomic-file.js';
 import { CASES } from '../cases.js';
 import { type CliCommand, EXIT } from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
+import { CaseRunError } from './bench-driver.js';
 import type { CaseRunOptions } from './case-run.js';
 
 function samplesOption(value: string | boolean | undefined, fallback: number): number {
@@ -12,6 +13,15 @@ function samplesOption(value: string | boolean | undefined, fallback: number): n
   if (!Number.isSafeInteger(n) || n < 2)
     throw new HarnessArgumentError(`case: --samples must be an integer ≥ 2, got ${describeValue(value)}`);
   return n;
+}
+
+/** A saved results file; an unreadable one is a {@link CaseRunError} naming it. */
+function readResults(file: string) {
+  try {
+    return readRun(file);
+  } catch (error) {
+    throw new CaseRunError(`cannot read results file ${file}: ${(error as Error).message}`);
+  }
 }
 
 /** `tombstone-harness case <name>`: runs one registered case study and prints its report. */
@@ -47,12 +57,25 @@ export const caseCommand: CliCommand = {
       progress: io.stderr,
       isTTY: io.isTTY ?? false,
       cwd: io.cwd,
+      ...(io.signal ? { signal: io.signal } : {}),
       // --results DIR: rebuild the report from a previous run's results files instead of measuring again.
       ...(typeof values.results === 'string'
-        ? { measure: async (r) => readRun(join(resolve(io.cwd, values.results as string), `${r.name}.json`)) }
+        ? {
+            measure: async (r) =>
+              readResults(join(resolve(io.cwd, values.results as string), `${r.name}.json`)),
+          }
         : {}),
     };
-    const { report, text } = await found.run(options);
+    let outcome: Awaited<ReturnType<typeof found.run>>;
+    try {
+      outcome = await found.run(options);
+    } catch (error) {
+      // A failed or interrupted co-measured run: say so; the results file bench wrote stays in outDir.
+      if (!(error instanceof CaseRunError)) throw error;
+      io.stderr(`tombstone-harness: ${error.name}: ${error.message}\n`);
+      return EXIT.failed;
+    }
+    const { report, text } = outcome;
     writeFileAtomic(join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
     writeFileAtomic(join(outDir, 'report.txt'), text);
     io.stdout(values.json ? `${JSON.stringify(report)}\n` : `${text}\nreport and results files: ${outDir}\n`);

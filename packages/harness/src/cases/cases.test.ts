@@ -169,6 +169,12 @@ describe('case command', () => {
     const b = io();
     expect(await runCli(['case', 'range-merge'], b.io)).toBe(2);
     expect(b.err.join('')).toMatch(/expected one case name .*"range-merge"/);
+    const d = io();
+    // Rebuilding from a results directory that holds none is a failed run, reported without a stack trace.
+    expect(
+      await runCli(['case', 'gc-mode-factorial', '--results', '/nonexistent', '--out', '/tmp/hc-none'], d.io),
+    ).toBe(1);
+    expect(d.err.join('')).toMatch(/CaseRunError: .*gc-mode-factorial.json/);
     const c = io();
     expect(await runCli(['case', 'purge-order', '--samples', '1'], c.io)).toBe(2);
     expect(c.err.join('')).toMatch(/--samples must be an integer ≥ 2, got "1"/);

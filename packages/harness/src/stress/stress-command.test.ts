@@ -59,6 +59,26 @@ describe('stress command', () => {
     expect(readFileSync(join(h.dir, 'x.hlog'), 'utf8')).toMatch(/^Tag=insert,/m);
   });
 
+  it('stops on the abort signal (Ctrl-C) and still reports what it measured', async () => {
+    const h = harness();
+    const controller = new AbortController();
+    controller.abort();
+    const command = stressCommand(async () => ({
+      specName: 'fake',
+      target: { opAt: () => ({ kind: 'insert', execute: () => ({ partitions: 1, rows: 1 }) }) },
+    }));
+    const io = {
+      stdout: (t: string) => h.out.push(t),
+      stderr: (t: string) => h.err.push(t),
+      cwd: h.dir,
+      signal: controller.signal,
+    };
+    expect(await runCli(['stress', '--spec', 's.json', '--ops', '1000', '--json'], io, [command])).toBe(1);
+    const summary = JSON.parse(h.out.join(''));
+    expect(summary.interrupted).toBe(true);
+    expect(summary.kinds.at(-1).totalOps).toBe(0);
+  });
+
   it('prints the human table with the seed and draws a seed when none is given', async () => {
     const h = harness();
     expect(await h.run(['--spec', 's.json', '--duration', '50ms'])).toBe(0);

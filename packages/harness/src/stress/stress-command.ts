@@ -93,6 +93,7 @@ async function runOne(
     ...(shape.durationMs !== undefined ? { durationMs: shape.durationMs } : {}),
     ...(shape.rate !== undefined ? { rate: shape.rate } : {}),
     ...(io.isTTY ? { onProgress: (p) => io.stderr(progressLine(p.ops, p.rate, p.etaSec)) } : {}),
+    ...(io.signal ? { signal: io.signal } : {}),
   });
   if (io.isTTY) io.stderr('\r\u001b[2K');
   writeFileAtomic(shape.hdrLog, outcome.histogramLog);
