@@ -36,8 +36,12 @@ describe('tombstone-bench calibrate (real forks)', () => {
     // Re-summarised from the files, without measuring: the same numbers; a run still in progress is not counted.
     const partial = JSON.parse(readFileSync(join(out, 'aa-1.json'), 'utf8'));
     writeFileSync(join(out, 'aa-9.json'), JSON.stringify({ ...partial, finishedAt: null }));
-    const again = await runCli(['calibrate', '--from', out, '--no-holm'], dir);
+    const again = await runCli(['calibrate', '--from', out, '--no-holm', '--out', 'resummary'], dir);
     expect(again.code).toBe(0);
+    expect(
+      JSON.parse(readFileSync(join(dir, 'resummary', 'calibration.json'), 'utf8')).config.correction,
+    ).toBe('none');
+    expect(JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8')).config.correction).toBe('holm');
     expect(again.stdout).toContain('correction none');
     expect(again.stdout).toMatch(/A\/A \(same code both sides\): 2 runs, 4 comparisons/);
   }, 120_000);

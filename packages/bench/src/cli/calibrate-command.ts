@@ -130,9 +130,14 @@ export async function cmdCalibrate(
     runs = measured;
   }
   const summary = summarizeCalibration(runs.aa, runs.injected, s.output.overrides);
-  writeJsonAtomic(join(dir, 'calibration.json'), summary);
+  // With --from, --out names where the new summary goes (the measured runs stay where they are).
+  const target = join(
+    values.from !== undefined && values.out !== undefined ? resolve(io.cwd, values.out) : dir,
+    'calibration.json',
+  );
+  writeJsonAtomic(target, summary);
   if (values.json) io.stdout(`${JSON.stringify(summary)}\n`);
   else io.stdout(`${renderCalibration(summary)}\n`);
-  io.stderr(`calibration: ${join(dir, 'calibration.json')}\n`);
+  io.stderr(`calibration: ${target}\n`);
   return EXIT.ok;
 }
