@@ -1,19 +1,9 @@
 import { ClusteringBound as B, Slice } from '@tombstone-lab/core';
 import { describe, expect, it } from 'vitest';
-import { defineWorkload } from '../spec.js';
 import { comparatorOf, sliceOf } from './engine.js';
+import { twoColumnSpec } from './test-spec.js';
 
-const spec = defineWorkload({
-  schema: {
-    clustering: [
-      { name: 'a', type: 'int32', cardinality: 4 },
-      { name: 'b', type: 'ascii', reversed: true, cardinality: 3 },
-    ],
-    columns: [{ name: 'v', type: 'text' }],
-  },
-  partitions: { count: 1 },
-  ops: { insert: { weight: 1 } },
-});
+const spec = twoColumnSpec;
 
 describe('CQL ranges as engine slices', () => {
   it('keeps value order on ASC columns and swaps the bounds on DESC ones', () => {

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Op } from '../ops.js';
-import { defineWorkload } from '../spec.js';
 import { ReferenceModel } from './reference-model.js';
 import { rowText } from './result-row.js';
+import { twoColumnSpec } from './test-spec.js';
 
-const spec = defineWorkload({
-  schema: {
-    clustering: [
-      { name: 'a', type: 'int32', cardinality: 4 },
-      { name: 'b', type: 'ascii', reversed: true, cardinality: 3 },
-    ],
-    columns: [{ name: 'v', type: 'text' }],
-  },
-  partitions: { count: 1 },
-  ops: { insert: { weight: 1 } },
-});
-// a ∈ {-2, -1, 0, 1}; b ∈ {c0, c1, c2} in DESC order.
+const spec = twoColumnSpec;
 
 function model(ops: Op[]): ReferenceModel {
   const m = new ReferenceModel(spec);
