@@ -9,6 +9,7 @@ import { describe } from './describe.js';
 import { lag1Autocorrelation, mannKendall, runsTest } from './independence.js';
 import { minimumAchievableP } from './mann-whitney.js';
 import { METRIC_UNITS, type MetricName, metricOf, sideSamples, sideValues } from './metric.js';
+import { logExcerpt } from './stack-excerpt.js';
 
 /** Names of the checks, in report order. */
 export const CHECK_NAMES = [
@@ -154,7 +155,7 @@ export function checkBenchmarkPassed(record: BenchmarkRecord): CheckResult {
   return fail(
     'benchmark_passed',
     `${record.failures.length} fork(s) failed; first: ${first.side} seq ${first.seq} ${first.kind}: ${first.message}` +
-      (first.logTail ? `\n${tail(first.logTail)}` : ''),
+      (first.logTail ? `\n${logExcerpt(first.logTail)}` : ''),
   );
 }
 
