@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from './cli-command.js';
 import { helpText, runCli } from './cli-main.js';
@@ -34,5 +36,36 @@ describe('tombstone-harness CLI', () => {
     const c = capture();
     expect(await runCli(['list-cases', '--json'], c.io)).toBe(EXIT.ok);
     expect(Array.isArray(JSON.parse(c.out()))).toBe(true);
+  });
+});
+
+describe('tombstone-harness built-in specs and version', () => {
+  it('prints the package version', async () => {
+    const c = capture();
+    expect(await runCli(['--version'], c.io)).toBe(EXIT.ok);
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(c.out()).toBe(`${pkg.version}\n`);
+  });
+
+  it('ships the specs in the package and accepts a built-in spec name anywhere --spec is taken', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      files: string[];
+    };
+    expect(pkg.files).toContain('specs');
+    const c = capture();
+    const elsewhere = { ...c.io, cwd: tmpdir() };
+    expect(await runCli(['list-specs'], elsewhere)).toBe(EXIT.ok);
+    expect(c.out()).toMatch(/^mixed +\d clustering column/m);
+    expect(helpText()).toContain('range-delete-heavy');
+    expect(await runCli(['generate', '--spec', 'mixed', '--seed', '42', '--ops', '3'], elsewhere)).toBe(
+      EXIT.ok,
+    );
+    expect(c.out().trimEnd().split('\n').at(-1)).toMatch(/^\{"k":2,/);
+    expect(await runCli(['generate', '--spec', 'mixd', '--ops', '3'], elsewhere)).toBe(EXIT.usage);
+    expect(c.err()).toContain(
+      '--spec "mixd" is neither a file (.json, .js, .mjs) nor a built-in spec (check-mixed',
+    );
   });
 });

@@ -1,16 +1,28 @@
+import { readFileSync } from 'node:fs';
 import { type CliCommand, type CliIo, EXIT, parseCommandArgs } from './cli-command.js';
 import { COMMANDS } from './commands.js';
 import { describeValue, HarnessArgumentError, WorkloadSpecError } from './errors.js';
+import { builtInSpecNames } from './spec-file.js';
+
+/** The package's version, read from package.json (one directory above `src/` and `dist/`). */
+function packageVersion(): string {
+  const json = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(json) as { version: string }).version;
+}
 
 /** `--help` text, built from the command table. */
 export function helpText(commands: readonly CliCommand[] = COMMANDS): string {
   const lines = [
     'tombstone-harness — deterministic range-tombstone workloads, a model checker and stress runs',
     '',
-    'usage: tombstone-harness <command> [options]',
+    'usage: tombstone-harness <command> [options]   (--version prints the version)',
     '',
   ];
   for (const c of commands) lines.push(`  ${c.name} ${c.usage}`, `      ${c.summary}`);
+  lines.push(
+    '',
+    `--spec takes a file (.json, .js, .mjs) or a built-in spec name: ${builtInSpecNames().join(', ')} (list-specs).`,
+  );
   lines.push('', 'Every run prints its seed; pass it back with --seed to reproduce the run exactly.', '');
   return lines.join('\n');
 }
@@ -24,6 +36,10 @@ export async function runCli(argv: readonly string[], io: CliIo, commands = COMM
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(helpText(commands));
     return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout(`${packageVersion()}\n`);
+    return EXIT.ok;
   }
   const command = commands.find((c) => c.name === name);
   try {

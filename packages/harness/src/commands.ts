@@ -3,6 +3,7 @@ import { CASES } from './cases.js';
 import { type CliCommand, EXIT } from './cli-command.js';
 import { checkCommand } from './command-check.js';
 import { generateCommand } from './command-generate.js';
+import { builtInSpecNames, loadSpecFile } from './spec-file.js';
 import { engineStressTarget } from './stress/engine-stress-target.js';
 import { stressCommand } from './stress/stress-command.js';
 
@@ -22,6 +23,21 @@ const listCases: CliCommand = {
   },
 };
 
+const listSpecs: CliCommand = {
+  name: 'list-specs',
+  summary: 'list the built-in workload specs `--spec NAME` accepts (shipped in the package)',
+  usage: '',
+  options: {},
+  async run({ io }) {
+    for (const name of builtInSpecNames()) {
+      const spec = await loadSpecFile(name, io.cwd);
+      const clustering = spec.schema.clustering.length;
+      io.stdout(`${name.padEnd(20)} ${clustering} clustering column${clustering === 1 ? '' : 's'}\n`);
+    }
+    return EXIT.ok;
+  },
+};
+
 /** Every `tombstone-harness` command, in `--help` order. Add a command by adding an entry. */
 export const COMMANDS: CliCommand[] = [
   generateCommand,
@@ -29,4 +45,5 @@ export const COMMANDS: CliCommand[] = [
   stressCommand(engineStressTarget),
   caseCommand,
   listCases,
+  listSpecs,
 ];

@@ -1,16 +1,50 @@
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { extname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describeValue, HarnessArgumentError } from './errors.js';
 import { parseWorkloadSpec, type WorkloadSpec } from './spec.js';
 
 /**
- * Loads a workload spec file: `.json`, or a `.js` / `.mjs` module whose default export is a spec (e.g. written with
+ * The specs shipped in the package (`specs/` beside `dist/` and `src/`, listed in package.json `files`), so a user
+ * of the npm package can run `--spec mixed` without knowing where node_modules put them.
+ */
+const BUILT_IN_SPECS = fileURLToPath(new URL('../specs/', import.meta.url));
+
+/** A bare name (no dot, no slash) means a built-in spec; anything else is a path. */
+const BUILT_IN_NAME = /^[a-z0-9][a-z0-9-]*$/;
+
+/** Names of the built-in specs, sorted (what `list-specs` prints and `--spec NAME` accepts). */
+export function builtInSpecNames(): string[] {
+  return readdirSync(BUILT_IN_SPECS)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -'.json'.length))
+    .sort();
+}
+
+/**
+ * Resolves `--spec`: a built-in spec name (e.g. `mixed`, see {@link builtInSpecNames}) to its shipped file, any other
+ * text to a path relative to `cwd`.
+ * @throws HarnessArgumentError for a bare name that is not a built-in spec, naming it and the built-in names.
+ */
+export function resolveSpecPath(file: string, cwd: string): string {
+  if (!BUILT_IN_NAME.test(file)) return resolve(cwd, file);
+  const names = builtInSpecNames();
+  if (!names.includes(file)) {
+    throw new HarnessArgumentError(
+      `--spec ${describeValue(file)} is neither a file (.json, .js, .mjs) nor a built-in spec (${names.join(', ')})`,
+    );
+  }
+  return join(BUILT_IN_SPECS, `${file}.json`);
+}
+
+/**
+ * Loads a workload spec: a built-in spec name (`mixed`), or a file: `.json`, or a `.js` / `.mjs` module whose default export is a spec (e.g. written with
  * `defineWorkload`). The file name is named in every error.
  * @throws HarnessArgumentError for a missing or unreadable file; WorkloadSpecError for an invalid spec.
  */
 export async function loadSpecFile(file: string, cwd: string): Promise<WorkloadSpec> {
-  const path = resolve(cwd, file);
+  const path = resolveSpecPath(file, cwd);
   const ext = extname(path);
   if (ext === '.js' || ext === '.mjs') {
     let module: { default?: unknown };

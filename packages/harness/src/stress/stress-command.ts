@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../atomic-file.js';
 import { type CliCommand, type CliContext, EXIT } from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
 import { parseIndex, randomSeed } from '../seed.js';
+import { resolveSpecPath } from '../spec-file.js';
 import { RANGE_STORE_NAMES, type RangeStoreName } from '../workloads/range-stores.js';
 import { compareStress } from './stress-compare.js';
 import { parseDuration, parsePositive, progressLine } from './stress-options.js';
@@ -53,7 +54,7 @@ function runShape({ values, io }: CliContext): RunShape {
   const seed = typeof values.seed === 'string' ? parseIndex(values.seed, '--seed') : randomSeed();
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   return {
-    specFile: resolve(io.cwd, values.spec),
+    specFile: resolveSpecPath(values.spec, io.cwd),
     seed,
     stream: typeof values.stream === 'string' ? parseIndex(values.stream, '--stream') : 0,
     ...(typeof values.ops === 'string' ? { ops: parsePositive(values.ops, '--ops', true) } : {}),
