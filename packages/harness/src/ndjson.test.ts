@@ -38,6 +38,23 @@ describe('NDJSON ops', () => {
     expect(encodeOp(op)).toMatch(/"ck":\["-?\d+",/);
   });
 
+  it('escapes strings and orders cell keys exactly as JSON.stringify does', () => {
+    const odd = ['a"b', 'back\\slash', 'tab\tnl\n', '\u0001', 'lone\ud800', 'pair\ud83d\ude00', 'ţ\u2028'];
+    for (const text of odd) {
+      const op = {
+        k: 1,
+        kind: 'insert',
+        pk: text,
+        ck: [text, 3],
+        values: { z: text, 10: 5, [text]: -0, a: 7 },
+        ts: 2,
+      } as const;
+      expect(encodeOp(op)).toBe(JSON.stringify(op));
+      const cols = { k: 2, kind: 'deleteColumns', pk: 'p', ck: [1], columns: [text, 'v'], ts: 1, ldt: 1 } as const;
+      expect(encodeOp(cols)).toBe(JSON.stringify(cols));
+    }
+  });
+
   it('names the line and the bad value', () => {
     const bad = (line: string) => () => decodeOp(line, wide, 'replay.ndjson:7');
     expect(bad('{')).toThrow(HarnessArgumentError);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describeValue, HarnessArgumentError } from './errors.js';
-import type { ClusteringRange, Op, Value } from './ops.js';
+import type { CellValue, ClusteringRange, Op, Value } from './ops.js';
 import type { WorkloadSpec } from './spec.js';
 
 /**
@@ -11,14 +11,52 @@ import type { WorkloadSpec } from './spec.js';
 
 const str = JSON.stringify;
 
+/**
+ * A string as JSON. Generated strings (`p12`, `v123`, `c05`, column names) never need escaping, and checking that
+ * is cheaper than `JSON.stringify` (which was most of `encodeOp`'s time in a CPU profile of specs/mixed); anything
+ * `JSON.stringify` would escape — `"`, `\\`, control characters, surrogates — goes through it, so output is identical.
+ */
+function quote(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return str(s);
+  }
+  return `"${s}"`;
+}
+
+/** A number as JSON: `JSON.stringify`'s output (integers and finite numbers print as `String` does). */
+function num(x: number): string {
+  return Number.isFinite(x) ? `${x}` : 'null';
+}
+
 function value(x: Value): string {
-  return typeof x === 'bigint' ? `"${x}"` : str(x);
+  return typeof x === 'bigint' ? `"${x}"` : typeof x === 'number' ? num(x) : quote(x);
 }
 
 function values(xs: readonly Value[]): string {
   let out = '[';
   for (let i = 0; i < xs.length; i++) out += (i === 0 ? '' : ',') + value(xs[i]!);
   return `${out}]`;
+}
+
+function strings(xs: readonly string[]): string {
+  let out = '[';
+  for (let i = 0; i < xs.length; i++) out += (i === 0 ? '' : ',') + quote(xs[i]!);
+  return `${out}]`;
+}
+
+/** Cell values in `JSON.stringify`'s key order (`for … in`: integer-like keys first, then insertion order). */
+function cellsJson(record: Readonly<Record<string, CellValue>>): string {
+  let out = '{';
+  for (const name in record) {
+    const x: unknown = record[name];
+    let text: string;
+    if (typeof x === 'string') text = quote(x);
+    else if (typeof x === 'number') text = num(x);
+    else return str(record); // not a cell value: leave every detail of it to JSON.stringify
+    out += `${out.length === 1 ? '' : ','}${quote(name)}:${text}`;
+  }
+  return `${out}}`;
 }
 
 function range(r: ClusteringRange): string {
@@ -33,21 +71,21 @@ export function encodeOp(op: Op): string {
   switch (op.kind) {
     case 'insert':
     case 'update':
-      return `${head},"pk":${str(op.pk)},"ck":${values(op.ck)},"values":${str(op.values)},"ts":${op.ts}}`;
+      return `${head},"pk":${quote(op.pk)},"ck":${values(op.ck)},"values":${cellsJson(op.values)},"ts":${op.ts}}`;
     case 'deleteRow':
-      return `${head},"pk":${str(op.pk)},"ck":${values(op.ck)},"ts":${op.ts},"ldt":${op.ldt}}`;
+      return `${head},"pk":${quote(op.pk)},"ck":${values(op.ck)},"ts":${op.ts},"ldt":${op.ldt}}`;
     case 'deleteColumns':
-      return `${head},"pk":${str(op.pk)},"ck":${values(op.ck)},"columns":${str(op.columns)},"ts":${op.ts},"ldt":${op.ldt}}`;
+      return `${head},"pk":${quote(op.pk)},"ck":${values(op.ck)},"columns":${strings(op.columns)},"ts":${op.ts},"ldt":${op.ldt}}`;
     case 'deleteRange':
-      return `${head},"pk":${str(op.pk)},"range":${range(op.range)},"ts":${op.ts},"ldt":${op.ldt}}`;
+      return `${head},"pk":${quote(op.pk)},"range":${range(op.range)},"ts":${op.ts},"ldt":${op.ldt}}`;
     case 'deletePartition':
-      return `${head},"pk":${str(op.pk)},"ts":${op.ts},"ldt":${op.ldt}}`;
+      return `${head},"pk":${quote(op.pk)},"ts":${op.ts},"ldt":${op.ldt}}`;
     case 'readPartition':
-      return `${head},"pk":${str(op.pk)},"reversed":${op.reversed}}`;
+      return `${head},"pk":${quote(op.pk)},"reversed":${op.reversed}}`;
     case 'readRow':
-      return `${head},"pk":${str(op.pk)},"ck":${values(op.ck)}}`;
+      return `${head},"pk":${quote(op.pk)},"ck":${values(op.ck)}}`;
     case 'readSlice':
-      return `${head},"pk":${str(op.pk)},"range":${range(op.range)},"reversed":${op.reversed}}`;
+      return `${head},"pk":${quote(op.pk)},"range":${range(op.range)},"reversed":${op.reversed}}`;
     case 'flush':
       return `${head}}`;
     case 'compact':

@@ -61,6 +61,7 @@ class Generator implements Workload {
   readonly #row: IndexSampler;
   readonly #cardinalities: number[];
   readonly #rowsPerPartition: number;
+  readonly #indexes: number[];
   readonly #deleteWidth: (rng: RandomGenerator) => number;
   readonly #sliceWidth: (rng: RandomGenerator) => number;
   readonly #columns: WorkloadSpec['schema']['columns'];
@@ -82,6 +83,7 @@ class Generator implements Workload {
     for (let i = 0; i < this.#cumulative.length; i++) this.#cumulative[i]! /= total;
     this.#cardinalities = spec.schema.clustering.map((c) => c.cardinality);
     this.#rowsPerPartition = this.#cardinalities.reduce((a, b) => a * b, 1);
+    this.#indexes = this.#cardinalities.map(() => 0);
     this.#partition = indexSampler(spec.partitions.distribution, spec.partitions.count);
     this.#row = indexSampler(spec.rows.distribution, this.#rowsPerPartition);
     this.#deleteWidth = widthSampler(spec.ops.rangeDelete.width);
@@ -192,10 +194,13 @@ class Generator implements Workload {
     return this.#kinds[i]!;
   }
 
-  /** The value indexes of row `r` (mixed radix, first clustering column most significant). */
-  #rowIndexes(r: number): number[] {
+  /**
+   * The value indexes of row `r` (mixed radix, first clustering column most significant), written into a scratch
+   * array the caller reads at once: a fresh array per op was a share of the generator's garbage-collection time.
+   */
+  #rowIndexes(r: number): readonly number[] {
     const cards = this.#cardinalities;
-    const out = new Array<number>(cards.length);
+    const out = this.#indexes;
     let rest = r;
     for (let j = cards.length - 1; j >= 0; j--) {
       out[j] = rest % cards[j]!;
