@@ -50,7 +50,15 @@ describe('NDJSON ops', () => {
         ts: 2,
       } as const;
       expect(encodeOp(op)).toBe(JSON.stringify(op));
-      const cols = { k: 2, kind: 'deleteColumns', pk: 'p', ck: [1], columns: [text, 'v'], ts: 1, ldt: 1 } as const;
+      const cols = {
+        k: 2,
+        kind: 'deleteColumns',
+        pk: 'p',
+        ck: [1],
+        columns: [text, 'v'],
+        ts: 1,
+        ldt: 1,
+      } as const;
       expect(encodeOp(cols)).toBe(JSON.stringify(cols));
     }
   });
