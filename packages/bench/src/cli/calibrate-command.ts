@@ -3,12 +3,12 @@
  * slowdowns, and the smallest change detected at 80% power for the chosen n — the numbers to pick n and the threshold.
  */
 
-import { mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BenchError, UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import { formatDeltaPercent } from '../report/number-format.js';
 import { measureCalibration } from '../run/calibrate.js';
+import { ensureDirectory, listDirectory } from '../run/directories.js';
 import { readRun, writeJsonAtomic } from '../run/results-store.js';
 import { checkBenchTypes, EXIT, type Session } from '../run/session.js';
 import { type CalibrationSummary, summarizeCalibration } from '../stats/calibration.js';
@@ -72,7 +72,7 @@ export function renderCalibration(c: CalibrationSummary): string {
 function recorded(dir: string): { aa: RunRecord[]; injected: Map<number, RunRecord[]> } {
   const aa: RunRecord[] = [];
   const injected = new Map<number, RunRecord[]>();
-  for (const name of readdirSync(dir).sort()) {
+  for (const name of listDirectory(dir, '--from').sort()) {
     if (!name.endsWith('.json') || name === 'calibration.json') continue;
     const run = readRun(join(dir, name));
     // A run still being measured (or cut short) would count a partial round.
@@ -112,7 +112,7 @@ export async function cmdCalibrate(
     });
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
     dir = resolve(io.cwd, values.out ?? join('.tombstone-bench', `calibration-${stamp}`));
-    mkdirSync(dir, { recursive: true });
+    ensureDirectory(dir, '--out');
     const files = findBenchFiles(positionals, io.cwd);
     checkBenchTypes(s, files);
     const measured = await measureCalibration(s, {

@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
+import { ensureDirectory } from '../run/directories.js';
 import { analyzeRun, type RunAnalysis } from '../stats/analyze-run.js';
 import { factorialAnalysis } from '../stats/factorial.js';
 import { growthAnalysis } from '../stats/growth.js';
@@ -72,7 +73,7 @@ const fileSafe = (key: string): string => key.replace(/[^\w.=-]+/g, '_');
 
 /** Writes the SVG plots of an analysed run into `dir`; returns the files written. */
 export function writeSvgPlots(input: ReportInput, dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
+  ensureDirectory(dir, '--svg');
   const files: Array<[string, string]> = [
     ['distributions.svg', renderDistributionSvg(distributionRows(input.run, input.analysis))],
   ];
