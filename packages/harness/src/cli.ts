@@ -10,6 +10,13 @@ process.on('SIGINT', () => {
   interrupt.abort();
 });
 
+// `generate … | head -1` closes our stdout early: that is the reader saying "enough", not an error, so leave
+// quietly (exit 0) instead of dying with an unhandled EPIPE stack. Applies to every streaming command.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
