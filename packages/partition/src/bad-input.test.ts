@@ -224,6 +224,19 @@ describe('misspelled option keys are rejected, naming the key and the allowed on
     );
   });
 
+  it.each([
+    ['an options bag passed first', { purgeOrdr: 'eager' }],
+    ['a number', 3],
+    ['a string', 'all'],
+    ['null', null],
+  ])('compact rejects %s as its inputs', (_name, inputs) => {
+    expectRejected(
+      (t) => t.compact(inputs as never),
+      PartitionArgumentError,
+      'compact inputs must be an array of runs',
+    );
+  });
+
   it('compact options and compaction requests', () => {
     expectRejected(
       (t) => t.compact(undefined, { pruge: false } as never),

@@ -127,7 +127,8 @@ export class Table {
   /**
    * Compacts the given runs (all current runs by default) into one, which replaces them; the other runs and the
    * memtable bound what may be purged.
-   * @throws PartitionArgumentError if a run is not one of this table's current runs, or is listed twice; for an
+   * @throws PartitionArgumentError if `inputs` is not an array of runs (options are the second argument), a run is
+   *   not one of this table's current runs, or is listed twice; for an
    *   unknown option key, a non-boolean `purge` or an unknown `purgeOrder`. Nothing changes when it throws.
    */
   compact(inputs: readonly SortedRun[] = this.#runs, options: CompactOptions = {}): CompactionResult {
@@ -135,6 +136,7 @@ export class Table {
     checkOptionsBag(options, ['purge', 'purgeOrder'], 'compact option');
     const purge = checkFlag(options.purge, true, 'purge');
     const purgeOrder = checkPurgeOrder(options.purgeOrder);
+    checkRunList(inputs);
     const chosen = new Set(inputs);
     if (chosen.size !== inputs.length)
       throw new PartitionArgumentError('a run is listed twice for compaction');
@@ -165,5 +167,17 @@ export class Table {
     }
     this.#runs = Object.freeze(replaced);
     return result;
+  }
+}
+
+/**
+ * Throws unless `inputs` is an array. Why: `compact({ purge: false })` (options passed first) or `compact('all')`
+ * would otherwise fail deep inside `new Set` or iterate a string's characters into a misleading "listed twice".
+ */
+function checkRunList(inputs: unknown): void {
+  if (!Array.isArray(inputs)) {
+    throw new PartitionArgumentError(
+      `compact inputs must be an array of runs (options are the second argument: compact(undefined, options)), got ${describeValue(inputs)}`,
+    );
   }
 }
