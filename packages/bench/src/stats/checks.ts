@@ -5,23 +5,16 @@
 
 import { formatP } from '../format/numbers.js';
 import type { BenchmarkRecord, Environment, Sample, Side } from '../model.js';
+import { CheckNameSchema } from '../protocol/analysis.js';
 import { describe } from './describe.js';
 import { lag1Autocorrelation, mannKendall, runsTest } from './independence.js';
 import { minimumAchievableP } from './mann-whitney.js';
 import { METRIC_UNITS, type MetricName, metricOf, sideSamples, sideValues } from './metric.js';
 import { logExcerpt } from './stack-excerpt.js';
 
+// One list of check names: the protocol's schema (report order); statistics produce exactly those.
 /** Names of the checks, in report order. */
-export const CHECK_NAMES = [
-  'pairing',
-  'environment_consistent',
-  'baseline_valid',
-  'benchmark_passed',
-  'measurements_sane',
-  'metric_present',
-  'sample_sufficiency',
-  'sample_independence',
-] as const;
+export const CHECK_NAMES = CheckNameSchema.options;
 
 /** One of the eight check names. */
 export type CheckName = (typeof CHECK_NAMES)[number];
