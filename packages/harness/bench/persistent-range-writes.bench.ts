@@ -16,7 +16,7 @@ const persistent = persistentRangeTombstoneListFactory();
 export default defineSuite({
   name: 'PersistentRangeWritesBench',
   params: { arrival: ['random', 'tail'], n: [256, 512, 1024, 2048, 4096] },
-  compare: { factor: 'impl', baseline: 'cow', candidate: 'persistent' },
+  compare: { factor: 'impl', baseline: 'copy-on-write', candidate: 'persistent' },
   primary: 'successiveWrites[arrival=random,n=4096]',
   // A merge sequence takes milliseconds and needs dozens of calls before the JIT settles: the default 150 ms
   // warm-up cap measured it 3× too slow.

@@ -11,12 +11,12 @@ import { successiveRangeWrites } from '../src/workloads/successive-range-writes.
 export default defineSuite({
   name: 'SuccessiveRangeWritesBench',
   params: { arrival: ['tail', 'random'], n: [256, 512, 1024, 2048, 4096] },
-  compare: { factor: 'impl', baseline: 'eager', candidate: 'cow' },
+  compare: { factor: 'impl', baseline: 'eager', candidate: 'copy-on-write' },
   primary: 'successiveWrites[arrival=tail,n=4096]',
   setup: ({ n, arrival, impl }) =>
     successiveRangeWrites(
       n,
-      impl === 'cow' ? copyOnWriteRangeTombstoneListFactory : eagerRangeTombstoneListFactory,
+      impl === 'copy-on-write' ? copyOnWriteRangeTombstoneListFactory : eagerRangeTombstoneListFactory,
       arrival === 'random' ? 'random' : 'tail',
     ),
   benchmarks: {

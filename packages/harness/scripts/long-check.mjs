@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The long model-checked run of the harness README: every spec in SPECS × SEEDS seeds, OPS ops each, range stores
-// rotating over cow / eager / persistent. Prints one line per run and a total; exits 1 on the first divergence
+// rotating over eager / copy-on-write / persistent. Prints one line per run and a total; exits 1 on the first divergence
 // (after printing the shrunk replay file). Run after `pnpm build`:
 //   node packages/harness/scripts/long-check.mjs [--seeds 20] [--ops 17000] [--first-seed 1]
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { checkStream, parseWorkloadSpec } from '../dist/index.js';
 
 const SPECS = ['check-mixed', 'check-wide', 'check-tail'];
-const STORES = ['cow', 'eager', 'persistent'];
+const STORES = ['copy-on-write', 'eager', 'persistent'];
 const { values } = parseArgs({
   options: {
     seeds: { type: 'string', default: '20' },

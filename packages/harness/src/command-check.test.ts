@@ -31,7 +31,7 @@ describe('tombstone-harness check', () => {
     expect(r.code).toBe(EXIT.ok);
     expect(r.err).toBe('tombstone-harness check: seed 5\n');
     expect(r.out).toMatch(
-      /^check: seed 5, streams 0…1, spec check-mixed, range store cow: 800 ops applied and checked \(\d+ reads, \d+ quiescent sweeps, \d+ rows\) in [\d.]+ s — \d+ ops\/s; no divergence\n$/,
+      /^check: seed 5, streams 0…1, spec check-mixed, range store persistent: 800 ops applied and checked \(\d+ reads, \d+ quiescent sweeps, \d+ rows\) in [\d.]+ s — \d+ ops\/s; no divergence\n$/,
     );
   });
 
@@ -68,7 +68,9 @@ describe('tombstone-harness check', () => {
     });
     const again = await run(['check', '--replay', 'bad.ndjson'], dir);
     expect(again.code).toBe(EXIT.failed);
-    expect(again.out).toContain('3 ops, range store cow, corruptor flush-drops-partition-deletion: DIVERGES');
+    expect(again.out).toContain(
+      '3 ops, range store persistent, corruptor flush-drops-partition-deletion: DIVERGES',
+    );
     // The same history with the fault taken out replays clean.
     const header = JSON.parse(lines[0]!);
     writeFileSync(
@@ -84,7 +86,7 @@ describe('tombstone-harness check', () => {
     const cases: [string[], string][] = [
       [
         ['check', '--spec', 'check-mixed.json', '--ops', '5', '--range-store', 'btree'],
-        '--range-store must be one of cow, eager, persistent, got "btree"',
+        '--range-store must be one of eager, copy-on-write, persistent (default persistent), got "btree"',
       ],
       [
         ['check', '--spec', 'check-mixed.json', '--ops', '5', '--corrupt', 'nope'],

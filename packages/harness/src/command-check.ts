@@ -9,7 +9,6 @@ import {
   type StreamCheck,
 } from './check/check-run.js';
 import { CORRUPTORS } from './check/corruptors.js';
-import { RANGE_STORES, type RangeStoreName } from './check/engine.js';
 import { rowText } from './check/result-row.js';
 import type { Divergence } from './check/run-history.js';
 import { type CliCommand, type CliContext, EXIT, requiredOption } from './cli-command.js';
@@ -17,6 +16,7 @@ import { describeValue, HarnessArgumentError } from './errors.js';
 import { encodeOp } from './ndjson.js';
 import { parseIndex, randomSeed } from './seed.js';
 import { loadSpecFile } from './spec-file.js';
+import { checkRangeStoreName, DEFAULT_RANGE_STORE_NAME } from './workloads/range-stores.js';
 
 function describeDivergence(d: Divergence): string {
   const rows = (rs: Divergence['expected']) => `[${rs.map(rowText).join(', ')}]`;
@@ -28,19 +28,17 @@ function describeDivergence(d: Divergence): string {
 }
 
 function engineChoice(values: CliContext['values']): EngineChoice {
-  const store = (values['range-store'] as string | undefined) ?? 'cow';
-  if (!(store in RANGE_STORES)) {
-    throw new HarnessArgumentError(
-      `check: --range-store must be one of ${Object.keys(RANGE_STORES).join(', ')}, got ${describeValue(store)}`,
-    );
-  }
+  const store = checkRangeStoreName(
+    values['range-store'] ?? DEFAULT_RANGE_STORE_NAME,
+    'check: --range-store',
+  );
   const corruptor = (values.corrupt as string | undefined) ?? null;
   if (corruptor !== null && !CORRUPTORS.some((c) => c.name === corruptor)) {
     throw new HarnessArgumentError(
       `check: --corrupt must be one of ${CORRUPTORS.map((c) => c.name).join(', ')}, got ${describeValue(corruptor)}`,
     );
   }
-  return { rangeStore: store as RangeStoreName, corruptor };
+  return { rangeStore: store, corruptor };
 }
 
 async function replay(context: CliContext, file: string): Promise<number> {
@@ -82,7 +80,7 @@ export const checkCommand: CliCommand = {
   summary:
     'model-check ops of one or more streams against the engine; on a divergence, print the shrunk history as a replay file',
   usage:
-    '--spec FILE --ops N [--seed S] [--streams M] [--stream S] [--from K] [--range-store cow|eager|persistent] [--corrupt NAME] [--out FILE] [--no-shrink] | --replay FILE',
+    '--spec FILE --ops N [--seed S] [--streams M] [--stream S] [--from K] [--range-store eager|copy-on-write|persistent] [--corrupt NAME] [--out FILE] [--no-shrink] | --replay FILE',
   options: {
     spec: { type: 'string' },
     seed: { type: 'string' },

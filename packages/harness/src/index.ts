@@ -18,8 +18,6 @@ export {
 } from './check/check-run.js';
 /** Deliberately wrong engines that prove the checker catches faults. */
 export { CORRUPTORS, type Corruptor } from './check/corruptors.js';
-/** The range stores a check can run on. */
-export { RANGE_STORES, type RangeStoreName } from './check/engine.js';
 /** A read's row, as both engine and model answer it. */
 export type { ResultRow } from './check/result-row.js';
 /** Where engine and model disagreed, and the counters of a replay. */
@@ -67,3 +65,9 @@ export {
 export { loadSpecFile } from './spec-file.js';
 /** The generator: `workload(spec, seed).op(stream, k)`. */
 export { type Workload, workload } from './workload.js';
+/** The range stores a check or stress run can use: the engine's own names (partition's list) and default. */
+export {
+  DEFAULT_RANGE_STORE_NAME,
+  RANGE_STORE_NAMES,
+  type RangeStoreName,
+} from './workloads/range-stores.js';

@@ -35,6 +35,14 @@ export { type MergedVersions, mergeVersions } from './partition-merge.js';
 export { PartitionUpdate, PartitionUpdateBuilder } from './partition-update.js';
 /** The memtable merge updater. */
 export { type MergeResult, mergeDeletion, mergePartitions } from './partition-updater.js';
+/** core's range-tombstone containers by name (one list for every tool), and the table default. */
+export {
+  DEFAULT_RANGE_STORE_NAME,
+  isRangeStoreName,
+  RANGE_STORE_NAMES,
+  type RangeStoreName,
+  rangeStoreFactory,
+} from './range-stores.js';
 /** Partition reads merging memtable and runs. */
 export { liveRows, type ReadQuery, type ReadSources, readPartition } from './read.js';
 /** Rows. */

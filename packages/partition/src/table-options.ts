@@ -1,13 +1,13 @@
 import {
   ClusteringComparator,
   JVM_COMPRESSED_OOPS,
-  persistentRangeTombstoneListFactory,
   type RangeTombstoneStoreFactory,
   type SizeModel,
 } from '@tombstone-lab/core';
 import { checkOptionsBag } from './argument-checks.js';
 import type { RangeStoreSource } from './deletion-info.js';
 import { describeValue, PartitionArgumentError } from './errors.js';
+import { DEFAULT_RANGE_STORE_NAME, rangeStoreFactory } from './range-stores.js';
 import { type TombstoneGcInit, type TombstoneGcOptions, tombstoneGcOptions } from './tombstone-gc.js';
 
 /** What {@link tableOptions} accepts. Only the comparator is required. */
@@ -51,7 +51,7 @@ const TABLE_OPTION_KEYS: readonly string[] = [
 ];
 
 /** The range store a table gets when it names none: the persistent tree under the default size model. */
-const DEFAULT_RANGE_STORE: RangeTombstoneStoreFactory = persistentRangeTombstoneListFactory();
+const DEFAULT_RANGE_STORE: RangeTombstoneStoreFactory = rangeStoreFactory(DEFAULT_RANGE_STORE_NAME);
 
 /** Cassandra's default `gc_grace_seconds`: 10 days. */
 export const DEFAULT_GC_GRACE_SECONDS = 864_000;

@@ -52,7 +52,10 @@ export interface RangeMergesReport {
 }
 
 const SEED = 1;
-const SUITES = { cow: 'range-merges.bench.ts', persistent: 'range-merges-persistent.bench.ts' } as const;
+const SUITES = {
+  'copy-on-write': 'range-merges.bench.ts',
+  persistent: 'range-merges-persistent.bench.ts',
+} as const;
 
 function sweep(quick: boolean): { arrival: Arrival[]; n: number[] } {
   return quick
@@ -116,7 +119,7 @@ function growthCells(run: RunRecord): GrowthCell[] {
   );
 }
 
-/** Builds the report from the model check and the two co-measured runs (eager→cow first, cow→persistent second). */
+/** Builds the report from the model check and the two co-measured runs (eager → copy-on-write first, copy-on-write → persistent second). */
 export function rangeMergesReport(
   check: RangeMergesReport['check'],
   runs: readonly RunRecord[],

@@ -4,8 +4,9 @@ import type { Op } from '../ops.js';
 import type { Seed } from '../seed.js';
 import { parseWorkloadSpec, type WorkloadSpec } from '../spec.js';
 import { workload } from '../workload.js';
+import { checkRangeStoreName, type RangeStoreName, rangeStoreNamed } from '../workloads/range-stores.js';
 import { corruptorNamed } from './corruptors.js';
-import { type EngineSetup, RANGE_STORES, type RangeStoreName } from './engine.js';
+import type { EngineSetup } from './engine.js';
 import { rowsJson } from './result-row.js';
 import { type Divergence, type HistoryStats, runHistory } from './run-history.js';
 import { shrinkHistory } from './shrink.js';
@@ -33,13 +34,7 @@ export interface StreamCheck {
 
 /** The engine setup of a choice. @throws HarnessArgumentError for an unknown store or corruptor. */
 export function engineSetup(choice: EngineChoice): EngineSetup {
-  const rangeStore = RANGE_STORES[choice.rangeStore];
-  if (rangeStore === undefined) {
-    throw new HarnessArgumentError(
-      `range store must be one of ${Object.keys(RANGE_STORES).join(', ')}, got ${describeValue(choice.rangeStore)}`,
-    );
-  }
-  const base: EngineSetup = { rangeStore };
+  const base: EngineSetup = { rangeStore: rangeStoreNamed(choice.rangeStore) };
   if (choice.corruptor === null) return base;
   const corruptor = corruptorNamed(choice.corruptor);
   if (corruptor === undefined)
@@ -203,7 +198,10 @@ export function parseReplay(text: string, name: string): Replay {
     throw new HarnessArgumentError(
       `${name}:1: corruptor must be a name or null, got ${describeValue(corruptor)}`,
     );
-  const choice: EngineChoice = { rangeStore: header.rangeStore as RangeStoreName, corruptor };
+  const choice: EngineChoice = {
+    rangeStore: checkRangeStoreName(header.rangeStore, `${name}:1: rangeStore`),
+    corruptor,
+  };
   engineSetup(choice);
   const ops = lines.slice(1).map((line, i) => decodeOp(line, spec, `${name}:${i + 2}`));
   return { spec, seed: index('seed'), stream: index('stream'), choice, ops };

@@ -14,7 +14,7 @@ describe('corruptors', () => {
     (name) => {
       const found: string[] = [];
       for (const seed of [1, 2, 3]) {
-        const r = checkStream(spec, seed, 0, 20_000, { rangeStore: 'cow', corruptor: name });
+        const r = checkStream(spec, seed, 0, 20_000, { rangeStore: 'copy-on-write', corruptor: name });
         expect(r.divergence, `${name} not caught with seed ${seed} in 20000 ops`).not.toBeNull();
         expect(r.shrunkOps).toBeLessThanOrEqual(r.historyOps);
         expect(r.shrunkOps).toBeLessThanOrEqual(8);
@@ -23,7 +23,7 @@ describe('corruptors', () => {
         expect(runReplay(replay).divergence).not.toBeNull();
         // The same shrunk history on the correct engine does not diverge: the fault, not the history, is caught.
         expect(
-          runReplay({ ...replay, choice: { rangeStore: 'cow', corruptor: null } }).divergence,
+          runReplay({ ...replay, choice: { rangeStore: 'copy-on-write', corruptor: null } }).divergence,
         ).toBeNull();
         found.push(`seed ${seed}: caught after ${r.historyOps} ops, shrunk to ${r.shrunkOps}`);
       }
@@ -32,7 +32,7 @@ describe('corruptors', () => {
   );
 
   it('finds no divergence on the correct engines with the same seeds', () => {
-    for (const rangeStore of ['cow', 'eager', 'persistent'] as const) {
+    for (const rangeStore of ['copy-on-write', 'eager', 'persistent'] as const) {
       for (const seed of [1, 2]) {
         expect(checkStream(spec, seed, 0, 1500, { rangeStore, corruptor: null }).divergence).toBeNull();
       }

@@ -2,9 +2,6 @@ import {
   ClusteringBound,
   ClusteringComparator,
   type ColumnType,
-  copyOnWriteRangeTombstoneListFactory,
-  eagerRangeTombstoneListFactory,
-  persistentRangeTombstoneListFactory,
   type RangeTombstoneStoreFactory,
   Slice,
   types,
@@ -14,16 +11,6 @@ import { describeValue, HarnessArgumentError } from '../errors.js';
 import type { ClusteringRange, Op, ReadOp } from '../ops.js';
 import type { WorkloadSpec } from '../spec.js';
 import type { ResultRow } from './result-row.js';
-
-/** The range stores a check can run on. */
-export const RANGE_STORES = Object.freeze({
-  cow: copyOnWriteRangeTombstoneListFactory,
-  eager: eagerRangeTombstoneListFactory,
-  persistent: persistentRangeTombstoneListFactory(),
-}) satisfies Readonly<Record<string, RangeTombstoneStoreFactory>>;
-
-/** Name of a range store of {@link RANGE_STORES}. */
-export type RangeStoreName = keyof typeof RANGE_STORES;
 
 /** How the engine under test is built: its range store and replaced stages (corruptors plant theirs here). */
 export interface EngineSetup {

@@ -79,12 +79,13 @@ describe('stress command', () => {
     expect(summary.kinds.at(-1).totalOps).toBe(0);
   });
 
-  it('prints the human table with the seed and draws a seed when none is given', async () => {
+  it('prints the human table with the seed and draws a seed when none is given; default store is the engine’s', async () => {
     const h = harness();
     expect(await h.run(['--spec', 's.json', '--duration', '50ms'])).toBe(0);
     expect(h.out.join('')).toMatch(
-      /Results \(spec fake · seed \d+ · stream 0 · range store copy-on-write; unthrottled/,
+      /Results \(spec fake · seed \d+ · stream 0 · range store persistent; unthrottled/,
     );
+    expect(h.requests[0]?.rangeStore).toBe('persistent');
     expect(h.out.join('')).toContain('Latency 99.9th percentile');
   });
 
@@ -95,6 +96,10 @@ describe('stress command', () => {
     [['--spec', 's.json', '--ops', '-3'], /--ops|-3/],
     [['--spec', 's.json', '--ops', '5', '--rate', 'fast'], /--rate .*"fast"/],
     [['--spec', 's.json', '--ops', '5', '--range-store', 'btree'], /--range-store .*"btree"/],
+    [
+      ['--spec', 's.json', '--ops', '5', '--range-store', 'cow'],
+      /--range-store must be one of eager, copy-on-write, persistent \(default persistent\), got "cow"/,
+    ],
     [['--spec', 's.json', '--ops', '5', '--compare', 'eager'], /two range stores A B/],
     [['--spec', 's.json', '--ops', '5', '--compare', 'eager', 'tree'], /--compare B .*"tree"/],
     [['--spec', 's.json', '--ops', '5', 'extra'], /unexpected argument "extra"/],

@@ -6,7 +6,11 @@ import { type CliCommand, type CliContext, EXIT } from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
 import { parseIndex, randomSeed } from '../seed.js';
 import { resolveSpecPath } from '../spec-file.js';
-import { RANGE_STORE_NAMES, type RangeStoreName } from '../workloads/range-stores.js';
+import {
+  checkRangeStoreName,
+  DEFAULT_RANGE_STORE_NAME,
+  type RangeStoreName,
+} from '../workloads/range-stores.js';
 import { compareStress } from './stress-compare.js';
 import { parseDuration, parsePositive, progressLine } from './stress-options.js';
 import { renderBeforeAfter, renderStressTable } from './stress-report.js';
@@ -26,15 +30,6 @@ export interface StressTargetRequest {
 export type StressTargetFactory = (
   request: StressTargetRequest,
 ) => Promise<{ target: StressTarget; specName: string }>;
-
-function storeOption(value: unknown, what: string): RangeStoreName {
-  if (value === 'cow') return 'copy-on-write'; // the name `check --range-store` uses
-  if (typeof value === 'string' && (RANGE_STORE_NAMES as readonly string[]).includes(value))
-    return value as RangeStoreName;
-  throw new HarnessArgumentError(
-    `${what} must be one of ${RANGE_STORE_NAMES.join(', ')}, got ${describeValue(value)}`,
-  );
-}
 
 /** The options shared by a single run and both sides of `--compare`. */
 interface RunShape {
@@ -83,7 +78,10 @@ async function runOne(
   makeTarget: StressTargetFactory,
 ): Promise<number> {
   const { values, io } = context;
-  const rangeStore = storeOption(values['range-store'] ?? 'copy-on-write', '--range-store');
+  const rangeStore = checkRangeStoreName(
+    values['range-store'] ?? DEFAULT_RANGE_STORE_NAME,
+    'stress: --range-store',
+  );
   const { specFile, seed, stream } = shape;
   const { target, specName } = await makeTarget({ specFile, seed, stream, rangeStore });
   io.stderr(
@@ -121,8 +119,8 @@ async function runCompare(context: CliContext, shape: RunShape): Promise<number>
   if (values['range-store'] !== undefined)
     throw new HarnessArgumentError('stress: --compare A B chooses the range stores; drop --range-store');
   const configs = [
-    storeOption(values.compare, '--compare A'),
-    storeOption(positionals[0], '--compare B'),
+    checkRangeStoreName(values.compare, 'stress: --compare A'),
+    checkRangeStoreName(positionals[0], 'stress: --compare B'),
   ] as const;
   const rounds = typeof values.rounds === 'string' ? parsePositive(values.rounds, '--rounds', true) : 3;
   const args = ['--spec', shape.specFile, '--seed', String(shape.seed), '--stream', String(shape.stream)];

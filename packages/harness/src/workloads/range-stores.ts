@@ -1,35 +1,32 @@
+import type { RangeTombstoneStoreFactory } from '@tombstone-lab/core';
 import {
-  copyOnWriteRangeTombstoneListFactory,
-  eagerRangeTombstoneListFactory,
-  persistentRangeTombstoneListFactory,
-  type RangeTombstoneStoreFactory,
-} from '@tombstone-lab/core';
+  DEFAULT_RANGE_STORE_NAME,
+  isRangeStoreName,
+  RANGE_STORE_NAMES,
+  type RangeStoreName,
+  rangeStoreFactory,
+} from '@tombstone-lab/partition';
 import { describeValue, HarnessArgumentError } from '../errors.js';
 
-/** The range-tombstone containers core offers, by the name the CLI, suites and reports use. */
-export const RANGE_STORE_NAMES = ['eager', 'copy-on-write', 'persistent'] as const;
-
-/** One of {@link RANGE_STORE_NAMES}. */
-export type RangeStoreName = (typeof RANGE_STORE_NAMES)[number];
-
-const persistent = persistentRangeTombstoneListFactory();
+/** The engine's own range-store names and default (one list, owned by partition) — the CLI, suites and reports use these. */
+export { DEFAULT_RANGE_STORE_NAME, RANGE_STORE_NAMES, type RangeStoreName };
 
 /**
- * The factory for a range store name (`cow` is accepted for `copy-on-write`, the name `check` uses).
+ * Checks a range-store name given on the command line, in a replay file or a suite parameter.
+ * @param what names the input in the error, e.g. `--range-store`.
+ * @throws HarnessArgumentError naming the value and listing the allowed names.
+ */
+export function checkRangeStoreName(name: unknown, what = 'range store'): RangeStoreName {
+  if (isRangeStoreName(name)) return name;
+  throw new HarnessArgumentError(
+    `${what} must be one of ${RANGE_STORE_NAMES.join(', ')} (default ${DEFAULT_RANGE_STORE_NAME}), got ${describeValue(name)}`,
+  );
+}
+
+/**
+ * The engine's factory for a range-store name.
  * @throws HarnessArgumentError naming an unknown store.
  */
-export function rangeStoreNamed(name: unknown): RangeTombstoneStoreFactory {
-  switch (name) {
-    case 'eager':
-      return eagerRangeTombstoneListFactory;
-    case 'copy-on-write':
-    case 'cow':
-      return copyOnWriteRangeTombstoneListFactory;
-    case 'persistent':
-      return persistent;
-    default:
-      throw new HarnessArgumentError(
-        `unknown range store ${describeValue(name)} (expected ${RANGE_STORE_NAMES.join(', ')})`,
-      );
-  }
+export function rangeStoreNamed(name: unknown, what?: string): RangeTombstoneStoreFactory {
+  return rangeStoreFactory(checkRangeStoreName(name, what));
 }

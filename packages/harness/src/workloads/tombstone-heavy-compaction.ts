@@ -38,7 +38,7 @@ export interface TombstoneHeavyOptions {
   readonly otherRuns?: number;
   /** Fraction of partitions whose tombstones are past gc_before (the rest are still within it). Default 0.05. */
   readonly gcableFraction?: number;
-  /** Range container factory. Default the table default (copy-on-write list). */
+  /** Range container factory. Default the table default (partition's DEFAULT_RANGE_STORE_NAME, the persistent tree). */
   readonly rangeStore?: RangeTombstoneStoreFactory;
   /**
    * The table's `tombstoneGc` mode. `'repair'`: gc_before of each key is a lookup in a repair history of
