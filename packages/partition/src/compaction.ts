@@ -54,7 +54,7 @@ export interface CompactionStats {
   readonly bloomProbes: number;
   /** Partitions for which a per-key `gcBefore` function was called (at most once each; 0 for a number). */
   readonly gcBeforeLookups: number;
-  /** Tombstones (partition deletions, range pieces, row deletions) dropped because they were purgeable. */
+  /** Tombstones (partition deletions, range pieces, row deletions, cell tombstones) dropped because they were purgeable. */
   readonly tombstonesPurged: number;
   /** Tombstones written to the output. */
   readonly tombstonesKept: number;
@@ -168,11 +168,14 @@ export function compact(request: CompactionRequest): CompactionResult {
       }
       return keyGcBefore;
     };
-    const purgeable = (dt: DeletionTime): boolean => {
+    // The one purge rule of every tombstone kind: partition, range and row deletions pass their DeletionTime's
+    // fields, cell tombstones their own timestamp and local deletion time.
+    const purgeableAt = (timestamp: number, localDeletionTime: number): boolean => {
       if (!purge) return false;
-      if (purgeOrder === 'deferred') return dt.localDeletionTime < gcb() && dt.markedForDeleteAt < mp();
-      return dt.markedForDeleteAt < mp() && dt.localDeletionTime < gcb();
+      if (purgeOrder === 'deferred') return localDeletionTime < gcb() && timestamp < mp();
+      return timestamp < mp() && localDeletionTime < gcb();
     };
+    const purgeable = (dt: DeletionTime): boolean => purgeableAt(dt.markedForDeleteAt, dt.localDeletionTime);
 
     const pd = merged.getPartitionDeletion();
     let dropped = false;
@@ -221,6 +224,12 @@ export function compact(request: CompactionRequest): CompactionResult {
           purged++;
           r = r.withoutDeletion();
         } else kept++;
+      }
+      if (r !== null) {
+        const cells = r.withoutCellTombstones(purgeableAt);
+        purged += cells.purged;
+        kept += cells.kept;
+        r = cells.row;
       }
       if (r !== null) {
         outRows.push(r);

@@ -100,6 +100,27 @@ export class PartitionUpdateBuilder {
   }
 
   /**
+   * Deletes columns of one row (`DELETE c1, c2 FROM … WHERE <full primary key> USING TIMESTAMP t`): one cell
+   * tombstone per column, shadowing that column's writes at or before `timestamp`. The row's primary-key liveness is
+   * untouched (an INSERTed row stays visible with every column deleted; an UPDATEd one disappears).
+   * @throws PartitionArgumentError for an empty or non-array column list, a name that is not a non-empty string or
+   *   is repeated, an out-of-bound timestamp (`NO_TIMESTAMP` included) or a local deletion time above
+   *   MAX_DELETION_TIME; core's InvalidTimestampError for a local deletion time outside [0, 2^32 − 1].
+   */
+  deleteColumns(
+    clustering: Clustering,
+    columns: readonly string[],
+    timestamp: number,
+    localDeletionTime: number,
+  ): this {
+    this.#checkOpen();
+    this.#rows.push(
+      Row.deletedColumns(this.#table.comparator, clustering, columns, timestamp, localDeletionTime),
+    );
+    return this;
+  }
+
+  /**
    * Deletes every row in `slice` (a range tombstone). The slice must be a non-empty {@link Slice}, as reads require.
    * @throws PartitionArgumentError for a non-Slice or an out-of-bound timestamp; core's InvalidTimestampError for a
    *   local deletion time outside [0, 2^32 - 1]; core's range errors for an empty slice or bounds of the wrong shape.

@@ -19,6 +19,7 @@ type Op =
   | { kind: 'partition' }
   | { kind: 'insert'; c: number; v: string }
   | { kind: 'rowDelete'; c: number }
+  | { kind: 'columnDelete'; c: number; columns: string[] }
   | { kind: 'olderPartition' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -44,6 +45,14 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('rowDelete' as const), c: fc.integer({ min: 0, max: 60 }) }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('columnDelete' as const),
+      c: fc.integer({ min: 0, max: 60 }),
+      columns: fc.subarray(['v', 'w'], { minLength: 1 }),
+    }),
+  },
 );
 
 function toUpdate(table: ReturnType<typeof intTable>, op: Op, ts: number): PartitionUpdate {
@@ -59,6 +68,8 @@ function toUpdate(table: ReturnType<typeof intTable>, op: Op, ts: number): Parti
       return b.insert([op.c], { v: op.v }, ts).build();
     case 'rowDelete':
       return b.deleteRow([op.c], ts, ts).build();
+    case 'columnDelete':
+      return b.deleteColumns([op.c], op.columns, ts, ts).build();
   }
 }
 

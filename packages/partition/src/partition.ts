@@ -84,10 +84,10 @@ export class Partition {
     return rowsInSlice(this.table.comparator, this.rowTree, slice, reversed);
   }
 
-  /** Has a partition deletion, a range tombstone or a row deletion. */
+  /** Has a partition deletion, a range tombstone, a row deletion or a cell tombstone. */
   hasTombstones(): boolean {
     if (!this.deletionInfo.isLive()) return true;
-    for (const row of this.rowTree) if (!row.deletion.isLive()) return true;
+    for (const row of this.rowTree) if (!row.deletion.isLive() || row.cellTombstoneCount() > 0) return true;
     return false;
   }
 

@@ -26,8 +26,9 @@ export interface ReadSources {
 /**
  * Reads one partition: merges its versions from the memtable and every run whose bloom filter may hold the key, then
  * applies the partition deletion, range tombstones and row deletions (a deletion shadows data written at or before
- * its timestamp) and returns only the rows that still have live data, in clustering order (or reversed). Returned
- * rows carry no deletion and only their live cells.
+ * its timestamp; cells are reconciled per column, so a cell tombstone shadows that column's older writes) and
+ * returns only the rows that still have live data (liveness or a live cell), in clustering order (or reversed).
+ * Returned rows carry no deletion, no cell tombstones and only their live cells.
  */
 export function readPartition(
   table: TableOptions,
@@ -86,8 +87,8 @@ export function liveRows(
   // so a read never copies, merges into or claims the tail of a published range container.
   const out: Row[] = [];
   for (const row of mergeRows(table, versions, slice)) {
-    const visible = row.under(newestDeletionAt(versions, row.clustering));
-    if (visible?.hasLiveData()) out.push(visible.deletion.isLive() ? visible : visible.withoutDeletion()!);
+    const visible = row.under(newestDeletionAt(versions, row.clustering))?.live();
+    if (visible) out.push(visible);
   }
   return reversed ? out.reverse() : out;
 }

@@ -74,3 +74,90 @@ describe('Row', () => {
     expect(row.dataSize()).toBe(4 + 8 + 12 + 1 + 8 + 2);
   });
 });
+
+describe('Row with column deletes (cell tombstones)', () => {
+  const del = (columns: string[], ts: number, ldt = 0) => Row.deletedColumns(cmp, [1], columns, ts, ldt);
+
+  it('a column delete holds one tombstone per column, sorted, and no liveness', () => {
+    const row = del(['w', 'v'], 5, 9);
+    expect(row.cells.map((c) => [c.column, c.cell.isTombstone(), c.cell.localDeletionTime])).toEqual([
+      ['v', true, 9],
+      ['w', true, 9],
+    ]);
+    expect(row.liveness).toBeNull();
+    expect(row.hasLiveData()).toBe(false);
+    expect(row.live()).toBeNull();
+    expect(row.values()).toEqual({});
+    expect(row.cellTombstoneCount()).toBe(2);
+  });
+
+  it('shadows the column writes at or before it, per column; newer writes survive', () => {
+    const upd = Row.update(cmp, [1], { v: 'a', w: 'b' }, 5);
+    const merged = Row.merge(upd, del(['v'], 5));
+    expect(merged.values()).toEqual({ w: 'b' });
+    expect(merged.get('v')).toBeUndefined();
+    expect(Row.merge(del(['v'], 5), upd).values()).toEqual({ w: 'b' });
+    expect(Row.merge(Row.merge(upd, del(['v'], 5)), Row.update(cmp, [1], { v: 'c' }, 6)).get('v')).toBe('c');
+    expect(Row.merge(upd, del(['v'], 4)).get('v')).toBe('a');
+  });
+
+  it('an UPDATEd row with every column deleted is not live; an INSERTed one still is (liveness)', () => {
+    const updated = Row.merge(Row.update(cmp, [1], { v: 'a' }, 5), del(['v'], 6));
+    expect(updated.hasLiveData()).toBe(false);
+    expect(updated.live()).toBeNull();
+    const inserted = Row.merge(Row.insert(cmp, [1], { v: 'a' }, 5), del(['v'], 6));
+    expect(inserted.hasLiveData()).toBe(true);
+    const shown = inserted.live()!;
+    expect([shown.liveness, shown.cells.length, shown.values()]).toEqual([5, 0, {}]);
+  });
+
+  it('live() strips cell tombstones and the row deletion, keeping the live cells', () => {
+    const row = Row.merge(Row.update(cmp, [1], { v: 'a', w: 'b' }, 5), del(['v'], 6));
+    const shown = row.live()!;
+    expect(shown.cells.map((c) => c.column)).toEqual(['w']);
+    const plain = Row.update(cmp, [1], { w: 'b' }, 5);
+    expect(plain.live()).toBe(plain);
+  });
+
+  it('a row deletion (or an outer deletion) shadows the cell tombstones it covers, ties included', () => {
+    const row = Row.merge(del(['v'], 5), Row.update(cmp, [1], { w: 'b' }, 7));
+    expect(Row.merge(row, Row.deleted(cmp, [1], dt(5))).cellTombstoneCount()).toBe(0);
+    expect(Row.merge(row, Row.deleted(cmp, [1], dt(4))).cellTombstoneCount()).toBe(1);
+    expect(row.under(dt(5))!.cellTombstoneCount()).toBe(0);
+    expect(row.under(dt(4))!.cellTombstoneCount()).toBe(1);
+    // Only tombstones were left: the outer deletion leaves nothing.
+    expect(del(['v'], 5).under(dt(6))).toBeNull();
+  });
+
+  it('withoutCellTombstones drops exactly the ones the predicate accepts, and counts them', () => {
+    const row = Row.merge(del(['v'], 5, 10), Row.merge(del(['w'], 6, 20), Row.update(cmp, [1], { x: 1 }, 1)));
+    const r = row.withoutCellTombstones((_ts, ldt) => ldt < 15);
+    expect([r.purged, r.kept]).toEqual([1, 1]);
+    expect(r.row!.cells.map((c) => c.column)).toEqual(['w', 'x']);
+    const none = row.withoutCellTombstones(() => false);
+    expect(none.row).toBe(row);
+    expect(del(['v'], 5).withoutCellTombstones(() => true).row).toBeNull();
+    // A row deletion keeps the row even with every cell tombstone purged.
+    const deleted = Row.merge(Row.deleted(cmp, [1], dt(3)), del(['v'], 5));
+    expect(deleted.withoutCellTombstones(() => true).row?.deletion.markedForDeleteAt).toBe(3);
+  });
+
+  it('counts tombstones in timestamps and sizes', () => {
+    const row = Row.merge(Row.update(cmp, [1], { w: 'ab' }, 7), del(['v'], 3));
+    expect(row.minTimestamp()).toBe(3);
+    expect(row.maxTimestamp()).toBe(7);
+    // clustering + (name + timestamp + value) + (name + timestamp + local deletion time)
+    expect(row.dataSize()).toBe(4 + (1 + 8 + 2) + (1 + 12));
+  });
+
+  it('rejects a bad column list or deletion, naming it', () => {
+    expect(() => del([], 1)).toThrow(/non-empty array of column names, got \[\]/);
+    expect(() => Row.deletedColumns(cmp, [1], 'v' as never, 1, 0)).toThrow(PartitionArgumentError);
+    expect(() => del(['v', ''], 1)).toThrow(/non-empty strings, got ""/);
+    expect(() => del(['v', 3 as never], 1)).toThrow(/got 3/);
+    expect(() => del(['v', 'w', 'v'], 1)).toThrow(/column "v" twice/);
+    expect(() => del(['v'], Number.MIN_SAFE_INTEGER)).toThrow(/out of bound/);
+    expect(() => del(['v'], 1, -1)).toThrow(/local deletion time of column "v"/);
+    expect(() => Row.deletedColumns(cmp, ['x'], ['v'], 1, 0)).toThrow(InvalidClusteringValueError);
+  });
+});

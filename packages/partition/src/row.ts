@@ -19,7 +19,8 @@ export interface ColumnCell {
 
 /**
  * An immutable row: a clustering, an optional primary-key liveness timestamp (what an INSERT writes, so a row with
- * only null columns still exists), a row deletion, and cells sorted by column name.
+ * only null or deleted columns still exists), a row deletion, and cells sorted by column name — live cells and cell
+ * tombstones (a column delete), reconciled per column by {@link Cell.reconcile}.
  *
  * As in Cassandra's row merge, a row never holds data its own deletion shadows: constructors and {@link Row.merge}
  * drop it. Partition-level and range deletions are applied later, by reads and compaction.
@@ -30,7 +31,7 @@ export class Row {
   readonly liveness: number | null;
   /** The row tombstone; `DeletionTime.LIVE` when the row is not deleted. */
   readonly deletion: DeletionTime;
-  /** Cells sorted by column name, frozen. */
+  /** Cells (live ones and cell tombstones) sorted by column name, frozen. */
   readonly cells: readonly ColumnCell[];
   // Serialized size of the clustering, fixed at creation (the comparator knows the column types; rows do not keep it).
   readonly #clusteringSize: number;
@@ -90,6 +91,27 @@ export class Row {
     return new Row(c, comparator.dataSize(c), null, deletion, []);
   }
 
+  /**
+   * A column deletion (`DELETE c1, c2 FROM … WHERE <full primary key>`): one cell tombstone per column, no liveness.
+   * @throws PartitionArgumentError for a column list that is not a non-empty array of distinct, non-empty names, or
+   *   a bad timestamp / local deletion time (see {@link Cell.tombstone}).
+   */
+  static deletedColumns(
+    comparator: ClusteringComparator,
+    clustering: Clustering,
+    columns: readonly string[],
+    timestamp: number,
+    localDeletionTime: number,
+  ): Row {
+    const names = checkColumnList(columns);
+    const cells = names.map((column) => ({
+      column,
+      cell: Cell.tombstone(column, timestamp, localDeletionTime),
+    }));
+    const c = checkClustering(comparator, clustering);
+    return new Row(c, comparator.dataSize(c), null, DeletionTime.LIVE, cells);
+  }
+
   /** Merges two versions of the same row (same clustering): newest deletion, newest liveness, reconciled cells. */
   static merge(a: Row, b: Row): Row {
     const deletion = b.deletion.supersedes(a.deletion) ? b.deletion : a.deletion;
@@ -144,21 +166,78 @@ export class Row {
     return new Row(this.clustering, this.#clusteringSize, this.liveness, DeletionTime.LIVE, this.cells);
   }
 
-  /** True when the row has live data (liveness or a cell) — i.e. a read would return it. */
+  /**
+   * This row without the cell tombstones `purgeable` accepts (compaction's gc, the same predicate as for row and
+   * range tombstones), with how many were purged and kept. `row` is null when nothing (liveness, cell or row
+   * deletion) is left.
+   */
+  withoutCellTombstones(purgeable: (timestamp: number, localDeletionTime: number) => boolean): {
+    readonly row: Row | null;
+    readonly purged: number;
+    readonly kept: number;
+  } {
+    let purged = 0;
+    let kept = 0;
+    const cells = this.cells.filter(({ cell }) => {
+      if (cell.value !== null) return true;
+      if (purgeable(cell.timestamp, cell.localDeletionTime)) {
+        purged++;
+        return false;
+      }
+      kept++;
+      return true;
+    });
+    if (purged === 0) return { row: this, purged, kept };
+    if (this.liveness === null && cells.length === 0 && this.deletion.isLive())
+      return { row: null, purged, kept };
+    return {
+      row: new Row(this.clustering, this.#clusteringSize, this.liveness, this.deletion, cells),
+      purged,
+      kept,
+    };
+  }
+
+  /**
+   * True when a read would return the row: it has primary-key liveness (an INSERT: the row exists even with every
+   * column deleted) or a live cell. Cell tombstones alone do not make a row visible (an UPDATEd row whose cells
+   * are all deleted disappears).
+   */
   hasLiveData(): boolean {
-    return this.liveness !== null || this.cells.length > 0;
+    if (this.liveness !== null) return true;
+    for (const { cell } of this.cells) if (cell.value !== null) return true;
+    return false;
   }
 
-  /** The value of a column, or undefined. */
+  /**
+   * What a read returns for this row (deletions already applied): no row deletion, no cell tombstones, or null when
+   * it has no live data.
+   */
+  live(): Row | null {
+    if (!this.hasLiveData()) return null;
+    let tombstones = 0;
+    for (const { cell } of this.cells) if (cell.value === null) tombstones++;
+    if (tombstones === 0 && this.deletion.isLive()) return this;
+    const cells = tombstones === 0 ? this.cells : this.cells.filter(({ cell }) => cell.value !== null);
+    return new Row(this.clustering, this.#clusteringSize, this.liveness, DeletionTime.LIVE, cells);
+  }
+
+  /** The value of a column, or undefined (also when its cell is a tombstone). */
   get(column: string): CellValue | undefined {
-    return this.cells.find((c) => c.column === column)?.cell.value;
+    return this.cells.find((c) => c.column === column)?.cell.value ?? undefined;
   }
 
-  /** The cells as a plain `{ column: value }` object. */
+  /** The live cells as a plain `{ column: value }` object (cell tombstones are left out). */
   values(): Record<string, CellValue> {
     const out: Record<string, CellValue> = {};
-    for (const { column, cell } of this.cells) out[column] = cell.value;
+    for (const { column, cell } of this.cells) if (cell.value !== null) out[column] = cell.value;
     return out;
+  }
+
+  /** Number of cell tombstones. */
+  cellTombstoneCount(): number {
+    let n = 0;
+    for (const { cell } of this.cells) if (cell.value === null) n++;
+    return n;
   }
 
   /** Smallest timestamp this row carries (liveness, cells, row deletion), or `Infinity` when none. */
@@ -212,6 +291,28 @@ function toCells(values: Readonly<Record<string, CellValue>>, timestamp: number)
   return Object.keys(values)
     .sort()
     .map((column) => ({ column, cell: new Cell(column, values[column], timestamp) }));
+}
+
+function checkColumnList(columns: unknown): string[] {
+  if (!Array.isArray(columns) || columns.length === 0) {
+    throw new PartitionArgumentError(
+      `deleteColumns needs a non-empty array of column names, got ${describeValue(columns)}`,
+    );
+  }
+  for (const column of columns) {
+    if (typeof column !== 'string' || column.length === 0) {
+      throw new PartitionArgumentError(
+        `deleteColumns column names must be non-empty strings, got ${describeValue(column)}`,
+      );
+    }
+  }
+  const sorted = [...(columns as string[])].sort();
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i] === sorted[i - 1]) {
+      throw new PartitionArgumentError(`deleteColumns names column ${describeValue(sorted[i])} twice`);
+    }
+  }
+  return sorted;
 }
 
 function checkClustering(comparator: ClusteringComparator, clustering: Clustering): Clustering {

@@ -3,6 +3,7 @@
 import { ClusteringBound, Slice } from '@tombstone-lab/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { SortedRun } from './sorted-run.js';
 import { Table } from './table.js';
 import { intTable, RANGE_IMPLEMENTATIONS } from './test-tables.js';
 
@@ -15,6 +16,7 @@ type Op =
   | { kind: 'insert'; key: number; ck: number; both: boolean }
   | { kind: 'update'; key: number; ck: number }
   | { kind: 'rowDelete'; key: number; ck: number }
+  | { kind: 'columnDelete'; key: number; ck: number; columns: ('v' | 'w')[] }
   | { kind: 'rangeDelete'; key: number; start: Bound; end: Bound }
   | { kind: 'partitionDelete'; key: number }
   | { kind: 'flush' }
@@ -28,6 +30,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('insert' as const), key, ck, both: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('update' as const), key, ck }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('rowDelete' as const), key, ck }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('columnDelete' as const),
+      key,
+      ck,
+      columns: fc.subarray(['v', 'w'] as ('v' | 'w')[], { minLength: 1 }),
+    }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({ kind: fc.constant('rangeDelete' as const), key, start: bound, end: bound }),
@@ -66,6 +77,14 @@ class Model {
           (o.kind === 'rangeDelete' && covers(o.start, o.end, c));
         if (hits) del = Math.max(del, w.ts);
       }
+      // A column delete shadows that column's writes at or before it (a deletion wins a timestamp tie).
+      const columnDel: Record<string, number> = {};
+      for (const w of mine) {
+        const o = w.op;
+        if (o.kind !== 'columnDelete' || o.ck !== c) continue;
+        for (const col of o.columns)
+          columnDel[col] = Math.max(columnDel[col] ?? Number.NEGATIVE_INFINITY, w.ts);
+      }
       let alive = false;
       const cells: Record<string, { ts: number; v: string }> = {};
       for (const w of mine) {
@@ -73,6 +92,7 @@ class Model {
         if ((o.kind !== 'insert' && o.kind !== 'update') || o.ck !== c || w.ts <= del) continue;
         if (o.kind === 'insert') alive = true;
         for (const [col, v] of Object.entries(w.values!)) {
+          if (w.ts <= (columnDel[col] ?? Number.NEGATIVE_INFINITY)) continue;
           if ((cells[col]?.ts ?? Number.NEGATIVE_INFINITY) < w.ts) cells[col] = { ts: w.ts, v };
         }
       }
@@ -117,12 +137,19 @@ function toSlice(start: Bound, end: Bound): Slice | null {
   return Slice.make(s, e);
 }
 
+const cellTombstones = (runs: readonly SortedRun[]) =>
+  runs.reduce(
+    (n, run) =>
+      n + run.partitions.reduce((m, p) => m + p.rows.reduce((c, r) => c + r.cellTombstoneCount(), 0), 0),
+    0,
+  );
+
 const readAll = (table: Table) =>
   KEYS.map((k) => table.read(k).map((r) => ({ ck: r.clustering[0] as number, values: r.values() })));
 
 describe.each(RANGE_IMPLEMENTATIONS)('table vs model over %s ranges', (_name, factory) => {
   it('every read equals the model; no compaction changes any read', () => {
-    const seen = { purged: 0, kept: 0, liveRows: 0, compactions: 0 };
+    const seen = { purged: 0, kept: 0, liveRows: 0, compactions: 0, cellTombstonesGone: 0 };
     fc.assert(
       fc.property(
         fc.array(opArb, { minLength: 10, maxLength: 80, size: 'max' }),
@@ -164,6 +191,10 @@ describe.each(RANGE_IMPLEMENTATIONS)('table vs model over %s ranges', (_name, fa
                 table.apply(table.update(KEYS[op.key]!).deletePartition(ts, now).build());
                 model.writes.push({ key: op.key, ts, op });
                 break;
+              case 'columnDelete':
+                table.apply(table.update(KEYS[op.key]!).deleteColumns([op.ck], op.columns, ts, now).build());
+                model.writes.push({ key: op.key, ts, op });
+                break;
               case 'flush':
                 table.flush();
                 break;
@@ -174,6 +205,7 @@ describe.each(RANGE_IMPLEMENTATIONS)('table vs model over %s ranges', (_name, fa
                 if (table.runs.length === 0) break;
                 const inputs = [...new Set(op.pick.map((i) => table.runs[i % table.runs.length]!))];
                 const before = readAll(table);
+                const cellTombstonesIn = cellTombstones(inputs);
                 const { stats, output } = table.compact(inputs, {
                   purge: op.purge,
                   purgeOrder: op.eager ? 'eager' : 'deferred',
@@ -188,6 +220,7 @@ describe.each(RANGE_IMPLEMENTATIONS)('table vs model over %s ranges', (_name, fa
                     Math.max(...output.partitions.map((p) => p.maxTimestamp())),
                   );
                 }
+                seen.cellTombstonesGone += cellTombstonesIn - cellTombstones([output]);
                 seen.compactions++;
                 seen.purged += stats.tombstonesPurged;
                 seen.kept += stats.tombstonesKept;
@@ -220,6 +253,7 @@ describe.each(RANGE_IMPLEMENTATIONS)('table vs model over %s ranges', (_name, fa
     expect(seen.purged).toBeGreaterThan(10);
     expect(seen.kept).toBeGreaterThan(10);
     expect(seen.liveRows).toBeGreaterThan(100);
+    expect(seen.cellTombstonesGone).toBeGreaterThan(10);
   });
 
   it('purging really drops tombstones once grace passed and nothing older remains elsewhere', () => {
