@@ -48,6 +48,26 @@ describe('entry points', () => {
     ]);
   });
 
+  it('`./format` holds the report tables and number forms other tools print beside bench’s', async () => {
+    const m = await import('@tombstone-lab/bench/format');
+    expect(Object.keys(m).sort()).toEqual([
+      'alignedTable',
+      'boxTable',
+      'formatDeltaPercent',
+      'formatEffect',
+      'formatP',
+    ]);
+    expect(
+      m.boxTable(
+        [
+          ['', 'a'],
+          ['x', '1'],
+        ],
+        ['left', 'right'],
+      ),
+    ).toBe(['┌───┬───┐', '│   │ a │', '├───┼───┤', '│ x │ 1 │', '└───┴───┘'].join('\n'));
+  });
+
   it('`./protocol` bundles for any platform from its own modules and valibot alone (an editor extension bundles it)', async () => {
     const result = await build({
       entryPoints: [fileURLToPath(new URL('./protocol.ts', import.meta.url))],

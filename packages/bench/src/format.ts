@@ -1,0 +1,12 @@
+/**
+ * @tombstone-lab/bench/format — the text layouts and number forms bench's own reports use, for tools that print
+ * reports of their own beside bench's (the harness's case and stress reports): aligned and box-drawing tables,
+ * effects and p-values. Pure functions, no Node built-ins.
+ */
+
+/** A p-value like C's `%g` (`formatP(p, 3)`: "0.0753", "1.08e-05"); a Δ% with at most four decimals. */
+export { formatDeltaPercent, formatP } from './format/numbers.js';
+/** An effect in percent, one decimal, explicit sign, typographic minus: "+8.0%", "−0.3%". */
+export { formatEffect } from './report/number-format.js';
+/** Space-aligned columns under a rule (the seed-000 table) and the box-drawing table (the seed-004 2×2). */
+export { type Align, alignedTable, boxTable } from './report/text-table.js';
