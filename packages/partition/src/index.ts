@@ -24,7 +24,7 @@ export { DeletionInfo, type RangeStoreSource, type ReadonlyDeletionInfo } from '
 /** Typed errors of this package. */
 export { ImmutableStateError, PartitionArgumentError } from './errors.js';
 /** The memtable: key → latest partition snapshot, with data/heap accounting. */
-export { Memtable, NEW_PARTITION_DATA_SIZE, type PutResult } from './memtable.js';
+export { type ApplyResult, Memtable, NEW_PARTITION_DATA_SIZE, type PutResult } from './memtable.js';
 /** Immutable partition snapshots. */
 export { Partition, partitionShellHeap } from './partition.js';
 /** Partition keys (non-empty strings). */

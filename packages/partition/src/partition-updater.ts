@@ -20,7 +20,8 @@ export interface MergeResult {
 
 /**
  * Cassandra's `BTreePartitionUpdater.mergePartitions` for one attempt: merges `update` into `current` (null when the
- * memtable has no partition for the key yet) and returns a new snapshot. `current` is never modified.
+ * memtable has no partition for the key yet) and returns a new snapshot. `current` is never modified: its frozen row
+ * tree is forked (O(1)) and the fork written.
  *
  * Deletion info follows `mergeDeletion`: an update that is live or cannot modify the existing deletion info
  * (`!update.mayModify(existing)`) leaves it untouched — nothing is copied; otherwise the new deletion info is
@@ -40,28 +41,64 @@ export function mergePartitions(current: Partition | null, update: PartitionUpda
     );
   }
   const table = update.table;
-  const model = table.sizeModel;
-  let heapSizeDelta = 0;
-  let dataSizeDelta = 0;
   const existing = current ?? Partition.empty(table, update.key);
-  if (current === null) heapSizeDelta += partitionShellHeap(table);
+  const state: PartitionState = { deletionInfo: existing.deletionInfo, rows: existing.rowTree };
+  const written = writeUpdate(state, update);
+  if (current !== null && !written.changed) return { partition: current, dataSizeDelta: 0, heapSizeDelta: 0 };
+  return {
+    partition: new Partition(table, update.key, state.deletionInfo, state.rows),
+    dataSizeDelta: written.dataSizeDelta,
+    heapSizeDelta: written.heapSizeDelta + (current === null ? partitionShellHeap(table) : 0),
+  };
+}
 
-  const deletionInfo = mergeDeletion(existing.deletionInfo, update.deletionInfo);
-  heapSizeDelta += deletionInfo.unsharedHeapSize() - existing.deletionInfo.unsharedHeapSize();
+/**
+ * A partition's contents as a writer holds them between snapshots: the memtable keeps one per key, and
+ * {@link mergePartitions} builds one on the snapshot it merges into.
+ */
+export interface PartitionState {
+  /** Always frozen: replaced, never written, by {@link writeUpdate}. */
+  deletionInfo: ReadonlyDeletionInfo;
+  /**
+   * Frozen (a snapshot's tree: {@link writeUpdate} forks it before the first row) or writable and reachable only
+   * through this state and through frozen forks of it, whose nodes the tree's owner ids keep from being written.
+   */
+  rows: RowTree;
+}
 
-  let rows = existing.rowTree;
-  if (update.rows.length > 0) {
-    const merged = mergeRowsInto(rows, update);
-    rows = merged.rows;
-    dataSizeDelta += merged.dataSizeDelta;
-    heapSizeDelta +=
-      merged.heapSizeDelta + rowTreeNodesHeap(model, rows) - rowTreeNodesHeap(model, existing.rowTree);
+/** What {@link writeUpdate} changed. */
+export interface WriteOutcome {
+  /** Whether the state's contents changed (the snapshot last published from it is then stale). */
+  readonly changed: boolean;
+  /** Row and cell data size change, as {@link MergeResult.dataSizeDelta}. */
+  readonly dataSizeDelta: number;
+  /** Heap change of rows, cells, row tree nodes and deletion info (a new partition's shell is the caller's). */
+  readonly heapSizeDelta: number;
+}
+
+/**
+ * The updater's write of `update` into `state`, in place: the deletion info through {@link mergeDeletion}, each row
+ * through one O(log N) upsert into `state.rows` (forked first if frozen). Serves both {@link mergePartitions} (on a
+ * fork of a snapshot's tree) and the memtable (on its own writable tree, which a snapshot forks when published).
+ */
+export function writeUpdate(state: PartitionState, update: PartitionUpdate): WriteOutcome {
+  const model = update.table.sizeModel;
+  const before = state.deletionInfo;
+  const deletionInfo = mergeDeletion(before, update.deletionInfo);
+  let heapSizeDelta = 0;
+  if (deletionInfo !== before) {
+    heapSizeDelta += deletionInfo.unsharedHeapSize() - before.unsharedHeapSize();
+    state.deletionInfo = deletionInfo;
   }
-
-  if (current !== null && deletionInfo === existing.deletionInfo && rows === existing.rowTree) {
-    return { partition: current, dataSizeDelta: 0, heapSizeDelta: 0 };
+  if (update.rows.length === 0) {
+    return { changed: deletionInfo !== before, dataSizeDelta: 0, heapSizeDelta };
   }
-  return { partition: new Partition(table, update.key, deletionInfo, rows), dataSizeDelta, heapSizeDelta };
+  if (state.rows.isFrozen) state.rows = state.rows.fork();
+  const rows = state.rows;
+  const nodesBefore = rowTreeNodesHeap(model, rows);
+  const merged = mergeRowsInto(rows, update);
+  heapSizeDelta += merged.heapSizeDelta + rowTreeNodesHeap(model, rows) - nodesBefore;
+  return { changed: true, dataSizeDelta: merged.dataSizeDelta, heapSizeDelta };
 }
 
 /**
@@ -77,16 +114,15 @@ export function mergeDeletion(
 }
 
 /**
- * The update's rows written into a fork of `tree` (Cassandra's `BTree.update` with the updater as its merge
- * function): one O(log N) upsert per row, a path copied once per fork and then written in place. Returns the new
- * tree and the rows' data and heap deltas (nodes excluded).
+ * The update's rows written into the writable `rows` (Cassandra's `BTree.update` with the updater as its merge
+ * function): one O(log N) upsert per row, copying only nodes the tree does not own. Returns the rows' data and heap
+ * deltas (nodes excluded).
  */
 function mergeRowsInto(
-  tree: RowTree,
+  rows: RowTree,
   update: PartitionUpdate,
-): { rows: RowTree; dataSizeDelta: number; heapSizeDelta: number } {
+): { dataSizeDelta: number; heapSizeDelta: number } {
   const { comparator, sizeModel } = update.table;
-  const rows = tree.fork();
   let dataSizeDelta = 0;
   let heapSizeDelta = 0;
   for (const row of update.rows) {
@@ -98,5 +134,5 @@ function mergeRowsInto(
       return after;
     });
   }
-  return { rows: rows.freeze(), dataSizeDelta, heapSizeDelta };
+  return { dataSizeDelta, heapSizeDelta };
 }

@@ -1,9 +1,10 @@
 // Twin fuzz of a partition's rows: the memtable updater's persistent row tree against a plain sorted array merged the
 // old way (a full copy per write), over long histories whose every snapshot is kept alive and re-checked at the end.
-import { ClusteringBound, ClusteringComparator, Slice, types } from '@tombstone-lab/core';
+import { ClusteringBound, ClusteringComparator, PersistentBTree, Slice, types } from '@tombstone-lab/core';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PartitionArgumentError } from './errors.js';
+import { Memtable } from './memtable.js';
 import { Partition } from './partition.js';
 import { PartitionUpdate } from './partition-update.js';
 import { mergePartitions } from './partition-updater.js';
@@ -150,4 +151,56 @@ describe('partition rows: persistent tree vs plain sorted array', () => {
     expect(got).toEqual(want);
     expect(current!.getRow(['a', 7])!.get('v')).toBe(99);
   });
+
+  it('memtable writes in place between snapshots: every snapshot kept alive stays what it was when taken', () => {
+    fc.assert(memtableHistoryProperty(), { numRuns: 10 });
+  });
+
+  it('planted bug: a fork that leaves the memtable owning the shared nodes is caught', () => {
+    // The broken fork shares the root but neither re-owns the source nor gets an owner of its own (a writable copy of
+    // the handle), so the memtable's next in-place write lands in nodes a published snapshot reads.
+    const spy = vi.spyOn(PersistentBTree.prototype, 'fork').mockImplementation(function (this: object) {
+      return Object.assign(Object.create(PersistentBTree.prototype) as object, this, {
+        frozen: false,
+      }) as never;
+    });
+    try {
+      const outcome = fc.check(memtableHistoryProperty(), { numRuns: 10, endOnFailure: true });
+      expect(outcome.failed).toBe(true);
+      // A snapshot's rows changed under it (not a crash: the broken tree still works as a tree).
+      expect(String(outcome.errorInstance)).toMatch(/AssertionError: expected .* to (deeply equal|be)/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });
+
+/**
+ * Writes through {@link Memtable.apply} (in place) with a snapshot taken after about one write in three, some via
+ * `put`: each snapshot must match the sorted-array model at its time, then and after the whole history, and the
+ * memtable's reported heap must equal the snapshot's retained heap whenever one is taken.
+ */
+function memtableHistoryProperty() {
+  return fc.property(
+    fc.array(fc.tuple(writeArb, fc.nat(5)), { minLength: 100, maxLength: 300 }),
+    (writes) => {
+      const memtable = new Memtable(table);
+      let model: readonly Row[] = [];
+      const kept: { partition: Partition; rows: string[] }[] = [];
+      writes.forEach(([ops, snap], i) => {
+        const update = toUpdate(ops, 10 + i);
+        model = mergeSortedRows(table.comparator, model, update.rows);
+        if (snap === 0) kept.push({ partition: memtable.put(update).partition, rows: render(model) });
+        else memtable.apply(update);
+        if (snap === 1) kept.push({ partition: memtable.get('hot')!, rows: render(model) });
+        const last = kept[kept.length - 1];
+        if (snap <= 1 && last !== undefined) {
+          expect(render(last.partition.rowTree)).toEqual(last.rows);
+          expect(memtable.heapSize).toBe(last.partition.unsharedHeapSize());
+        }
+      });
+      for (const { partition, rows } of kept) expect(render(partition.rowTree)).toEqual(rows);
+      expect(render(memtable.get('hot')!.rowTree)).toEqual(render(model));
+    },
+  );
+}

@@ -1,7 +1,7 @@
 import { checkFlag, checkOptionsBag } from './argument-checks.js';
 import { type CompactionResult, checkPurgeOrder, type PurgeOrder } from './compaction.js';
 import { describeValue, PartitionArgumentError } from './errors.js';
-import { Memtable, type PutResult } from './memtable.js';
+import { type ApplyResult, Memtable } from './memtable.js';
 import type { PartitionKey } from './partition-key.js';
 import { PartitionUpdate, type PartitionUpdateBuilder } from './partition-update.js';
 import type { ReadQuery } from './read.js';
@@ -70,9 +70,9 @@ export class Table {
     return PartitionUpdate.builder(this.options, key);
   }
 
-  /** Applies a write to the memtable. */
-  apply(update: PartitionUpdate): PutResult {
-    return this.#memtable.put(update);
+  /** Applies a write to the memtable ({@link Memtable.apply}: the snapshot is published when read). */
+  apply(update: PartitionUpdate): ApplyResult {
+    return this.#memtable.apply(update);
   }
 
   /** The current memtable. */
