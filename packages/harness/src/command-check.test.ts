@@ -121,4 +121,54 @@ describe('tombstone-harness check', () => {
       'gcGraceSeconds must be at least 40 (2 × timestamp spread 20 × clock.secondsPerOp 1)',
     );
   });
+
+  it('check --replay honours --range-store, --corrupt and --no-shrink, and rejects what the file fixes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-replay-'));
+    writeFileSync(join(dir, 'spec.json'), readFileSync(join(specs, 'check-mixed.json')));
+    const base = ['check', '--spec', 'spec.json', '--seed', '1', '--ops', '2000'];
+    const corrupt = ['--corrupt', 'flush-drops-partition-deletion'];
+    // A whole (unshrunk) diverging history: 278 ops.
+    const whole = await run([...base, ...corrupt, '--no-shrink', '--out', 'whole.ndjson'], dir);
+    expect(whole.err).toContain('history: 278 ops, shrunk to 278');
+    // Replaying it shrinks it (to the 3 ops `check` shrinks to), and writes the shrunk replay with --out.
+    const shrunk = await run(['check', '--replay', 'whole.ndjson', '--out', 'small.ndjson'], dir);
+    expect(shrunk.code).toBe(EXIT.failed);
+    expect(shrunk.err).toContain('history: 278 ops, shrunk to 3');
+    expect(readFileSync(join(dir, 'small.ndjson'), 'utf8').trimEnd().split('\n')).toHaveLength(4);
+    // --no-shrink replays the file as it is.
+    const kept = await run(['check', '--replay', 'whole.ndjson', '--no-shrink'], dir);
+    expect(kept.code).toBe(EXIT.failed);
+    expect(kept.err).not.toContain('shrunk');
+    // --range-store replaces the file's store; --corrupt the file's corruptor.
+    const eager = await run(['check', '--replay', 'small.ndjson', '--range-store', 'eager'], dir);
+    expect(eager.out).toContain(
+      '3 ops, range store eager, corruptor flush-drops-partition-deletion: DIVERGES',
+    );
+    const lines = readFileSync(join(dir, 'small.ndjson'), 'utf8').trimEnd().split('\n');
+    const header = JSON.parse(lines[0]!);
+    writeFileSync(
+      join(dir, 'fixed.ndjson'),
+      [JSON.stringify({ ...header, corruptor: null }), ...lines.slice(1)].join('\n'),
+    );
+    expect((await run(['check', '--replay', 'fixed.ndjson'], dir)).code).toBe(EXIT.ok);
+    const planted = await run(['check', '--replay', 'fixed.ndjson', ...corrupt], dir);
+    expect(planted.code).toBe(EXIT.failed);
+    expect(planted.out).toContain('corruptor flush-drops-partition-deletion: DIVERGES');
+    for (const extra of [
+      ['--seed', '3'],
+      ['--ops', '10'],
+      ['--spec', 'spec.json'],
+      ['--from', '2'],
+      ['--streams', '2'],
+    ]) {
+      const r = await run(['check', '--replay', 'small.ndjson', ...extra], dir);
+      expect(r.code, extra.join(' ')).toBe(EXIT.usage);
+      expect(r.err).toContain(
+        `check --replay: the replay file fixes the spec, seed and ops; drop ${extra[0]} "${extra[1]}"`,
+      );
+    }
+    const bad = await run(['check', '--replay', 'small.ndjson', '--range-store', 'cow'], dir);
+    expect(bad.code).toBe(EXIT.usage);
+    expect(bad.err).toContain('--range-store must be one of eager, copy-on-write, persistent');
+  });
 });

@@ -1,14 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeFileAtomic } from './atomic-file.js';
-import {
-  checkStream,
-  type EngineChoice,
-  parseReplay,
-  runReplay,
-  type StreamCheck,
-} from './check/check-run.js';
+import { checkStream, type EngineChoice, parseReplay, type StreamCheck } from './check/check-run.js';
 import { CORRUPTORS } from './check/corruptors.js';
+import { checkReplay } from './check/replay-check.js';
 import { rowText } from './check/result-row.js';
 import type { Divergence } from './check/run-history.js';
 import { type CliCommand, type CliContext, EXIT, requiredOption } from './cli-command.js';
@@ -27,12 +22,12 @@ function describeDivergence(d: Divergence): string {
   return lines.join('\n');
 }
 
-function engineChoice(values: CliContext['values']): EngineChoice {
+function engineChoice(values: CliContext['values'], defaults?: EngineChoice): EngineChoice {
   const store = checkRangeStoreName(
-    values['range-store'] ?? DEFAULT_RANGE_STORE_NAME,
+    values['range-store'] ?? defaults?.rangeStore ?? DEFAULT_RANGE_STORE_NAME,
     'check: --range-store',
   );
-  const corruptor = (values.corrupt as string | undefined) ?? null;
+  const corruptor = (values.corrupt as string | undefined) ?? defaults?.corruptor ?? null;
   if (corruptor !== null && !CORRUPTORS.some((c) => c.name === corruptor)) {
     throw new HarnessArgumentError(
       `check: --corrupt must be one of ${CORRUPTORS.map((c) => c.name).join(', ')}, got ${describeValue(corruptor)}`,
@@ -41,21 +36,37 @@ function engineChoice(values: CliContext['values']): EngineChoice {
   return { rangeStore: store, corruptor };
 }
 
+/** What a replay file fixes (the history and the workload it came from): options that would change it are errors. */
+const NOT_WITH_REPLAY = ['spec', 'seed', 'ops', 'streams', 'stream', 'from'] as const;
+
 async function replay(context: CliContext, file: string): Promise<number> {
-  const { io } = context;
+  const { io, values } = context;
+  const given = NOT_WITH_REPLAY.filter((name) => values[name] !== undefined);
+  if (given.length > 0) {
+    throw new HarnessArgumentError(
+      `check --replay: the replay file fixes the spec, seed and ops; drop ${given.map((n) => `--${n} ${describeValue(values[n])}`).join(', ')} ` +
+        '(--range-store, --corrupt, --no-shrink and --out apply to a replay)',
+    );
+  }
   const text = await readFile(resolve(io.cwd, file), 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new HarnessArgumentError(
       `check: cannot read replay file ${describeValue(file)}: ${error.code ?? error.message}`,
     );
   });
   const r = parseReplay(text, file);
-  const { divergence, stats } = runReplay(r);
-  const what = `replay ${file}: seed ${r.seed} stream ${r.stream}, ${r.ops.length} ops, range store ${r.choice.rangeStore}${r.choice.corruptor ? `, corruptor ${r.choice.corruptor}` : ''}`;
-  if (divergence === null) {
-    io.stdout(`${what}: no divergence (${stats.reads} reads compared)\n`);
+  const c = checkReplay(r, { choice: engineChoice(values, r.choice), shrink: values['no-shrink'] !== true });
+  const what = `replay ${file}: seed ${r.seed} stream ${r.stream}, ${r.ops.length} ops, range store ${c.choice.rangeStore}${c.choice.corruptor ? `, corruptor ${c.choice.corruptor}` : ''}`;
+  if (c.divergence === null) {
+    io.stdout(`${what}: no divergence (${c.stats.reads} reads compared)\n`);
     return EXIT.ok;
   }
-  io.stdout(`${what}: DIVERGES\n${describeDivergence(divergence)}\n`);
+  io.stdout(`${what}: DIVERGES\n${describeDivergence(c.divergence)}\n`);
+  if (values['no-shrink'] === true) return EXIT.failed;
+  io.stderr(`  history: ${c.fileOps} ops, shrunk to ${c.shrunkOps}\n`);
+  if (typeof values.out === 'string') {
+    writeFileAtomic(resolve(io.cwd, values.out), c.replay!);
+    io.stderr(`  replay file: ${values.out} (tombstone-harness check --replay ${values.out})\n`);
+  } else if (c.shrunkOps < c.fileOps) io.stdout(c.replay!);
   return EXIT.failed;
 }
 
@@ -80,7 +91,7 @@ export const checkCommand: CliCommand = {
   summary:
     'model-check ops of one or more streams against the engine; on a divergence, print the shrunk history as a replay file',
   usage:
-    '--spec FILE --ops N [--seed S] [--streams M] [--stream S] [--from K] [--range-store eager|copy-on-write|persistent] [--corrupt NAME] [--out FILE] [--no-shrink] | --replay FILE',
+    '--spec FILE --ops N [--seed S] [--streams M] [--stream S] [--from K] [--range-store eager|copy-on-write|persistent] [--corrupt NAME] [--out FILE] [--no-shrink] | --replay FILE [--range-store NAME] [--corrupt NAME] [--no-shrink] [--out FILE]',
   options: {
     spec: { type: 'string' },
     seed: { type: 'string' },

@@ -40,7 +40,9 @@ describe('counter-based op generators', () => {
 
   it('rejects seeds and streams that are not non-negative safe integers, naming them', () => {
     expect(() => streamKey(-1, 0)).toThrow(HarnessArgumentError);
-    expect(() => streamKey(1.5, 0)).toThrow(/seed must be a non-negative safe integer, got 1.5/);
+    expect(() => streamKey(1.5, 0)).toThrow(
+      /seed must be a non-negative safe integer \(0 … 9007199254740991\), got 1.5/,
+    );
     expect(() => streamKey(0, 2 ** 53)).toThrow(/stream .* got 9007199254740992/);
   });
 });

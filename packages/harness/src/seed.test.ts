@@ -14,6 +14,14 @@ describe('seeds', () => {
     );
   });
 
+  it('names the maximum when a seed overflows', () => {
+    for (const big of ['9007199254740992', '18446744073709551616', '99999999999999999999999']) {
+      expect(() => parseIndex(big, '--seed')).toThrow(
+        `--seed must be at most 9007199254740991 (2^53 − 1, the largest safe integer), got "${big}"`,
+      );
+    }
+  });
+
   it('draws fresh seeds in the safe-integer range', () => {
     const seeds = Array.from({ length: 50 }, randomSeed);
     for (const s of seeds) expect(Number.isSafeInteger(s) && s >= 0).toBe(true);

@@ -17,7 +17,7 @@ export const MAX_INDEX = Number.MAX_SAFE_INTEGER;
 export function checkIndex(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw new HarnessArgumentError(
-      `${what} must be a non-negative safe integer, got ${describeValue(value)}`,
+      `${what} must be a non-negative safe integer (0 … ${MAX_INDEX}), got ${describeValue(value)}`,
     );
   }
   return value;
@@ -29,12 +29,19 @@ export function checkIndex(value: unknown, what: string): number {
  * @throws HarnessArgumentError naming the text.
  */
 export function parseIndex(text: string, what: string): number {
-  if (!/^[0-9]{1,16}$/.test(text)) {
+  // Digits only, then the range: a too-long number is an overflow (naming the maximum), not a syntax error.
+  if (!/^[0-9]+$/.test(text)) {
     throw new HarnessArgumentError(
       `${what} must be a non-negative integer in decimal, got ${describeValue(text)}`,
     );
   }
-  return checkIndex(Number(text), what);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) {
+    throw new HarnessArgumentError(
+      `${what} must be at most ${MAX_INDEX} (2^53 − 1, the largest safe integer), got ${describeValue(text)}`,
+    );
+  }
+  return value;
 }
 
 /** A fresh random seed, for runs that were not given one (the caller must print it). */

@@ -113,7 +113,7 @@ describe('workload generator', () => {
   it('rejects bad seeds, streams and indexes, naming them', () => {
     expect(() => workload(mixed, -3)).toThrow(HarnessArgumentError);
     expect(() => workload(mixed, 1).op(0, 1.5)).toThrow(
-      /op index must be a non-negative safe integer, got 1.5/,
+      /op index must be a non-negative safe integer \(0 … 9007199254740991\), got 1.5/,
     );
     expect(() => workload(mixed, 1).op(-1, 0)).toThrow(/stream .* got -1/);
   });

@@ -9,7 +9,7 @@ import { corruptorNamed } from './corruptors.js';
 import type { EngineSetup } from './engine.js';
 import { rowsJson } from './result-row.js';
 import { type Divergence, type HistoryStats, runHistory } from './run-history.js';
-import { shrinkHistory } from './shrink.js';
+import { shrinkDivergence } from './shrink.js';
 
 /** Which engine a check runs: a range store and, to prove the checker, optionally a corruptor. */
 export interface EngineChoice {
@@ -91,21 +91,16 @@ export function checkStream(
     return { seed, stream, stats, elapsedMs, divergence, replay: null, historyOps: stats.ops, shrunkOps: 0 };
   }
   const history = [...w.ops(stream, from, divergence.position + 1)];
-  const shrunk =
-    options.shrink === false
-      ? { ops: history, evaluations: 0 }
-      : shrinkHistory(
-          history,
-          (candidate) => runHistory(spec, candidate, setup).divergence !== null,
-          options.shrinkBudget,
-        );
-  const final = runHistory(spec, shrunk.ops, setup).divergence ?? divergence;
+  const shrunk = shrinkDivergence(spec, history, setup, divergence, {
+    ...(options.shrink === undefined ? {} : { shrink: options.shrink }),
+    ...(options.shrinkBudget === undefined ? {} : { budget: options.shrinkBudget }),
+  });
   const replay = replayFile(
     spec,
     seed,
     stream,
     choice,
-    final,
+    shrunk.divergence,
     shrunk.ops,
     history.length,
     shrunk.evaluations,

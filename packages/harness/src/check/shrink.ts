@@ -1,4 +1,7 @@
 import type { Op } from '../ops.js';
+import type { WorkloadSpec } from '../spec.js';
+import type { EngineSetup } from './engine.js';
+import { type Divergence, runHistory } from './run-history.js';
 
 /**
  * Delta debugging (Zeller's ddmin) over an op list: the smallest sub-list, in order, for which `fails` still holds
@@ -35,4 +38,22 @@ export function shrinkHistory(
     }
   }
   return { ops: current, evaluations };
+}
+
+/**
+ * Shrinks a history that diverges on `setup` to a minimal one that still diverges (each candidate on a fresh
+ * engine), and returns it with the divergence it ends in; with `shrink: false` the history is kept whole.
+ */
+export function shrinkDivergence(
+  spec: WorkloadSpec,
+  history: readonly Op[],
+  setup: EngineSetup,
+  divergence: Divergence,
+  options: { shrink?: boolean; budget?: number } = {},
+): { ops: readonly Op[]; evaluations: number; divergence: Divergence } {
+  const shrunk =
+    options.shrink === false
+      ? { ops: history, evaluations: 0 }
+      : shrinkHistory(history, (c) => runHistory(spec, c, setup).divergence !== null, options.budget);
+  return { ...shrunk, divergence: runHistory(spec, shrunk.ops, setup).divergence ?? divergence };
 }
