@@ -152,6 +152,26 @@ describe('partition rows: persistent tree vs plain sorted array', () => {
     expect(current!.getRow(['a', 7])!.get('v')).toBe(99);
   });
 
+  it('null clustering values sort first in the updater probe, as in the comparator', () => {
+    const t = tableOptions({ comparator: new ClusteringComparator([types.int32, types.int32]) });
+    const keys: [number | null, number | null][] = [];
+    for (const a of [3, null, -2, 0]) for (const b of [null, 5, -1]) keys.push([a, b]);
+    let current: Partition | null = null;
+    keys.forEach(([a, b], i) => {
+      current = mergePartitions(
+        current,
+        PartitionUpdate.builder(t, 'k').insert([a, b], { v: i }, 1).build(),
+      ).partition;
+    });
+    current = mergePartitions(
+      current,
+      PartitionUpdate.builder(t, 'k').insert([null, null], { v: 99 }, 2).build(),
+    ).partition;
+    const want = keys.map((k) => [...k]).sort((x, y) => t.comparator.compare(x, y));
+    expect([...current!.rowTree].map((r) => r.clustering)).toEqual(want);
+    expect(current!.getRow([null, null])!.get('v')).toBe(99);
+  });
+
   it('memtable writes in place between snapshots: every snapshot kept alive stays what it was when taken', () => {
     fc.assert(memtableHistoryProperty(), { numRuns: 10 });
   });

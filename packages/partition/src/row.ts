@@ -1,6 +1,7 @@
 import {
   type Clustering,
   type ClusteringComparator,
+  type ClusteringValue,
   DeletionTime,
   objectSize,
   primitiveArraySize,
@@ -10,6 +11,15 @@ import {
 import { checkTimestamp } from './argument-checks.js';
 import { Cell, type CellValue } from './cell.js';
 import { describeValue, PartitionArgumentError } from './errors.js';
+
+/**
+ * The key of a row's copy of its first clustering value, read by the row tree's probes (`row-tree.ts`). Why a copy on
+ * the row: a probe of `row.clustering[0]` follows two more pointers (the array, then its elements), each a cache miss
+ * on a big partition's cold rows, and a random-key write probes ~19 rows. Measured on 10^5 random-key writes into one
+ * partition (CPU time, in-process, load 11): 5.0–5.5 µs per write probing the array, 3.5 µs with this copy.
+ * A symbol, not exported from the package: the copy is an internal of the write path, not part of a row's shape.
+ */
+export const FIRST_CLUSTERING_VALUE: unique symbol = Symbol('firstClusteringValue');
 
 /** One column of a row: its name and its cell. */
 export interface ColumnCell {
@@ -27,6 +37,8 @@ export interface ColumnCell {
  */
 export class Row {
   readonly clustering: Clustering;
+  /** @internal `clustering[0]` (undefined for an empty clustering): see {@link FIRST_CLUSTERING_VALUE}. */
+  readonly [FIRST_CLUSTERING_VALUE]: ClusteringValue | undefined;
   /** Timestamp of the primary-key liveness (INSERT), or null when the row was only UPDATEd or deleted. */
   readonly liveness: number | null;
   /** The row tombstone; `DeletionTime.LIVE` when the row is not deleted. */
@@ -44,6 +56,7 @@ export class Row {
     cells: readonly ColumnCell[],
   ) {
     this.clustering = clustering;
+    this[FIRST_CLUSTERING_VALUE] = clustering[0];
     this.#clusteringSize = clusteringSize;
     this.deletion = deletion;
     const live = deletion.isLive();
