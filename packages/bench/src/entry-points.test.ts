@@ -37,14 +37,16 @@ describe('entry points', () => {
     ]);
   });
 
-  it('`./protocol` holds the version, the validators and the list scanner (its event types are types only)', async () => {
+  it('`./protocol` holds the version, the validators, the list scanner and the reason wording (its event types are types only)', async () => {
     const m = await import('@tombstone-lab/bench/protocol');
     expect(Object.keys(m).sort()).toEqual([
       'PROTOCOL_VERSION',
       'ProtocolError',
+      'checkReasonText',
       'locateBenchmarks',
       'parseEvent',
       'parseListOutput',
+      'verdictReasonText',
     ]);
   });
 
@@ -81,11 +83,13 @@ describe('entry points', () => {
       logLevel: 'silent',
     });
     const inputs = Object.keys(result.metafile.inputs);
-    // The syntactic scanner is what `list --json` reports; an editor runs it on unsaved text.
+    // The syntactic scanner is what `list --json` reports; an editor runs it on unsaved text. The reason wording
+    // (pure text from the structured checks and verdict basis) is the report's, so an editor words them the same.
     const foreign = inputs.filter(
       (f) =>
         !/src\/protocol(\.ts|\/)/.test(f) &&
         !/src\/suite\/locate\.ts$/.test(f) &&
+        !/src\/report\/(check-text|verdict-text|number-format)\.ts$/.test(f) &&
         !/node_modules\/valibot\//.test(f),
     );
     expect(foreign).toEqual([]);

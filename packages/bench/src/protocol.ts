@@ -23,5 +23,8 @@ export { ProtocolError, parseEvent, parseListOutput } from './protocol/parse.js'
 export type * from './protocol/types.js';
 /** The one version of the events, `list --json` and results files. */
 export { PROTOCOL_VERSION } from './protocol/version.js';
+/** The words of a check's findings and a verdict's basis, as every report of the runner prints them. */
+export { checkReasonText } from './report/check-text.js';
+export { type VerdictReasonInput, verdictReasonText } from './report/verdict-text.js';
 /** The runner's syntactic scanner (what `list --json` reports): benchmark positions without loading the file. */
 export { type BenchmarkLocation, type LocatedSuite, locateBenchmarks } from './suite/locate.js';

@@ -3,6 +3,7 @@
  * --json`: U test and Holm per benchmark on the two files' samples). The runs were not co-measured, so the page
  * says that machine drift between them reads as a change.
  */
+import { type VerdictReasonInput, verdictReasonText } from '@tombstone-lab/bench/protocol';
 import * as v from 'valibot';
 import { formatDelta, formatPValue, formatValue } from './format.js';
 import { ProtocolError } from './protocol.js';
@@ -22,8 +23,11 @@ const FileComparisonSchema = v.object({
         p: v.number(),
       }),
       pAdjusted: v.number(),
-      outcome: v.string(),
-      reason: v.string(),
+      outcome: v.picklist(['Won', 'Held', 'Unchanged', 'Lost', 'Inconclusive', 'Invalid']),
+      basis: v.looseObject({}),
+      checks: v.array(
+        v.looseObject({ name: v.string(), passed: v.boolean(), findings: v.array(v.looseObject({})) }),
+      ),
     }),
   ),
   onlyOld: v.array(v.string()),
@@ -51,6 +55,11 @@ export function parseFileComparison(text: string): FileComparison {
 
 const UNITS: Record<string, string> = { nsPerOp: 'ns/op', cpuNsPerOp: 'cpu ns/op', bytesPerOp: 'B/op' };
 
+/** Why a row's outcome is what it is, in the runner's own words (the rows carry the structured basis). */
+function rowReason(r: FileComparison['rows'][number], metric: string, unit: string): string {
+  return verdictReasonText({ ...r, metric, unit } as unknown as VerdictReasonInput);
+}
+
 /** The page. */
 export function compareHtml(c: FileComparison, names: [string, string]): string {
   const unit = UNITS[c.metric] ?? c.metric;
@@ -65,7 +74,7 @@ export function compareHtml(c: FileComparison, names: [string, string]): string 
         formatPValue(r.pAdjusted),
       ];
       return (
-        `<tr title="${escapeHtml(r.reason)}"><td>${escapeHtml(r.key)}</td>` +
+        `<tr title="${escapeHtml(rowReason(r, c.metric, unit))}"><td>${escapeHtml(r.key)}</td>` +
         cells.map((x) => `<td class="num">${escapeHtml(x)}</td>`).join('') +
         `<td>${escapeHtml(r.outcome)}</td></tr>`
       );

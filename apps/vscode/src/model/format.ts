@@ -4,6 +4,7 @@
  * hover); `~` replaces Δ% when the change does not count (p ≥ alpha or within the noise threshold), as benchstat
  * writes it.
  */
+import { verdictReasonText } from '@tombstone-lab/bench/protocol';
 import type { BenchmarkVerdict } from './bench-types.js';
 
 /** What decides whether a change counts (the run's `--alpha` and `--threshold`). */
@@ -89,7 +90,7 @@ export function changeCounts(v: BenchmarkVerdict, limits: VerdictLimits): boolea
 /** The one-line verdict: `3362 ns → 9.02 ns  −99.7%  p=1.1e-5  Won`, or `Invalid: <reason>`. */
 export function verdictLine(v: BenchmarkVerdict, limits: VerdictLimits): string {
   const s = v.stats;
-  if (!s) return `${v.outcome}: ${v.reason}`;
+  if (!s) return `${v.outcome}: ${verdictReasonText(v)}`;
   const delta = changeCounts(v, limits) ? formatDelta(s.deltaPercent) : '~';
   const values = `${formatValue(s.baseline.median, v.unit)} → ${formatValue(s.candidate.median, v.unit)}`;
   return `${values}  ${delta}  p=${formatPValue(decidingP(v) ?? s.p)}  ${v.outcome}`;

@@ -3,6 +3,7 @@
  * ratio and shift with their intervals, n per side, the eight checks with their reasons, allocated bytes/op and
  * GC, warm-up warnings and the command line that reproduces the run.
  */
+import { checkReasonText, verdictReasonText } from '@tombstone-lab/bench/protocol';
 import { shellQuote } from '@tombstone-lab/bench/runner';
 import type { Sample, Side } from './bench-types.js';
 import { caseLine, failureReason } from './case-text.js';
@@ -95,12 +96,14 @@ function effectLines(c: CaseState): string[] {
 export function caseHover(c: CaseState): string {
   const v = c.verdict;
   const lines = [`**${c.key}** — ${v ? `${v.outcome} (${c.role})` : c.status} · \`${caseLine(c)}\``, ''];
-  if (v) lines.push(`${v.reason}`, '');
+  if (v) lines.push(verdictReasonText(v), '');
   lines.push(...statsTable(c), ...effectLines(c));
   if (v && v.checks.length > 0) {
     lines.push('Checks:', '');
     for (const check of v.checks) {
-      lines.push(`- ${check.passed ? '✓' : '✗'} \`${check.name}\` — ${check.reason}`);
+      lines.push(
+        `- ${check.passed ? '✓' : '✗'} \`${check.name}\` — ${checkReasonText(check, v.metric, v.unit)}`,
+      );
     }
     lines.push('');
   }

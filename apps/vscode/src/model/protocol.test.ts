@@ -1,7 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { main } from '@tombstone-lab/bench/runner';
 import { describe, expect, it } from 'vitest';
-import { ProtocolError, parseEventLine, parseList, parseResults, savedCases } from './protocol.js';
+import {
+  PROTOCOL_VERSION,
+  ProtocolError,
+  parseEventLine,
+  parseList,
+  parseResults,
+  savedCases,
+} from './protocol.js';
 import { around, interleaved, record, verdictOf } from './test-fixtures.js';
 
 const FIXTURE = fileURLToPath(new URL('../../e2e/workspace/list-ops.bench.ts', import.meta.url));
@@ -9,7 +16,7 @@ const FIXTURE = fileURLToPath(new URL('../../e2e/workspace/list-ops.bench.ts', i
 describe('runner events', () => {
   it('reads an event line and skips lines that are not JSON', () => {
     const line = JSON.stringify({
-      protocol: 2,
+      protocol: PROTOCOL_VERSION,
       time: 't',
       type: 'error',
       errorName: 'UsageError',
@@ -21,10 +28,9 @@ describe('runner events', () => {
   it('refuses bad JSON, another protocol version and malformed events, naming the problem', () => {
     expect(() => parseEventLine('{not json')).toThrow(/event line is not JSON/);
     expect(() => parseEventLine('{"protocol":1,"type":"error"}')).toThrow(
-      'event has protocol 1, this client reads protocol 2',
+      `event has protocol 1, this client reads protocol ${PROTOCOL_VERSION}`,
     );
-    const bad =
-      '{"protocol":2,"time":"t","type":"sample-finished","key":"k","side":"left","seq":0,"completed":1,"total":2}';
+    const bad = `{"protocol":${PROTOCOL_VERSION},"time":"t","type":"sample-finished","key":"k","side":"left","seq":0,"completed":1,"total":2}`;
     expect(() => parseEventLine(bad)).toThrow(ProtocolError);
     expect(() => parseEventLine(bad)).toThrow(/side/);
   });
@@ -61,7 +67,7 @@ describe('results document', () => {
   it('yields cases with their verdicts and the limits', () => {
     const r = record('S.a', interleaved(around(100), around(50)));
     const doc = {
-      schemaVersion: 2,
+      schemaVersion: PROTOCOL_VERSION,
       runId: 'r',
       comparison: { kind: 'factor' },
       benchmarks: [r],

@@ -54,9 +54,10 @@ const Loose = v.looseObject({});
 const Verdict = v.looseObject({
   key: v.string(),
   outcome: v.picklist(['Won', 'Lost', 'Unchanged', 'Held', 'Inconclusive', 'Invalid']),
-  reason: v.string(),
+  basis: Loose,
+  metric: v.string(),
   unit: v.string(),
-  checks: v.array(v.object({ name: v.string(), passed: v.boolean(), reason: v.string() })),
+  checks: v.array(v.object({ name: v.string(), passed: v.boolean(), findings: v.array(Loose) })),
   stats: v.nullable(Loose),
 });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { main } from '@tombstone-lab/bench/runner';
 import { describe, expect, it } from 'vitest';
 import { compareHtml, parseFileComparison } from './compare-html.js';
-import type { ResultsDocument } from './protocol.js';
+import { PROTOCOL_VERSION, type ResultsDocument } from './protocol.js';
 import { reportAnalysisArgs } from './report-options.js';
 import { escapeHtml, resultsHtml, timeOrderSvg } from './results-html.js';
 import { around, interleaved, record, verdictOf } from './test-fixtures.js';
@@ -12,7 +12,7 @@ import { around, interleaved, record, verdictOf } from './test-fixtures.js';
 function doc(center: number): ResultsDocument {
   const r = record('S.a<b>', interleaved(around(100), around(center)));
   return {
-    schemaVersion: 2,
+    schemaVersion: PROTOCOL_VERSION,
     runId: 'run-1',
     comparison: { kind: 'factor', factor: 'impl', baseline: 'eager', candidate: 'cow' },
     benchmarks: [r],

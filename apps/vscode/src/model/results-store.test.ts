@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchEvent } from './bench-types.js';
 import { caseLine, statusSummary } from './case-text.js';
-import { resumedCases } from './protocol.js';
+import { PROTOCOL_VERSION, resumedCases } from './protocol.js';
 import { ResultsStore } from './results-store.js';
 import { around, interleaved, record, sample, verdictOf } from './test-fixtures.js';
 
-const T = { protocol: 2 as const, time: '2026-01-01T00:00:00.000Z' };
+const T = { protocol: PROTOCOL_VERSION, time: '2026-01-01T00:00:00.000Z' };
 const side = (samples: number, failures = 0) => ({
   samples,
   failures,

@@ -3,6 +3,7 @@
  * says so, with a Markdown message; Inconclusive (a check failed) is skipped; a case whose forks all failed is
  * errored; Δ% goes in the item's description.
  */
+import { verdictReasonText } from '@tombstone-lab/bench/protocol';
 import { changeCounts, formatDelta } from './format.js';
 import type { CaseState } from './results-store.js';
 
@@ -16,16 +17,16 @@ export function testVerdict(c: CaseState, lostFails: boolean): TestVerdict | nul
   if (c.status !== 'done') return null;
   const v = c.verdict;
   if (!v?.stats) {
-    const reason = c.failures[0]?.message ?? v?.reason ?? 'no verdict';
+    const reason = c.failures[0]?.message ?? (v ? verdictReasonText(v) : 'no verdict');
     return { state: 'errored', message: `**${c.key}**: ${v?.outcome ?? 'failed'} — ${reason}` };
   }
   // Inconclusive: a check failed, so there is no verdict to pass or fail on.
-  if (v.outcome === 'Inconclusive') return { state: 'skipped', message: v.reason };
+  if (v.outcome === 'Inconclusive') return { state: 'skipped', message: verdictReasonText(v) };
   const bad = v.outcome === 'Lost' || v.outcome === 'Invalid';
   if (bad && lostFails) {
     return {
       state: 'failed',
-      message: `**${c.key}** ${v.outcome}: ${v.reason}\n\n${c.labels.baseline} → ${c.labels.candidate}`,
+      message: `**${c.key}** ${v.outcome}: ${verdictReasonText(v)}\n\n${c.labels.baseline} → ${c.labels.candidate}`,
     };
   }
   return { state: 'passed' };

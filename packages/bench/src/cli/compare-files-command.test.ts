@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeRunAtomic } from '../run/results-store.js';
+import { analyzeRun } from '../stats/analyze-run.js';
 import { compareFiles } from '../stats/compare-files.js';
 import { makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { runCli, tempProject } from '../test-helpers.js';
@@ -32,6 +33,21 @@ describe('compareFiles', () => {
     expect(same).toMatchObject({ key: 'RangeTombstoneListBench.same', outcome: 'Unchanged' });
     expect(c.onlyOld).toEqual(['RangeTombstoneListBench.gone']);
     expect(c.onlyNew).toEqual(['RangeTombstoneListBench.added']);
+  });
+
+  it('4 vs 3 samples cannot reach alpha 0.05: Inconclusive, as `run` says, not Unchanged', () => {
+    const few = (xs: number[]) => makeRun([makeRecord({ benchmark: 'few', baseline: xs, candidate: xs })]);
+    const c = compareFiles(few([100, 101, 99, 100.5]), few([150, 151, 149]), rule);
+    expect(c.rows[0]).toMatchObject({
+      outcome: 'Inconclusive',
+      basis: { statisticalOutcome: 'Unchanged', failedChecks: ['sample_sufficiency'] },
+    });
+    const run = analyzeRun(
+      makeRun([
+        makeRecord({ benchmark: 'few', baseline: [100, 101, 99, 100.5], candidate: [150, 151, 149] }),
+      ]),
+    );
+    expect(run.verdicts[0]!.outcome).toBe(c.rows[0]!.outcome);
   });
 
   it('--side baseline compares the baseline sides instead (here: identical, so nothing changed)', () => {

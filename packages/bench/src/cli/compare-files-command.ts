@@ -5,8 +5,9 @@
 import { resolve } from 'node:path';
 import { BenchError, UsageError } from '../errors.js';
 import { formatDeltaPercent, formatP } from '../report/number-format.js';
-import { formatMetric, formatN } from '../report/report-model.js';
+import { formatMetric } from '../report/report-model.js';
 import { alignedTable } from '../report/text-table.js';
+import { verdictReasonText } from '../report/verdict-text.js';
 import { readRun } from '../run/results-store.js';
 import { EXIT } from '../run/session.js';
 import { compareFiles, type FileComparison, type FileSide } from '../stats/compare-files.js';
@@ -57,6 +58,9 @@ export function renderFileComparison(c: FileComparison, files: { old: string; ne
     'Not co-measured: the files were measured at different times, so machine drift between them reads as a change;',
     'for a verdict you can trust, measure both sides in one run (run, compare --baseline).',
   ];
+  const inconclusive = c.rows.filter((r) => r.outcome === 'Inconclusive');
+  for (const r of inconclusive)
+    lines.push(`${r.key}: ${verdictReasonText({ ...r, metric: c.metric, unit })}`);
   if (c.onlyOld.length) lines.push(`only in old: ${c.onlyOld.join(', ')}`);
   if (c.onlyNew.length) lines.push(`only in new: ${c.onlyNew.join(', ')}`);
   return lines.join('\n');

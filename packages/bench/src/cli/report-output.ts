@@ -1,8 +1,9 @@
 /** Printing an analysed run: SVG plots (`--svg`), the report in `--format` (unless `--json`), where it is stored. */
 import { resolve } from 'node:path';
 import type { RunRecord } from '../model.js';
-import { analyze, type OutputOptions, parseFormat, render, writeSvgPlots } from '../report/output.js';
+import { parseFormat, render, writeSvgPlots } from '../report/output.js';
 import type { ReportInput } from '../report/report-model.js';
+import { analyze, type OutputOptions } from '../stats/run-analyses.js';
 import type { CliValues } from './cli-options.js';
 import type { CliIo } from './io.js';
 

@@ -29,8 +29,59 @@ export const CheckNameSchema = v.picklist([
   'sample_independence',
 ]);
 
+/** What a check finding measured (a report names and formats each; see `report/check-text.ts`). */
+export const CheckQuantitySchema = v.picklist([
+  /** Samples of a side (`side` set) or of both (`side` null). */
+  'samples',
+  'interleaved_pairs',
+  /** A seq used by more than one fork (`value` is the seq). */
+  'duplicate_seq',
+  /** A time-ordered pair whose two forks ran the same side (`value` is the pair number, `note` the seqs). */
+  'uninterleaved_pair',
+  /** One environment field: identical (`note` its value) or differing (`note` the values per side). */
+  'environment',
+  'build_failure',
+  'failed_forks',
+  /** The first failed fork (`value` its seq, `note` kind, message and the user's frames). */
+  'first_failure',
+  'forks',
+  'missing_metric',
+  'no_values',
+  'min_value',
+  'max_min_ratio',
+  /** 1.4826·MAD/median as a fraction. */
+  'robust_cv',
+  'min_achievable_p',
+  'lag1_autocorrelation',
+  'runs',
+  'runs_test_p',
+  'mann_kendall_tau',
+  'mann_kendall_p',
+]);
+
+/** How a measured value is compared with its limit: the finding passes when `value relation limit` holds. */
+export const RelationSchema = v.picklist(['<', '<=', '>', '>=', '=']);
+
+/** One measured fact of a check: the value, the limit it is held to, and whether it passed. */
+export const CheckFindingSchema = v.object({
+  quantity: CheckQuantitySchema,
+  /** The side it was measured on; null for both sides together. */
+  side: v.nullable(SideSchema),
+  /** The measured number; null for a fact that is not a number (a build failure, an environment field). */
+  value: WireNumber,
+  /** The limit the value is held to; null for a plain fact. */
+  limit: v.nullable(v.object({ relation: RelationSchema, value: v.number() })),
+  passed: v.boolean(),
+  /** What is not a number: an error message and the user's frames, environment values, seqs. */
+  note: v.nullable(v.string()),
+});
+
 /** One check on one benchmark, with what was measured. */
-export const CheckSchema = v.object({ name: CheckNameSchema, passed: v.boolean(), reason: v.string() });
+export const CheckSchema = v.object({
+  name: CheckNameSchema,
+  passed: v.boolean(),
+  findings: v.array(CheckFindingSchema),
+});
 
 /** A summary of one side's values of the judged metric. */
 export const DescriptionSchema = v.object({
@@ -74,6 +125,30 @@ export const ComparisonStatsSchema = v.object({
   exact: v.boolean(),
 });
 
+/** The multiple-comparison correction across a run's benchmarks. */
+export const CorrectionSchema = v.picklist(['holm', 'none']);
+
+/**
+ * What an outcome was decided from: Won/Lost need p (after the correction) < alpha and |Δ%| ≥ threshold; a failed
+ * check makes it Inconclusive; a side without values makes it Invalid.
+ */
+export const VerdictBasisSchema = v.object({
+  alpha: v.number(),
+  /** The noise threshold as a fraction (0.02 = ±2%). */
+  threshold: v.number(),
+  correction: CorrectionSchema,
+  /** The decisive p is below alpha; null without statistics. */
+  significant: v.nullable(v.boolean()),
+  /** |Δ%| reaches the threshold; null without statistics. */
+  beyond: v.nullable(v.boolean()),
+  /** What the statistics alone read (the outcome unless Inconclusive); null without statistics. */
+  statisticalOutcome: v.nullable(OutcomeSchema),
+  /** The checks that failed (non-empty exactly when Inconclusive). */
+  failedChecks: v.array(CheckNameSchema),
+  /** The side without values (Invalid); null otherwise. */
+  emptySide: v.nullable(SideSchema),
+});
+
 /** The verdict of one benchmark. */
 export const VerdictSchema = v.object({
   key: v.string(),
@@ -87,13 +162,10 @@ export const VerdictSchema = v.object({
   /** The p the outcome is decided on: `stats.p` after the run's multiple-comparison correction; null without stats. */
   pAdjusted: WireNumber,
   outcome: OutcomeSchema,
-  /** Why the outcome is what it is. */
-  reason: v.string(),
+  /** Why the outcome is what it is: the rule's inputs (a report words them). */
+  basis: VerdictBasisSchema,
   checks: v.array(CheckSchema),
 });
-
-/** The multiple-comparison correction across a run's benchmarks. */
-export const CorrectionSchema = v.picklist(['holm', 'none']);
 
 /** One side's forks of one benchmark: counts, and the allocation, GC and warm-up figures of its samples. */
 export const SideSummarySchema = v.object({
@@ -119,7 +191,26 @@ export const CheckSummarySchema = v.object({
   name: CheckNameSchema,
   passed: v.boolean(),
   passedCount: Count,
-  failures: v.array(v.object({ key: v.string(), reason: v.string() })),
+  /** The benchmarks it failed on, with what was measured there. */
+  failures: v.array(v.object({ key: v.string(), findings: v.array(CheckFindingSchema) })),
+});
+
+/**
+ * Whether the run's sample sizes can reach alpha at all: the smallest p the exact U test can give at this n, times
+ * the family size under Holm (its first step). When it is not below alpha no benchmark can be Won or Lost and the
+ * gate cannot fail, whatever the code does.
+ */
+export const SignificanceReachSchema = v.object({
+  /** The smallest samples per side among the benchmarks with values. */
+  samplesPerSide: Count,
+  /** Benchmarks in the correction's family. */
+  family: Count,
+  /** The smallest p any benchmark can reach after the correction. */
+  smallestP: v.number(),
+  alpha: v.number(),
+  reachable: v.boolean(),
+  /** The smallest equal samples per side at which it is reachable for this family and alpha. */
+  minimumSamplesPerSide: Count,
 });
 
 /** Summary of a whole run. */
@@ -141,6 +232,8 @@ export const RunSummarySchema = v.object({
   significant: Count,
   /** A/A runs: the share of Won/Lost verdicts and of p < alpha. */
   aa: v.nullable(v.object({ falseVerdictRate: WireNumber, falsePositiveRate: WireNumber })),
+  /** null when no benchmark has values on both sides. */
+  reach: v.nullable(SignificanceReachSchema),
 });
 
 /** A growth or factorial group that could not be analysed. */

@@ -1,7 +1,9 @@
 /** The protocol's nested value types, inferred from their schemas (see `events.ts` for the events themselves). */
 import type * as v from 'valibot';
 import type {
+  CheckFindingSchema,
   CheckNameSchema,
+  CheckQuantitySchema,
   CheckSchema,
   CheckSummarySchema,
   ComparisonStatsSchema,
@@ -16,8 +18,11 @@ import type {
   NotFittableSchema,
   OutcomeSchema,
   RecordedErrorSchema,
+  RelationSchema,
   RunSummarySchema,
   SideSummarySchema,
+  SignificanceReachSchema,
+  VerdictBasisSchema,
   VerdictSchema,
 } from './analysis.js';
 import type { PlannedBenchmarkSchema } from './events.js';
@@ -61,8 +66,18 @@ export type PlannedBenchmark = v.InferOutput<typeof PlannedBenchmarkSchema>;
 export type VerdictOutcome = v.InferOutput<typeof OutcomeSchema>;
 /** One of the eight check names. */
 export type ProtocolCheckName = v.InferOutput<typeof CheckNameSchema>;
-/** One check with its reason. */
+/** One check with what it measured. */
 export type ProtocolCheck = v.InferOutput<typeof CheckSchema>;
+/** What a check finding measured. */
+export type CheckQuantity = v.InferOutput<typeof CheckQuantitySchema>;
+/** How a finding's value is held to its limit. */
+export type Relation = v.InferOutput<typeof RelationSchema>;
+/** One measured fact of a check. */
+export type CheckFinding = v.InferOutput<typeof CheckFindingSchema>;
+/** What a verdict's outcome was decided from. */
+export type VerdictBasis = v.InferOutput<typeof VerdictBasisSchema>;
+/** Whether a run's sample sizes can reach alpha. */
+export type SignificanceReach = v.InferOutput<typeof SignificanceReachSchema>;
 /** Descriptive statistics of one side. */
 export type ProtocolDescription = v.InferOutput<typeof DescriptionSchema>;
 /** A Hodges-Lehmann estimate with its interval. */

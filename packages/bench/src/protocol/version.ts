@@ -2,8 +2,13 @@
  * The one version of everything the runner writes for other programs: the NDJSON events, `list --json`, and the
  * results file (`schemaVersion`). Bump it on any change of a payload's shape; `shape.test.ts` fails until you do.
  * 1: the first stream (analysis and summary untyped). 2: every payload typed and validated by `parseEvent`.
+ * 3: verdict and check reasons are structured (`basis`, `findings`: measured value and limit, no text), and the
+ * summary says whether the sample sizes can reach alpha (`reach`).
  */
-export const PROTOCOL_VERSION = 2 as const;
+export const PROTOCOL_VERSION = 3 as const;
 
-/** Versions whose results files this runner still reads (their records are a subset of the current shape). */
-export const READABLE_VERSIONS: readonly number[] = [1, PROTOCOL_VERSION];
+/**
+ * Versions whose results files this runner still reads: a results file holds the run's records (samples,
+ * failures, settings), whose shape is the same in 1–3; the analysis is recomputed from them.
+ */
+export const READABLE_VERSIONS: readonly number[] = [1, 2, PROTOCOL_VERSION];

@@ -4,6 +4,7 @@
  */
 
 import type { RunRecord } from '../model.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { RunAnalysis } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
@@ -25,10 +26,14 @@ export interface AnalysisBlock extends RunAnalysis {
 /** A RunRecord with its analysis. */
 export type ResultsDocument = RunRecord & { analysis: AnalysisBlock };
 
-/** Assembles the results document (pure; the run is copied, not mutated). */
+/**
+ * Assembles the results document (pure; the run is copied, not mutated). It is written in the current protocol
+ * version whatever version the run's file had: the records read the same, and the analysis is this runner's.
+ */
 export function buildResultsDocument(input: ReportInput): ResultsDocument {
   return {
     ...input.run,
+    schemaVersion: PROTOCOL_VERSION,
     analysis: {
       analysisVersion: ANALYSIS_VERSION,
       ...input.analysis,

@@ -3,7 +3,9 @@
  */
 
 import type { RunFactorial } from '../stats/factorial.js';
+import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
+import { checkReasonText } from './check-text.js';
 import { formatEffect } from './number-format.js';
 import {
   describeComparison,
@@ -105,7 +107,11 @@ export function renderMarkdownReport(input: ReportInput): string {
     if (c.passed) out.push(`- ✓ \`${c.name}\` (${total}/${total})`);
     else {
       out.push(`- ✗ \`${c.name}\` (${c.failures.length}/${total} failed)`);
-      for (const f of c.failures) out.push(`  - ${escapeCell(f.key)}: ${escapeCell(f.reason)}`);
+      for (const f of c.failures) {
+        const check = { name: c.name, passed: false, findings: f.findings };
+        const reason = checkReasonText(check, analysis.config.metric, METRIC_UNITS[analysis.config.metric]);
+        out.push(`  - ${escapeCell(f.key)}: ${escapeCell(reason)}`);
+      }
     }
   }
   if (input.growth?.length) {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CliValues } from '../cli/cli-options.js';
 import { printReport } from '../cli/report-output.js';
 import { gateExitCode } from '../run/session.js';
+import { analyze, type OutputOptions } from '../stats/run-analyses.js';
 import { jitter, makeRecord, makeRun } from '../stats/test-fixtures.js';
-import type { OutputOptions } from './output.js';
-import { analyze, render } from './output.js';
+import { render } from './output.js';
 
 // An allocation-free op next to an allocating one: under bytesPerOp only the first cannot be fitted.
 const run = makeRun(

@@ -1,13 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import type { RunRecord } from '../model.js';
 import { ensureDirectory } from '../run/directories.js';
-import { analyzeRun, type RunAnalysis } from '../stats/analyze-run.js';
-import { factorialAnalysis } from '../stats/factorial.js';
-import { growthAnalysis } from '../stats/growth.js';
 import { METRIC_UNITS } from '../stats/metric.js';
-import type { AnalysisConfig } from '../stats/verdict.js';
 import { renderJmhJson } from './jmh.js';
 import { renderResultsJson } from './json.js';
 import { renderMarkdownReport } from './markdown.js';
@@ -27,32 +22,6 @@ export function parseFormat(value: string | undefined): Format {
     throw new UsageError(`unknown --format ${JSON.stringify(f)} (formats: ${FORMATS.join(', ')})`);
   }
   return f as Format;
-}
-
-/** What to analyse besides the verdicts. */
-export interface OutputOptions {
-  overrides?: Partial<AnalysisConfig>;
-  growth?: string;
-  factorial?: string;
-}
-
-/**
- * Analyses a run with the statistics module; the report input for every renderer. Growth and factorial analyses
- * are fitted per group: a group that cannot be fitted is listed in `notFittable` and the rest still reported.
- */
-export function analyze(run: RunRecord, opts: OutputOptions = {}): ReportInput {
-  const analysis: RunAnalysis = analyzeRun(run, opts.overrides ?? {});
-  const metric = analysis.config.metric;
-  const growth = opts.growth ? growthAnalysis(run, opts.growth, metric) : undefined;
-  const factorial = opts.factorial ? factorialAnalysis(run, opts.factorial, metric) : undefined;
-  const notFittable = [...(growth?.notFittable ?? []), ...(factorial?.notFittable ?? [])];
-  return {
-    run,
-    analysis,
-    ...(growth ? { growth: growth.comparisons } : {}),
-    ...(factorial ? { factorials: factorial.tables } : {}),
-    ...(notFittable.length > 0 ? { notFittable } : {}),
-  };
 }
 
 /** Renders an analysed run in one format. */

@@ -3,13 +3,12 @@
  */
 
 import { type Environment, type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
-import type { RunAnalysis } from '../stats/analyze-run.js';
 import { describe } from '../stats/describe.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
 import type { Correction } from '../stats/holm.js';
 import { METRIC_UNITS, type MetricName, sideValues } from '../stats/metric.js';
-import type { NotFittable } from '../stats/not-fittable.js';
+import type { RunAnalyses } from '../stats/run-analyses.js';
 import type { BenchmarkVerdict } from '../stats/verdict.js';
 import {
   formatDeltaPercent,
@@ -23,19 +22,10 @@ import {
 } from './number-format.js';
 import { shellQuote } from './shell-quote.js';
 import type { Align } from './text-table.js';
+import { verdictReasonText } from './verdict-text.js';
 
-/** Optional analyses a report can include. */
-export interface ReportExtras {
-  growth?: readonly GrowthComparison[];
-  factorials?: readonly RunFactorial[];
-  /** Growth/factorial groups that could not be fitted, each with its reason. */
-  notFittable?: readonly NotFittable[];
-}
-
-/** Everything a report renders. */
-export interface ReportInput extends ReportExtras {
-  run: RunRecord;
-  analysis: RunAnalysis;
+/** Everything a report renders: a run with its analyses, and where it is stored. */
+export interface ReportInput extends RunAnalyses {
   /** Where the run is stored, when known (the Reproduction block names it). */
   resultsFile?: string;
 }
@@ -247,7 +237,7 @@ export function factorialTable(f: RunFactorial): FactorialTable {
  */
 export function verdictSentence(v: BenchmarkVerdict): string {
   const s = v.stats;
-  if (!s) return `${v.key}: ${v.outcome} (${v.reason})`;
+  if (!s) return `${v.key}: ${v.outcome} (${verdictReasonText(v)})`;
   const change = Number(Math.abs(s.deltaPercent).toFixed(4));
   const direction = s.deltaPercent < 0 ? 'reduction' : 'increase';
   return (

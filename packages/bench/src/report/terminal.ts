@@ -5,7 +5,9 @@
 
 import { type RunSummary, unconfirmedRegression } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
+import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
+import { checkReasonText } from './check-text.js';
 import { formatEffect } from './number-format.js';
 import {
   describeComparison,
@@ -24,6 +26,7 @@ import {
   warmupWarnings,
 } from './report-model.js';
 import { type Align, alignedTable, boxTable } from './text-table.js';
+import { failedChecksText } from './verdict-text.js';
 
 /** The seed-004 2×2 as a box table, every effect with its exact p. */
 export function renderFactorialBox(f: RunFactorial): string {
@@ -31,9 +34,16 @@ export function renderFactorialBox(f: RunFactorial): string {
   return `${f.key}\n${boxTable([t.header, ...t.rows], t.align)}\ninteraction (code effect, ${f.config.levels[1]} vs ${f.config.levels[0]}): ${formatEffect(f.interactionPercent)}`;
 }
 
+/** The judged metric's name and unit, which check reasons name. */
+export interface MetricWords {
+  metric: string;
+  unit: string;
+}
+
 /** The checks section: "pairing ✓ …" per check, with every failing benchmark's reason underneath. */
 export function renderChecks(
   summary: RunSummary,
+  words: MetricWords,
   verdictReasons: ReadonlyMap<string, string> = new Map(),
 ): string {
   const lines: string[] = [];
@@ -45,7 +55,12 @@ export function renderChecks(
     } else {
       lines.push(`${c.name} ✗ (${c.failures.length}/${total} benchmarks failed)`);
       for (const f of c.failures) {
-        const [first, ...rest] = f.reason.split('\n');
+        const reason = checkReasonText(
+          { name: c.name, passed: false, findings: f.findings },
+          words.metric,
+          words.unit,
+        );
+        const [first, ...rest] = reason.split('\n');
         lines.push(`    ${f.key}: ${first}`);
         for (const r of rest) lines.push(`      ${r}`);
       }
@@ -112,16 +127,18 @@ export function renderTerminalReport(input: ReportInput): string {
       const gate = unconfirmedRegression(v, alpha, threshold)
         ? ' — reads as a regression: fails the gate'
         : '';
-      out.push(`    ${v.reason.split(' (the statistics alone')[0]}${gate}`);
+      out.push(`    checks failed: ${failedChecksText(v)}${gate}`);
     }
   }
   const effects = effectLines(analysis.verdicts).map((e) => `  ${e.key}: ${e.text}`);
   if (effects.length) out.push('', 'Hodges-Lehmann (candidate vs baseline):', ...effects);
   // A single benchmark gets its pass reasons printed in full; a run of many gets counts.
   const reasons = new Map<string, string>();
+  const words = { metric: analysis.config.metric, unit: METRIC_UNITS[analysis.config.metric] };
   if (analysis.verdicts.length === 1)
-    for (const c of analysis.verdicts[0]!.checks) reasons.set(c.name, c.reason);
-  out.push('', 'Checks:', renderChecks(analysis.summary, reasons));
+    for (const c of analysis.verdicts[0]!.checks)
+      reasons.set(c.name, checkReasonText(c, words.metric, words.unit));
+  out.push('', 'Checks:', renderChecks(analysis.summary, words, reasons));
   if (input.growth?.length) out.push('', 'Growth:', ...input.growth.map((g) => `  ${growthSentence(g)}`));
   for (const f of input.factorials ?? []) out.push('', renderFactorialBox(f));
   if (input.notFittable?.length)

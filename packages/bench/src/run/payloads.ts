@@ -44,8 +44,8 @@ export function verdictPayload(v: BenchmarkVerdict): Verdict {
     },
     pAdjusted: v.pAdjusted,
     outcome: v.outcome,
-    reason: v.reason,
-    checks: v.checks.map((c) => ({ name: c.name, passed: c.passed, reason: c.reason })),
+    basis: v.basis,
+    checks: v.checks.map((c) => ({ name: c.name, passed: c.passed, findings: c.findings })),
   });
 }
 

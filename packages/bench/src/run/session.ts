@@ -11,9 +11,8 @@ import { instructionCounter } from '../fork/instructions.js';
 import { detectPinning } from '../fork/pinning.js';
 import type { MeasurementSettings, RunRecord } from '../model.js';
 import type { RunFinishedEvent } from '../protocol/events.js';
-import { analyze, type OutputOptions } from '../report/output.js';
-import type { ReportInput } from '../report/report-model.js';
 import { analyzeRun } from '../stats/analyze-run.js';
+import { analyze, type OutputOptions, type RunAnalyses } from '../stats/run-analyses.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
 import { equivalentArgv } from './equivalent-command.js';
@@ -277,7 +276,7 @@ export async function measure(
  */
 export function gateExitCode(
   run: RunRecord,
-  input: ReportInput,
+  input: RunAnalyses,
   gating: boolean,
   measuring: boolean,
 ): number {
@@ -291,7 +290,7 @@ export function finished(
   s: Session,
   record: RunRecord,
   end: { interrupted: boolean; exitCode: number; skippedForks: number },
-  input?: ReportInput,
+  input?: RunAnalyses,
 ): RunResult {
   const payload = {
     type: 'run-finished' as const,
@@ -312,7 +311,7 @@ export function finished(
 }
 
 /** The analyses of a finished run as `run-finished` carries them. */
-function analysisPayloads(input: ReportInput, output: OutputOptions) {
+function analysisPayloads(input: RunAnalyses, output: OutputOptions) {
   const notFittable = input.notFittable ?? [];
   return {
     summary: summaryPayload(input.analysis.summary),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { verdictReasonText } from '../report/verdict-text.js';
 import { analyzeRun, summarize } from './analyze-run.js';
 import { aroundMedian, jitter, makeRecord, makeRun } from './test-fixtures.js';
 
@@ -13,13 +14,18 @@ describe('analyzeRun', () => {
     const a = analyzeRun(run);
     expect(a.verdicts.map((v) => v.outcome)).toEqual(['Won', 'Lost', 'Inconclusive']);
     expect(a.summary.outcomes).toMatchObject({ Won: 1, Lost: 1, Held: 0, Inconclusive: 1 });
-    expect(a.verdicts[2]!.reason).toMatch(/^checks failed: .*sample_sufficiency ✗ n=3 vs 3/);
+    expect(verdictReasonText(a.verdicts[2]!)).toMatch(/^checks failed: .*sample_sufficiency ✗ n=3 vs 3/);
     expect(a.summary.gate).toBe('fail');
     const sufficiency = a.summary.checks.find((c) => c.name === 'sample_sufficiency')!;
     expect(sufficiency.passed).toBe(false);
     expect(sufficiency.passedCount).toBe(2);
     expect(sufficiency.failures).toEqual([
-      { key: 'RangeTombstoneListBench.c', reason: expect.stringMatching(/^n=3 vs 3/) },
+      {
+        key: 'RangeTombstoneListBench.c',
+        findings: expect.arrayContaining([
+          expect.objectContaining({ quantity: 'min_achievable_p', value: 0.1 }),
+        ]),
+      },
     ]);
     expect(a.summary.allChecksPassed).toBe(false);
     expect(a.summary.aa).toBeNull();
@@ -70,7 +76,9 @@ describe('analyzeRun', () => {
     expect(holm.pAdjusted).toBeCloseTo(raw.stats!.p * 8, 12);
     expect(holm.stats!.p).toBe(raw.stats!.p);
     expect(holm.outcome).toBe('Unchanged');
-    expect(holm.reason).toMatch(/^Holm-adjusted p \S+ ≥ 0.05 \(raw p \S+\), \+3(\.\d+)?% beyond ±2%$/);
+    expect(verdictReasonText(holm)).toMatch(
+      /^Holm-adjusted p \S+ ≥ 0.05 \(raw p \S+\), \+3(\.\d+)?% beyond ±2%$/,
+    );
   });
 
   it('a clear change survives the correction', () => {
@@ -87,7 +95,7 @@ describe('analyzeRun', () => {
       .verdicts[0]!;
     expect(v.checks.find((c) => c.name === 'sample_independence')!.passed).toBe(false);
     expect(v.outcome).toBe('Inconclusive');
-    expect(v.reason).toMatch(
+    expect(verdictReasonText(v)).toMatch(
       /^checks failed: sample_independence ✗ .*drift.*the statistics alone read Lost: regression/,
     );
   });

@@ -4,7 +4,9 @@
  */
 
 import type { RunRecord } from '../model.js';
-import { CHECK_NAMES, type CheckName } from './checks.js';
+import { CHECK_NAMES, type CheckFinding, type CheckName } from './checks.js';
+import type { Correction } from './holm.js';
+import { type SignificanceReach, significanceReach } from './significance-reach.js';
 import {
   type AnalysisConfig,
   analysisConfigFromRun,
@@ -20,8 +22,8 @@ export interface CheckSummary {
   passed: boolean;
   /** Benchmarks on which it passed. */
   passedCount: number;
-  /** The failing benchmarks with their reasons. */
-  failures: { key: string; reason: string }[];
+  /** The failing benchmarks with what was measured on each. */
+  failures: { key: string; findings: CheckFinding[] }[];
 }
 
 /** Summary of a whole run. */
@@ -44,6 +46,8 @@ export interface RunSummary {
    * p < alpha — the latter estimates the machine's real false-positive rate against the nominal alpha.
    */
   aa: { falseVerdictRate: number; falsePositiveRate: number } | null;
+  /** Whether the sample sizes can reach alpha at all under the correction; null without comparable benchmarks. */
+  reach: SignificanceReach | null;
 }
 
 /** The analysis block written next to a run. */
@@ -65,12 +69,20 @@ export function unconfirmedRegression(v: BenchmarkVerdict, alpha: number, thresh
   );
 }
 
+/** The samples per side of each verdict with statistics (its family under the correction). */
+function sizesOf(verdicts: readonly BenchmarkVerdict[]) {
+  return verdicts.flatMap((v) =>
+    v.stats ? [{ baseline: v.stats.baseline.n, candidate: v.stats.candidate.n }] : [],
+  );
+}
+
 /** Summarises verdicts (pure; `isAa` turns on the false-verdict rates). */
 export function summarize(
   verdicts: readonly BenchmarkVerdict[],
   alpha: number,
   isAa: boolean,
   threshold = 0,
+  correction: Correction = 'holm',
 ): RunSummary {
   const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
   for (const v of verdicts) outcomes[v.outcome]++;
@@ -80,7 +92,7 @@ export function summarize(
     for (const v of verdicts) {
       const c = v.checks.find((x) => x.name === name);
       if (c?.passed) passedCount++;
-      else failures.push({ key: v.key, reason: c?.reason ?? 'not computed' });
+      else failures.push({ key: v.key, findings: c?.findings ?? [] });
     }
     return { name, passed: failures.length === 0, passedCount, failures };
   });
@@ -102,6 +114,7 @@ export function summarize(
       isAa && n > 0
         ? { falseVerdictRate: (outcomes.Won + outcomes.Lost) / n, falsePositiveRate: significant / n }
         : null,
+    reach: significanceReach(sizesOf(verdicts), alpha, correction),
   };
 }
 
@@ -115,6 +128,12 @@ export function analyzeRun(run: RunRecord, overrides: Partial<AnalysisConfig> = 
   return {
     config,
     verdicts,
-    summary: summarize(verdicts, config.alpha, run.comparison.kind === 'aa', config.threshold),
+    summary: summarize(
+      verdicts,
+      config.alpha,
+      run.comparison.kind === 'aa',
+      config.threshold,
+      config.correction,
+    ),
   };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchmarkRecord } from '../model.js';
+import { checkReasonText } from '../report/check-text.js';
 import {
   CHECK_NAMES,
   type CheckConfig,
+  type CheckResult,
   checkBaselineValid,
   checkBenchmarkPassed,
   checkEnvironment,
@@ -16,6 +18,10 @@ import {
 } from './checks.js';
 import { env, jitter, makeRecord } from './test-fixtures.js';
 
+// The wording is the report's (check-text.ts); these tests pin both the findings and how they read.
+const reason = (r: CheckResult, metric = 'nsPerOp') =>
+  checkReasonText(r, metric, metric === 'bytesPerOp' ? 'B/op' : 'ns/op');
+
 const config: CheckConfig = { ...DEFAULT_CHECK_CONFIG, metric: 'nsPerOp', alpha: 0.05 };
 // Stationary noise that none of the independence tests flags.
 const noiseB = [100, 103, 99, 101, 98, 102, 100.5, 97, 101.5, 99.5];
@@ -27,8 +33,8 @@ describe('checks on a clean record', () => {
     const results = runChecks(good, config);
     expect(results.map((r) => r.name)).toEqual([...CHECK_NAMES]);
     for (const r of results) {
-      expect(r.passed, `${r.name}: ${r.reason}`).toBe(true);
-      expect(r.reason.length).toBeGreaterThan(5);
+      expect(r.passed, `${r.name}: ${reason(r)}`).toBe(true);
+      expect(reason(r).length).toBeGreaterThan(5);
     }
   });
 });
@@ -36,19 +42,20 @@ describe('checks on a clean record', () => {
 describe('pairing', () => {
   it('fails on unequal n', () => {
     const r = checkPairing(makeRecord({ baseline: noiseB, candidate: noiseC.slice(0, 9) }));
-    expect(r).toMatchObject({ passed: false, reason: 'unequal samples: baseline n=10, candidate n=9' });
+    expect(r.passed).toBe(false);
+    expect(reason(r)).toBe('unequal samples: baseline n=10, candidate n=9');
   });
 
   it('fails when the sides were run in blocks, not interleaved', () => {
     const r = checkPairing(makeRecord({ baseline: noiseB, candidate: noiseC, order: 'blocked' }));
     expect(r.passed).toBe(false);
-    expect(r.reason).toMatch(/not interleaved: pair 1 \(seq 0, 1\) is baseline twice/);
+    expect(reason(r)).toMatch(/not interleaved: pair 1 \(seq 0, 1\) is baseline twice/);
   });
 
   it('fails on duplicate seq', () => {
     const rec = makeRecord({ baseline: [1, 2], candidate: [1, 2] });
     rec.samples[1] = { ...rec.samples[1]!, seq: 0 };
-    expect(checkPairing(rec).reason).toMatch(/seq 0 is used by more than one fork/);
+    expect(reason(checkPairing(rec))).toMatch(/seq 0 is used by more than one fork/);
   });
 });
 
@@ -61,7 +68,7 @@ describe('environment_consistent', () => {
     });
     const r = checkEnvironment(rec);
     expect(r.passed).toBe(false);
-    expect(r.reason).toBe('node differs: v20.19.0 (baseline) vs v20.20.0 (candidate)');
+    expect(reason(r)).toBe('node differs: v20.19.0 (baseline) vs v20.20.0 (candidate)');
   });
 
   it('catches differing flags within one side', () => {
@@ -70,7 +77,7 @@ describe('environment_consistent', () => {
       candidate: noiseC,
       envFor: (_side, i) => env(i === 3 ? { execArgv: ['--jitless'] } : {}),
     });
-    expect(checkEnvironment(rec).reason).toMatch(/execArgv differs: \[\] .* vs \[--jitless\]/);
+    expect(reason(checkEnvironment(rec))).toMatch(/execArgv differs: \[\] .* vs \[--jitless\]/);
   });
 
   it('ignores load average, which legitimately varies', () => {
@@ -95,13 +102,13 @@ describe('baseline_valid and benchmark_passed', () => {
   it('baseline_valid fails on a baseline build failure, with the log tail', () => {
     const r = checkBaselineValid(buildFailure);
     expect(r.passed).toBe(false);
-    expect(r.reason).toContain('baseline build failed: tsc exited 2');
-    expect(r.reason).toContain('error TS2304');
+    expect(reason(r)).toContain('baseline build failed: tsc exited 2');
+    expect(reason(r)).toContain('error TS2304');
   });
 
   it('baseline_valid fails when the baseline produced no samples', () => {
     const r = checkBaselineValid(makeRecord({ baseline: [], candidate: [1] }));
-    expect(r.reason).toBe('baseline produced no samples (0 failed forks)');
+    expect(reason(r)).toBe('baseline produced no samples (0 failed forks)');
   });
 
   it('benchmark_passed fails on any fork failure and names the first', () => {
@@ -112,7 +119,7 @@ describe('baseline_valid and benchmark_passed', () => {
     });
     const r = checkBenchmarkPassed(rec);
     expect(r.passed).toBe(false);
-    expect(r.reason).toBe('1 fork(s) failed; first: candidate seq 20 timeout: exceeded 60000 ms');
+    expect(reason(r)).toBe('1 fork(s) failed; first: candidate seq 20 timeout: exceeded 60000 ms');
     expect(checkBaselineValid(rec).passed).toBe(true);
   });
 });
@@ -122,7 +129,10 @@ describe('measurements_sane', () => {
     const stalled = [...noiseC.slice(0, 7), 203, 204, 202];
     const r = checkMeasurementsSane(makeRecord({ baseline: noiseB, candidate: stalled }), config);
     expect(r.passed).toBe(false);
-    expect(r.reason).toMatch(/^candidate: max\/min 4\.206 \(320\.6% gap\) > 3/);
+    expect(reason(r)).toMatch(/^candidate: max\/min 4\.206 \(320\.6% gap\) > 3/);
+    const ratio = r.findings.find((f) => f.quantity === 'max_min_ratio' && f.side === 'candidate');
+    expect(ratio).toMatchObject({ passed: false, limit: { relation: '<=', value: 3 } });
+    expect(ratio?.value).toBeCloseTo(4.206, 3);
   });
 
   it('catches a wide robust spread', () => {
@@ -132,12 +142,12 @@ describe('measurements_sane', () => {
       maxSpreadRatio: 10,
     });
     expect(r.passed).toBe(false);
-    expect(r.reason).toMatch(/robust CV .*% > 50%/);
+    expect(reason(r)).toMatch(/robust CV .*% > 50%/);
   });
 
   it('rejects impossible values', () => {
     const r = checkMeasurementsSane(makeRecord({ baseline: [0, 1], candidate: [1, 1] }), config);
-    expect(r.reason).toMatch(/baseline: impossible value 0 ns\/op/);
+    expect(reason(r)).toMatch(/baseline: impossible value 0 ns\/op/);
   });
 });
 
@@ -147,21 +157,29 @@ describe('metric_present', () => {
       makeRecord({ baseline: [1, null, 3], candidate: [1, 2, null] }),
       'bytesPerOp',
     );
-    expect(r).toMatchObject({ passed: false, reason: 'bytesPerOp missing in 2 of 6 samples (seq 3, 5)' });
+    expect(r.passed).toBe(false);
+    expect(reason(r, 'bytesPerOp')).toBe('bytesPerOp missing in 2 of 6 samples (seq 3, 5)');
   });
 });
 
 describe('sample_sufficiency', () => {
   it('fails at n = 3: p can never be below 0.05', () => {
     const r = checkSampleSufficiency(makeRecord({ baseline: [1, 2, 3], candidate: [4, 5, 6] }), config);
-    expect(r).toMatchObject({
+    expect(r.passed).toBe(false);
+    expect(reason(r)).toBe('n=3 vs 3: smallest achievable p 0.1 ≥ alpha 0.05: no result can be significant');
+    // Statistics hand over numbers: the measured value, the limit it is held to, and the outcome.
+    expect(r.findings).toContainEqual({
+      quantity: 'min_achievable_p',
+      side: null,
+      value: 0.1,
+      limit: { relation: '<', value: 0.05 },
       passed: false,
-      reason: 'n=3 vs 3: smallest achievable p 0.1 ≥ alpha 0.05: no result can be significant',
+      note: null,
     });
   });
 
   it('passes at n = 10 with the seed p', () => {
-    expect(checkSampleSufficiency(good, config).reason).toBe(
+    expect(reason(checkSampleSufficiency(good, config))).toBe(
       'n=10 vs 10: smallest achievable p 1.08251e-05 < alpha 0.05',
     );
   });
@@ -178,21 +196,21 @@ describe('sample_independence', () => {
     const trend = [100, 101, 101.5, 102, 103, 103.2, 104, 104.5, 105, 106];
     const r = checkSampleIndependence(makeRecord({ baseline: trend, candidate: noiseC }), config);
     expect(r.passed).toBe(false);
-    expect(r.reason).toContain('baseline: r1=0.6515');
-    expect(r.reason).toContain('runs R=2 p=0.015873');
-    expect(r.reason).toContain('Mann-Kendall tau=1 p=5.51146e-07 → drift');
+    expect(reason(r)).toContain('baseline: r1=0.6515');
+    expect(reason(r)).toContain('runs R=2 p=0.015873');
+    expect(reason(r)).toContain('Mann-Kendall tau=1 p=5.51146e-07 → drift');
   });
 
   it('fails on alternating (serially anti-correlated) samples', () => {
     const alt = [10, 20, 10.5, 20.5, 10.2, 20.2, 10.1, 20.3, 10.4, 20.1];
     const r = checkSampleIndependence(makeRecord({ baseline: noiseB, candidate: alt }), config);
     expect(r.passed).toBe(false);
-    expect(r.reason).toMatch(/candidate: .*serial correlation/);
+    expect(reason(r)).toMatch(/candidate: .*serial correlation/);
   });
 
   it('fails when too few samples to test', () => {
     const r = checkSampleIndependence(makeRecord({ baseline: [1, 2, 3], candidate: [1, 2, 3] }), config);
-    expect(r.reason).toMatch(/n=3 < 4/);
+    expect(reason(r)).toMatch(/n=3 < 4/);
   });
 
   it('passes most seeded noise series (false failure rate well below 20%)', () => {

@@ -1,15 +1,16 @@
 /**
- * The eight named checks of a comparison. Each is computed from the samples themselves and carries a reason
- * string that says what was measured, so a failure is actionable and a pass is auditable.
+ * The eight named checks of a comparison. Each is computed from the samples themselves and carries findings —
+ * what was measured, the limit it was held to — so a failure is actionable and a pass is auditable. The words and
+ * number formats are the report's (`report/check-text.ts`); statistics hand over numbers.
  */
 
-import { formatP } from '../format/numbers.js';
 import type { BenchmarkRecord, Environment, Sample, Side } from '../model.js';
 import { CheckNameSchema } from '../protocol/analysis.js';
+import type { CheckFinding, CheckQuantity, Relation } from '../protocol/types.js';
 import { describe } from './describe.js';
 import { lag1Autocorrelation, mannKendall, runsTest } from './independence.js';
 import { minimumAchievableP } from './mann-whitney.js';
-import { METRIC_UNITS, type MetricName, metricOf, sideSamples, sideValues } from './metric.js';
+import { type MetricName, metricOf, sideSamples, sideValues } from './metric.js';
 import { logExcerpt } from './stack-excerpt.js';
 
 // One list of check names: the protocol's schema (report order); statistics produce exactly those.
@@ -19,12 +20,14 @@ export const CHECK_NAMES = CheckNameSchema.options;
 /** One of the eight check names. */
 export type CheckName = (typeof CHECK_NAMES)[number];
 
-/** Outcome of one check on one benchmark. */
+/** One measured fact of a check: what, on which side, the value, its limit, whether it passed. */
+export type { CheckFinding };
+
+/** Outcome of one check on one benchmark: the findings say what was measured (reports word them). */
 export interface CheckResult {
   name: CheckName;
   passed: boolean;
-  /** What was measured, e.g. "n=3 vs 3: smallest achievable p 0.1 ≥ alpha 0.05". */
-  reason: string;
+  findings: CheckFinding[];
 }
 
 /** Tunables of the checks; defaults in {@link DEFAULT_CHECK_CONFIG}. */
@@ -49,39 +52,79 @@ export const DEFAULT_CHECK_CONFIG: Omit<CheckConfig, 'metric' | 'alpha'> = {
 
 const SIDES: readonly Side[] = ['baseline', 'candidate'];
 
-function pass(name: CheckName, reason: string): CheckResult {
-  return { name, passed: true, reason };
+interface FindingInput {
+  side?: Side | null;
+  value?: number | null;
+  limit?: { relation: Relation; value: number } | null;
+  note?: string | null;
 }
 
-function fail(name: CheckName, reason: string): CheckResult {
-  return { name, passed: false, reason };
+/** A finding that passes exactly when its value satisfies its limit (or unconditionally without one). */
+function measuredFinding(quantity: CheckQuantity, f: FindingInput, passed?: boolean): CheckFinding {
+  const value = f.value ?? null;
+  const limit = f.limit ?? null;
+  return {
+    quantity,
+    side: f.side ?? null,
+    value,
+    limit,
+    passed: passed ?? (limit === null || (value !== null && holds(value, limit.relation, limit.value))),
+    note: f.note ?? null,
+  };
 }
 
-function fmt(v: number): string {
-  return Number(v.toPrecision(4)).toString();
+/** A finding that is a failure by itself (a build failure, a missing side). */
+function failedFinding(quantity: CheckQuantity, f: FindingInput = {}): CheckFinding {
+  return measuredFinding(quantity, f, false);
 }
+
+function holds(value: number, relation: Relation, limit: number): boolean {
+  switch (relation) {
+    case '<':
+      return value < limit;
+    case '<=':
+      return value <= limit;
+    case '>':
+      return value > limit;
+    case '>=':
+      return value >= limit;
+    case '=':
+      return value === limit;
+  }
+}
+
+function result(name: CheckName, findings: CheckFinding[]): CheckResult {
+  return { name, passed: findings.every((f) => f.passed), findings };
+}
+
+const countOn = (record: BenchmarkRecord, side: Side) => record.samples.filter((s) => s.side === side).length;
 
 /** Equal n per side, and interleaved: in time order every consecutive pair holds one baseline and one candidate. */
 export function checkPairing(record: BenchmarkRecord): CheckResult {
-  const nb = record.samples.filter((s) => s.side === 'baseline').length;
-  const nc = record.samples.filter((s) => s.side === 'candidate').length;
-  if (nb !== nc) return fail('pairing', `unequal samples: baseline n=${nb}, candidate n=${nc}`);
-  if (nb === 0) return fail('pairing', 'no samples on either side');
+  const nb = countOn(record, 'baseline');
+  const nc = countOn(record, 'candidate');
+  if (nb !== nc || nb === 0) {
+    const equal = nb === nc && nb > 0;
+    return result('pairing', [
+      measuredFinding('samples', { side: 'baseline', value: nb }, equal),
+      measuredFinding('samples', { side: 'candidate', value: nc }, equal),
+    ]);
+  }
   const seqs = [...record.samples.map((s) => s.seq), ...record.failures.map((f) => f.seq)];
   const dup = seqs.find((s, i) => seqs.indexOf(s) !== i);
-  if (dup !== undefined) return fail('pairing', `seq ${dup} is used by more than one fork`);
+  if (dup !== undefined) return result('pairing', [failedFinding('duplicate_seq', { value: dup })]);
   const ordered = [...record.samples].sort((a, b) => a.seq - b.seq);
   for (let i = 0; i + 1 < ordered.length; i += 2) {
     const a = ordered[i]!;
     const b = ordered[i + 1]!;
     if (a.side === b.side) {
-      return fail(
-        'pairing',
-        `not interleaved: pair ${i / 2 + 1} (seq ${a.seq}, ${b.seq}) is ${a.side} twice; forks must alternate sides`,
-      );
+      const note = `seq ${a.seq}, ${b.seq}`;
+      return result('pairing', [
+        failedFinding('uninterleaved_pair', { side: a.side, value: i / 2 + 1, note }),
+      ]);
     }
   }
-  return pass('pairing', `${nb} interleaved pairs (each pair one baseline and one candidate fork)`);
+  return result('pairing', [measuredFinding('interleaved_pairs', { value: nb })]);
 }
 
 const ENV_FIELDS: readonly (keyof Environment)[] = [
@@ -101,26 +144,22 @@ function envValue(env: Environment, field: keyof Environment): string {
 
 /** Node, V8, platform, CPU model/count and flags are identical across every sample of both sides. */
 export function checkEnvironment(record: BenchmarkRecord): CheckResult {
-  if (record.samples.length === 0) return fail('environment_consistent', 'no samples carry an environment');
-  const differing: string[] = [];
-  for (const field of ENV_FIELDS) {
+  if (record.samples.length === 0) {
+    return result('environment_consistent', [failedFinding('samples', { value: 0 })]);
+  }
+  const findings = ENV_FIELDS.map((field) => {
     const seen = new Map<string, Set<Side>>();
     for (const s of record.samples) {
       const v = envValue(s.env, field);
       seen.set(v, (seen.get(v) ?? new Set<Side>()).add(s.side));
     }
-    if (seen.size > 1) {
-      const parts = [...seen].map(([v, sides]) => `${v} (${[...sides].join('+')})`);
-      differing.push(`${field} differs: ${parts.join(' vs ')}`);
-    }
-  }
-  if (differing.length) return fail('environment_consistent', differing.join('; '));
-  const env = record.samples[0]!.env;
-  return pass(
-    'environment_consistent',
-    `node ${env.node}, v8 ${env.v8}, ${env.cpuModel} ×${env.cpuCount}, flags ${envValue(env, 'execArgv')} ` +
-      `identical in all ${record.samples.length} samples`,
-  );
+    const values = [...seen].map(([v, sides]) => (seen.size > 1 ? `${v} (${[...sides].join('+')})` : v));
+    return measuredFinding('environment', { note: `${field} ${values.join(' vs ')}` }, seen.size === 1);
+  });
+  return result('environment_consistent', [
+    ...findings,
+    measuredFinding('samples', { value: record.samples.length }),
+  ]);
 }
 
 function tail(text: string, lines = 5): string {
@@ -130,112 +169,157 @@ function tail(text: string, lines = 5): string {
 /** The baseline built and produced samples. */
 export function checkBaselineValid(record: BenchmarkRecord): CheckResult {
   const build = record.failures.find((f) => f.side === 'baseline' && f.kind === 'build');
-  if (build) return fail('baseline_valid', `baseline build failed: ${build.message}\n${tail(build.logTail)}`);
-  const n = record.samples.filter((s) => s.side === 'baseline').length;
+  if (build) {
+    const note = `${build.message}\n${tail(build.logTail)}`;
+    return result('baseline_valid', [failedFinding('build_failure', { side: 'baseline', note })]);
+  }
+  const n = countOn(record, 'baseline');
   if (n === 0) {
     const count = record.failures.filter((f) => f.side === 'baseline').length;
-    return fail('baseline_valid', `baseline produced no samples (${count} failed forks)`);
+    return result('baseline_valid', [
+      failedFinding('samples', { side: 'baseline', value: 0 }),
+      measuredFinding('failed_forks', { side: 'baseline', value: count }),
+    ]);
   }
-  return pass('baseline_valid', `baseline built and produced ${n} samples`);
+  return result('baseline_valid', [
+    measuredFinding('samples', { side: 'baseline', value: n, limit: { relation: '>', value: 0 } }),
+  ]);
 }
 
 /** No fork of either side crashed, threw, timed out or failed to build. */
 export function checkBenchmarkPassed(record: BenchmarkRecord): CheckResult {
+  const failed = measuredFinding('failed_forks', {
+    value: record.failures.length,
+    limit: { relation: '=', value: 0 },
+  });
   if (record.failures.length === 0) {
-    return pass('benchmark_passed', `all ${record.samples.length} forks completed`);
+    return result('benchmark_passed', [measuredFinding('forks', { value: record.samples.length }), failed]);
   }
   const first = [...record.failures].sort((a, b) => a.seq - b.seq)[0]!;
-  return fail(
-    'benchmark_passed',
-    `${record.failures.length} fork(s) failed; first: ${first.side} seq ${first.seq} ${first.kind}: ${first.message}` +
-      (first.logTail ? `\n${logExcerpt(first.logTail)}` : ''),
-  );
+  const note = `${first.kind}: ${first.message}` + (first.logTail ? `\n${logExcerpt(first.logTail)}` : '');
+  return result('benchmark_passed', [
+    failed,
+    failedFinding('first_failure', { side: first.side, value: first.seq, note }),
+  ]);
 }
 
 /** The chosen metric is recorded (non-null, finite) in every sample. */
 export function checkMetricPresent(record: BenchmarkRecord, metric: MetricName): CheckResult {
-  if (record.samples.length === 0) return fail('metric_present', 'no samples');
+  if (record.samples.length === 0) return result('metric_present', [failedFinding('samples', { value: 0 })]);
   const missing = record.samples.filter((s) => metricOf(s, metric) === null).map((s) => s.seq);
-  if (missing.length) {
-    const shown = missing.slice(0, 8).join(', ') + (missing.length > 8 ? ', …' : '');
-    return fail(
-      'metric_present',
-      `${metric} missing in ${missing.length} of ${record.samples.length} samples (seq ${shown})`,
-    );
+  const shown = missing.slice(0, 8).join(', ') + (missing.length > 8 ? ', …' : '');
+  return result('metric_present', [
+    measuredFinding('missing_metric', {
+      value: missing.length,
+      limit: { relation: '=', value: 0 },
+      note: missing.length ? `seq ${shown}` : null,
+    }),
+    measuredFinding('samples', { value: record.samples.length }),
+  ]);
+}
+
+function saneFindings(side: Side, xs: readonly number[], config: CheckConfig): CheckFinding[] {
+  if (xs.length === 0) return [failedFinding('no_values', { side })];
+  const d = describe(xs);
+  // Bytes/op is a difference against an empty-body baseline, so 0 or slightly negative is legitimate noise;
+  // a time or instruction count can never be ≤ 0.
+  if (d.min <= 0 && config.metric !== 'bytesPerOp') {
+    return [failedFinding('min_value', { side, value: d.min, limit: { relation: '>', value: 0 } })];
   }
-  return pass('metric_present', `${metric} present in all ${record.samples.length} samples`);
+  const out: CheckFinding[] = [];
+  if (d.min > 0) {
+    const limit = { relation: '<=' as const, value: config.maxSpreadRatio };
+    out.push(measuredFinding('max_min_ratio', { side, value: d.max / d.min, limit }));
+  }
+  if (Number.isFinite(d.robustCv)) {
+    const limit = { relation: '<=' as const, value: config.maxRobustCv };
+    out.push(measuredFinding('robust_cv', { side, value: d.robustCv, limit }));
+  }
+  return out;
 }
 
 /** Per side: positive values, max/min within the spread limit, robust CV within its limit. */
 export function checkMeasurementsSane(record: BenchmarkRecord, config: CheckConfig): CheckResult {
-  const unit = METRIC_UNITS[config.metric];
-  const problems: string[] = [];
-  const notes: string[] = [];
-  for (const side of SIDES) {
-    const xs = sideValues(record, side, config.metric);
-    if (xs.length === 0) {
-      problems.push(`${side}: no values`);
-      continue;
-    }
-    const d = describe(xs);
-    // Bytes/op is a difference against an empty-body baseline, so 0 or slightly negative is legitimate noise;
-    // a time or instruction count can never be ≤ 0.
-    if (d.min <= 0 && config.metric !== 'bytesPerOp') {
-      problems.push(`${side}: impossible value ${d.min} ${unit}`);
-      continue;
-    }
-    if (d.min > 0) {
-      const ratio = d.max / d.min;
-      const gap = `max/min ${fmt(ratio)} (${fmt((ratio - 1) * 100)}% gap)`;
-      if (ratio > config.maxSpreadRatio) problems.push(`${side}: ${gap} > ${config.maxSpreadRatio}`);
-      else notes.push(`${side} ${gap}`);
-    }
-    if (Number.isFinite(d.robustCv) && d.robustCv > config.maxRobustCv) {
-      problems.push(`${side}: robust CV ${fmt(d.robustCv * 100)}% > ${fmt(config.maxRobustCv * 100)}%`);
-    } else if (Number.isFinite(d.robustCv)) {
-      notes.push(`robust CV ${fmt(d.robustCv * 100)}%`);
-    }
-  }
-  if (problems.length) return fail('measurements_sane', problems.join('; '));
-  return pass('measurements_sane', notes.join(', '));
+  return saneValues(
+    {
+      baseline: sideValues(record, 'baseline', config.metric),
+      candidate: sideValues(record, 'candidate', config.metric),
+    },
+    config,
+  );
+}
+
+/** {@link checkMeasurementsSane} on the two sides' values (also for sides that were not co-measured). */
+export function saneValues(
+  values: Readonly<Record<Side, readonly number[]>>,
+  config: CheckConfig,
+): CheckResult {
+  return result(
+    'measurements_sane',
+    SIDES.flatMap((side) => saneFindings(side, values[side], config)),
+  );
 }
 
 /** The sample sizes can reach significance at all: 2 / C(n1 + n2, n1) < alpha. */
 export function checkSampleSufficiency(record: BenchmarkRecord, config: CheckConfig): CheckResult {
   const n1 = sideValues(record, 'baseline', config.metric).length;
   const n2 = sideValues(record, 'candidate', config.metric).length;
-  const minP = minimumAchievableP(n1, n2);
-  const text = `n=${n1} vs ${n2}: smallest achievable p ${formatP(minP)}`;
-  if (minP < config.alpha) return pass('sample_sufficiency', `${text} < alpha ${config.alpha}`);
-  return fail('sample_sufficiency', `${text} ≥ alpha ${config.alpha}: no result can be significant`);
+  return sufficientSizes(n1, n2, config.alpha);
 }
 
-function independenceOfSide(samples: readonly Sample[], config: CheckConfig): { ok: boolean; text: string } {
+/** {@link checkSampleSufficiency} on the two sides' sample sizes. */
+export function sufficientSizes(n1: number, n2: number, alpha: number): CheckResult {
+  return result('sample_sufficiency', [
+    measuredFinding('samples', { side: 'baseline', value: n1 }),
+    measuredFinding('samples', { side: 'candidate', value: n2 }),
+    measuredFinding('min_achievable_p', {
+      value: minimumAchievableP(n1, n2),
+      limit: { relation: '<', value: alpha },
+    }),
+  ]);
+}
+
+function independenceOfSide(side: Side, samples: readonly Sample[], config: CheckConfig): CheckFinding[] {
   const xs: number[] = [];
   for (const s of samples) {
     const v = metricOf(s, config.metric);
     if (v !== null) xs.push(v);
   }
-  if (xs.length < 4) return { ok: false, text: `n=${xs.length} < 4: too few samples to test time order` };
+  if (xs.length < 4) {
+    return [measuredFinding('samples', { side, value: xs.length, limit: { relation: '>=', value: 4 } })];
+  }
   const lag = lag1Autocorrelation(xs);
   const runs = runsTest(xs);
   const mk = mannKendall(xs);
-  const drift = mk.p < config.independenceAlpha;
   // The r1 rule alone fires ~5% of the time on white noise; require the runs test to agree before calling it.
   const serial = lag.flagged && runs.p < config.alpha;
-  const text =
-    `r1=${fmt(lag.r1)} (bound ${fmt(lag.threshold)}), runs R=${runs.runs} p=${formatP(runs.p)}, ` +
-    `Mann-Kendall tau=${fmt(mk.tau)} p=${formatP(mk.p)}` +
-    (drift ? ' → drift' : '') +
-    (serial ? ' → serial correlation' : '');
-  return { ok: !drift && !serial, text };
+  return [
+    measuredFinding(
+      'lag1_autocorrelation',
+      { side, value: lag.r1, limit: { relation: '<=', value: lag.threshold } },
+      !serial,
+    ),
+    measuredFinding('runs', { side, value: runs.runs }),
+    measuredFinding(
+      'runs_test_p',
+      { side, value: runs.p, limit: { relation: '>=', value: config.alpha } },
+      !serial,
+    ),
+    measuredFinding('mann_kendall_tau', { side, value: mk.tau }),
+    measuredFinding('mann_kendall_p', {
+      side,
+      value: mk.p,
+      limit: { relation: '>=', value: config.independenceAlpha },
+    }),
+  ];
 }
 
 /** Per side in time order: no monotonic drift (Mann-Kendall) and no serial correlation (lag-1 + runs test). */
 export function checkSampleIndependence(record: BenchmarkRecord, config: CheckConfig): CheckResult {
-  const parts = SIDES.map((side) => ({ side, ...independenceOfSide(sideSamples(record, side), config) }));
-  const text = parts.map((p) => `${p.side}: ${p.text}`).join('; ');
-  return parts.every((p) => p.ok) ? pass('sample_independence', text) : fail('sample_independence', text);
+  return result(
+    'sample_independence',
+    SIDES.flatMap((side) => independenceOfSide(side, sideSamples(record, side), config)),
+  );
 }
 
 /** All eight checks of one benchmark, in {@link CHECK_NAMES} order. */

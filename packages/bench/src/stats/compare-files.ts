@@ -3,12 +3,15 @@
  * the old file against the same in the new file, with the exact U test, Holm across the benchmarks and the usual
  * Won/Lost/Unchanged rule. The two files were not co-measured, so machine drift between them reads as a change;
  * the comparison says so rather than running the pairing/independence checks that only a co-measured run can pass.
+ * The checks that hold for any two samples (sample_sufficiency, measurements_sane) run, and the verdict is the one
+ * `run` gives ({@link judge}): 4 vs 3 samples cannot reach alpha 0.05, so they are Inconclusive here too.
  */
 
 import type { RunRecord, Side } from '../model.js';
+import { type CheckResult, DEFAULT_CHECK_CONFIG, saneValues, sufficientSizes } from './checks.js';
 import { adjustPValues, type Correction } from './holm.js';
 import { type MetricName, sideValues } from './metric.js';
-import { type ComparisonStats, compareSamples, decideOutcome, type Outcome } from './verdict.js';
+import { type ComparisonStats, compareSamples, judge, type Outcome, type VerdictBasis } from './verdict.js';
 
 /** Which samples of each file stand for its code: one side, or both pooled (A/A and single-variant runs). */
 export type FileSide = Side | 'both';
@@ -19,7 +22,9 @@ export interface FileComparisonRow {
   stats: ComparisonStats;
   pAdjusted: number;
   outcome: Outcome;
-  reason: string;
+  basis: VerdictBasis;
+  /** The checks that apply to samples that were not co-measured. */
+  checks: CheckResult[];
 }
 
 /** The rows, plus the benchmarks found in only one file. */
@@ -56,7 +61,7 @@ export function compareFiles(
     if (!newKeys.has(key)) return [];
     const a = values(old, key, opts.side ?? defaultSide(old), opts.metric);
     const b = values(next, key, side, opts.metric);
-    return a.length > 0 && b.length > 0 ? [{ key, stats: compareSamples(a, b) }] : [];
+    return a.length > 0 && b.length > 0 ? [{ key, a, b, stats: compareSamples(a, b) }] : [];
   });
   const adjusted = adjustPValues(
     measured.map((m) => m.stats.p),
@@ -64,13 +69,12 @@ export function compareFiles(
   );
   const rows = measured.map((m, i): FileComparisonRow => {
     const pAdjusted = adjusted[i]!;
-    const d = decideOutcome(
-      'primary',
-      { ...m.stats, pAdjusted, correction: opts.correction },
-      opts.alpha,
-      opts.threshold,
-    );
-    return { key: m.key, stats: m.stats, pAdjusted, ...d };
+    const checks = [
+      sufficientSizes(m.a.length, m.b.length, opts.alpha),
+      saneValues({ baseline: m.a, candidate: m.b }, { ...DEFAULT_CHECK_CONFIG, ...opts }),
+    ];
+    const verdict = judge('primary', { ...m.stats, pAdjusted }, checks, opts);
+    return { key: m.key, stats: m.stats, pAdjusted, ...verdict, checks };
   });
   return {
     metric: opts.metric,

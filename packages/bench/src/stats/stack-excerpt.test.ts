@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkBenchmarkPassed } from './checks.js';
+import { checkReasonText } from '../report/check-text.js';
+import { type CheckResult, checkBenchmarkPassed } from './checks.js';
 import { logExcerpt } from './stack-excerpt.js';
 import { makeRecord } from './test-fixtures.js';
+
+// The wording is the report's (check-text.ts); these tests pin both the findings and how they read.
+const reason = (r: CheckResult, metric = 'nsPerOp') =>
+  checkReasonText(r, metric, metric === 'bytesPerOp' ? 'B/op' : 'ns/op');
 
 const root = '/repo/node_modules/@tombstone-lab/bench/';
 const thrown = [
@@ -51,6 +56,6 @@ describe('logExcerpt', () => {
         },
       ],
     });
-    expect(checkBenchmarkPassed(rec).reason).toContain('at boom (/home/me/proj/throws.bench.ts:7:51)');
+    expect(reason(checkBenchmarkPassed(rec))).toContain('at boom (/home/me/proj/throws.bench.ts:7:51)');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { verdictReasonText } from '../report/verdict-text.js';
 import { StatsInputError } from './errors.js';
 import { aroundMedian, makeRecord, makeRun, SEED_000 } from './test-fixtures.js';
 import {
@@ -26,7 +27,7 @@ describe('verdictFor: the seed-000 headline', () => {
     expect(v.stats!.deltaPercent.toFixed(4)).toBe('-99.7318');
     expect(v.stats!.p).toBeCloseTo(1.0825088224469e-5, 15);
     expect(v.outcome).toBe('Won');
-    expect(v.reason).toBe('improvement: p 1.08251e-05 < 0.05, -99.7318% beyond ±2%');
+    expect(verdictReasonText(v)).toBe('improvement: p 1.08251e-05 < 0.05, -99.7318% beyond ±2%');
     expect(v.unit).toBe('ns/op');
   });
 
@@ -57,7 +58,7 @@ describe('decideOutcome', () => {
     expect(decideOutcome('guardrail', { ...sig, deltaPercent: 1.5 }, 0.05, 0.02).outcome).toBe('Held');
     expect(decideOutcome('guardrail', { p: 0.06, deltaPercent: 30 }, 0.05, 0.02).outcome).toBe('Held');
     const lost = decideOutcome('guardrail', { ...sig, deltaPercent: 10 }, 0.05, 0.02);
-    expect(lost).toEqual({ outcome: 'Lost', reason: 'regression: p 0.001 < 0.05, +10% beyond ±2%' });
+    expect(lost).toEqual({ outcome: 'Lost', significant: true, beyond: true });
   });
 });
 
@@ -80,11 +81,8 @@ describe('verdictFor: injected 10% slowdown and no-change', () => {
 
   it('a side without values is Invalid and says which', () => {
     const v = verdictFor(makeRecord({ baseline: base, candidate: [] }), config);
-    expect(v).toMatchObject({
-      outcome: 'Invalid',
-      stats: null,
-      reason: 'no nsPerOp values on the candidate side',
-    });
+    expect(v).toMatchObject({ outcome: 'Invalid', stats: null, basis: { emptySide: 'candidate' } });
+    expect(verdictReasonText(v)).toBe('no nsPerOp values on the candidate side');
   });
 
   it('a ratio is not computed for zero values (0 B/op)', () => {

@@ -3,8 +3,8 @@
  * and the eight checks.
  */
 
-import { formatDeltaPercent, formatP } from '../format/numbers.js';
-import type { BenchmarkRecord, Role, RunRecord } from '../model.js';
+import type { BenchmarkRecord, Role, RunRecord, Side } from '../model.js';
+import type { VerdictBasis } from '../protocol/types.js';
 import { type CheckConfig, type CheckResult, DEFAULT_CHECK_CONFIG, runChecks } from './checks.js';
 import { type Description, describe } from './describe.js';
 import { assertOpenUnit, StatsInputError } from './errors.js';
@@ -63,10 +63,12 @@ export interface BenchmarkVerdict {
    */
   pAdjusted: number | null;
   outcome: Outcome;
-  /** Why the outcome is what it is, e.g. "p 1.08251e-05 < 0.05 and -99.7318% beyond ±2%". */
-  reason: string;
+  /** What the outcome was decided from (alpha, threshold, which side of each, failed checks); reports word it. */
+  basis: VerdictBasis;
   checks: CheckResult[];
 }
+
+export type { VerdictBasis };
 
 /**
  * Builds the analysis config from a run's `config`, with check defaults and optional overrides.
@@ -136,52 +138,82 @@ export function compareSamples(
   };
 }
 
-/**
- * Decides the outcome from the statistics. Every metric is lower-is-better. A change counts only when it is
- * both significant (adjusted p < alpha) and beyond the noise threshold (|median Δ| ≥ threshold). `pAdjusted`
- * defaults to `p` (no correction); when it differs the reason names both.
- */
-export function decideOutcome(
-  role: Role,
-  stats: Pick<ComparisonStats, 'p' | 'deltaPercent'> & { pAdjusted?: number; correction?: Correction },
-  alpha: number,
-  threshold: number,
-): { outcome: Outcome; reason: string } {
-  const p = stats.pAdjusted ?? stats.p;
-  const significant = p < alpha;
-  const beyond = Math.abs(stats.deltaPercent) >= threshold * 100;
-  const delta = formatDeltaPercent(stats.deltaPercent);
-  const limit = `${Number((threshold * 100).toFixed(4))}%`;
-  const adjusted = stats.pAdjusted !== undefined && stats.pAdjusted !== stats.p;
-  const pName = adjusted ? `${stats.correction === 'holm' ? 'Holm-adjusted ' : 'adjusted '}p` : 'p';
-  const raw = adjusted ? ` (raw p ${formatP(stats.p)})` : '';
-  const pText = `${pName} ${formatP(p)} ${significant ? '<' : '≥'} ${alpha}${raw}`;
-  const sizeText = `${delta} ${beyond ? 'beyond' : 'within'} ±${limit}`;
-  const reason = `${pText}, ${sizeText}`;
-  if (significant && beyond && stats.deltaPercent > 0)
-    return { outcome: 'Lost', reason: `regression: ${reason}` };
-  if (role === 'guardrail') return { outcome: 'Held', reason };
-  if (significant && beyond && stats.deltaPercent < 0)
-    return { outcome: 'Won', reason: `improvement: ${reason}` };
-  return { outcome: 'Unchanged', reason };
+/** The outcome the statistics alone give, and the two conditions it was decided on. */
+export interface Decision {
+  outcome: Outcome;
+  significant: boolean;
+  beyond: boolean;
 }
 
 /**
- * A benchmark whose checks failed gets no verdict: Inconclusive, the failed checks as the reason, and what the
- * statistics alone would have said (so a user sees both why and what).
+ * Decides the outcome from the statistics. Every metric is lower-is-better. A change counts only when it is
+ * both significant (adjusted p < alpha) and beyond the noise threshold (|median Δ| ≥ threshold). `pAdjusted`
+ * defaults to `p` (no correction).
  */
-function inconclusive(failed: readonly CheckResult[], wouldBe: { outcome: Outcome; reason: string }) {
-  const why = failed.map((c) => `${c.name} ✗ ${c.reason.split('\n')[0]}`).join('; ');
+export function decideOutcome(
+  role: Role,
+  stats: Pick<ComparisonStats, 'p' | 'deltaPercent'> & { pAdjusted?: number },
+  alpha: number,
+  threshold: number,
+): Decision {
+  const significant = (stats.pAdjusted ?? stats.p) < alpha;
+  const beyond = Math.abs(stats.deltaPercent) >= threshold * 100;
+  const decided = (outcome: Outcome): Decision => ({ outcome, significant, beyond });
+  if (significant && beyond && stats.deltaPercent > 0) return decided('Lost');
+  if (role === 'guardrail') return decided('Held');
+  if (significant && beyond && stats.deltaPercent < 0) return decided('Won');
+  return decided('Unchanged');
+}
+
+/**
+ * The verdict of statistics and checks together, the one rule `run`, `compare` and `compare-files` share: a
+ * benchmark whose checks failed gets no verdict (Inconclusive; the basis keeps what the statistics alone read, so
+ * a user sees both why and what).
+ */
+export function judge(
+  role: Role,
+  stats: Pick<ComparisonStats, 'p' | 'deltaPercent'> & { pAdjusted: number },
+  checks: readonly CheckResult[],
+  config: Pick<AnalysisConfig, 'alpha' | 'threshold' | 'correction'>,
+): { outcome: Outcome; basis: VerdictBasis } {
+  const d = decideOutcome(role, stats, config.alpha, config.threshold);
+  const failedChecks = checks.filter((c) => !c.passed).map((c) => c.name);
   return {
-    outcome: 'Inconclusive' as const,
-    reason: `checks failed: ${why} (the statistics alone read ${wouldBe.outcome}: ${wouldBe.reason})`,
+    outcome: failedChecks.length > 0 ? 'Inconclusive' : d.outcome,
+    basis: {
+      ...basisConfig(config),
+      significant: d.significant,
+      beyond: d.beyond,
+      statisticalOutcome: d.outcome,
+      failedChecks,
+      emptySide: null,
+    },
+  };
+}
+
+function basisConfig(config: Pick<AnalysisConfig, 'alpha' | 'threshold' | 'correction'>) {
+  return { alpha: config.alpha, threshold: config.threshold, correction: config.correction };
+}
+
+/** The basis of an Invalid verdict: a side has no values, so nothing was decided. */
+export function invalidBasis(
+  config: Pick<AnalysisConfig, 'alpha' | 'threshold' | 'correction'>,
+  emptySide: Side,
+): VerdictBasis {
+  return {
+    ...basisConfig(config),
+    significant: null,
+    beyond: null,
+    statisticalOutcome: null,
+    failedChecks: [],
+    emptySide,
   };
 }
 
 interface Measured {
-  base: Omit<BenchmarkVerdict, 'stats' | 'pAdjusted' | 'outcome' | 'reason'>;
+  base: Omit<BenchmarkVerdict, 'stats' | 'pAdjusted' | 'outcome' | 'basis'>;
   stats: ComparisonStats | null;
-  emptySide: 'baseline' | 'candidate' | null;
+  emptySide: Side | null;
 }
 
 function measured(record: BenchmarkRecord, config: AnalysisConfig): Measured {
@@ -203,17 +235,10 @@ function measured(record: BenchmarkRecord, config: AnalysisConfig): Measured {
 
 function decided(m: Measured, config: AnalysisConfig, pAdjusted: number | null): BenchmarkVerdict {
   if (m.stats === null || pAdjusted === null) {
-    const reason = `no ${config.metric} values on the ${m.emptySide ?? 'baseline'} side`;
-    return { ...m.base, stats: null, pAdjusted: null, outcome: 'Invalid', reason };
+    const basis = invalidBasis(config, m.emptySide ?? 'baseline');
+    return { ...m.base, stats: null, pAdjusted: null, outcome: 'Invalid', basis };
   }
-  const decision = decideOutcome(
-    m.base.role,
-    { ...m.stats, pAdjusted, correction: config.correction },
-    config.alpha,
-    config.threshold,
-  );
-  const failed = m.base.checks.filter((c) => !c.passed);
-  const final = failed.length > 0 ? inconclusive(failed, decision) : decision;
+  const final = judge(m.base.role, { ...m.stats, pAdjusted }, m.base.checks, config);
   return { ...m.base, stats: m.stats, pAdjusted, ...final };
 }
 

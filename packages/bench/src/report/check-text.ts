@@ -1,0 +1,157 @@
+/**
+ * The words of a check: what each finding measured, in the report's number forms. Statistics hand over findings
+ * (quantity, side, value, limit); every text format, and the editor through `@tombstone-lab/bench/protocol`,
+ * prints them with this one wording.
+ */
+
+import type { CheckFinding, CheckQuantity, ProtocolCheck, Relation } from '../protocol/types.js';
+import { formatP } from './number-format.js';
+
+/** Four significant digits, trailing zeros dropped: the form of a ratio, a CV or a correlation in a reason. */
+function fmt(v: number | null): string {
+  return v === null ? '—' : Number(v.toPrecision(4)).toString();
+}
+
+const NEGATED: Readonly<Record<Relation, string>> = { '<': '≥', '<=': '>', '>': '≤', '>=': '<', '=': '≠' };
+const SHOWN: Readonly<Record<Relation, string>> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥', '=': '=' };
+
+/** "< 0.05" for a passed finding, "≥ 0.05" for a failed one: the relation that actually holds. */
+function against(f: CheckFinding, show: (x: number) => string): string {
+  if (!f.limit) return '';
+  return ` ${f.passed ? SHOWN[f.limit.relation] : NEGATED[f.limit.relation]} ${show(f.limit.value)}`;
+}
+
+const find = (c: ProtocolCheck, q: CheckQuantity, side: CheckFinding['side'] = null) =>
+  c.findings.find((f) => f.quantity === q && (side === null || f.side === side));
+const value = (f: CheckFinding | undefined): number => f?.value ?? 0;
+const firstLine = (text: string) => text.split('\n')[0] ?? '';
+
+function pairingText(c: ProtocolCheck): string {
+  const pairs = find(c, 'interleaved_pairs');
+  if (pairs) return `${value(pairs)} interleaved pairs (each pair one baseline and one candidate fork)`;
+  const dup = find(c, 'duplicate_seq');
+  if (dup) return `seq ${value(dup)} is used by more than one fork`;
+  const pair = find(c, 'uninterleaved_pair');
+  if (pair) {
+    return `not interleaved: pair ${value(pair)} (${pair.note ?? ''}) is ${pair.side ?? ''} twice; forks must alternate sides`;
+  }
+  const [nb, nc] = [value(find(c, 'samples', 'baseline')), value(find(c, 'samples', 'candidate'))];
+  if (nb === 0 && nc === 0) return 'no samples on either side';
+  return `unequal samples: baseline n=${nb}, candidate n=${nc}`;
+}
+
+/** An environment finding's note is the field name, a space, and its value(s). */
+function environmentText(c: ProtocolCheck): string {
+  const fields = c.findings.filter((f) => f.quantity === 'environment');
+  if (fields.length === 0) return 'no samples carry an environment';
+  const split = (note: string | null) => {
+    const text = note ?? '';
+    const at = text.indexOf(' ');
+    return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
+  };
+  const differing = fields.filter((f) => !f.passed);
+  if (differing.length > 0) {
+    return differing
+      .map((f) => split(f.note))
+      .map(([field, values]) => `${field} differs: ${values}`)
+      .join('; ');
+  }
+  const all = fields.map((f) => split(f.note).join(' ')).join(', ');
+  return `${all} identical in all ${value(find(c, 'samples'))} samples`;
+}
+
+function baselineText(c: ProtocolCheck): string {
+  const build = find(c, 'build_failure');
+  if (build) return `baseline build failed: ${build.note ?? ''}`;
+  const failed = find(c, 'failed_forks');
+  if (failed) return `baseline produced no samples (${value(failed)} failed forks)`;
+  return `baseline built and produced ${value(find(c, 'samples', 'baseline'))} samples`;
+}
+
+function passedText(c: ProtocolCheck): string {
+  const first = find(c, 'first_failure');
+  if (!first) return `all ${value(find(c, 'forks'))} forks completed`;
+  const count = value(find(c, 'failed_forks'));
+  return `${count} fork(s) failed; first: ${first.side ?? ''} seq ${value(first)} ${first.note ?? ''}`;
+}
+
+function metricText(c: ProtocolCheck, metric: string): string {
+  const missing = find(c, 'missing_metric');
+  const total = value(find(c, 'samples'));
+  if (!missing) return 'no samples';
+  if (missing.passed) return `${metric} present in all ${total} samples`;
+  return `${metric} missing in ${value(missing)} of ${total} samples (${missing.note ?? ''})`;
+}
+
+function saneText(c: ProtocolCheck, unit: string): string {
+  const problems: string[] = [];
+  const notes: string[] = [];
+  for (const f of c.findings) {
+    const side = f.side ?? '';
+    if (f.quantity === 'no_values') problems.push(`${side}: no values`);
+    if (f.quantity === 'min_value') problems.push(`${side}: impossible value ${String(f.value)} ${unit}`);
+    if (f.quantity === 'max_min_ratio') {
+      const gap = `max/min ${fmt(f.value)} (${fmt((value(f) - 1) * 100)}% gap)`;
+      if (f.passed) notes.push(`${side} ${gap}`);
+      else problems.push(`${side}: ${gap}${against(f, String)}`);
+    }
+    if (f.quantity === 'robust_cv') {
+      const cv = `robust CV ${fmt(value(f) * 100)}%`;
+      if (f.passed) notes.push(cv);
+      else problems.push(`${side}: ${cv}${against(f, (x) => `${fmt(x * 100)}%`)}`);
+    }
+  }
+  return problems.length > 0 ? problems.join('; ') : notes.join(', ');
+}
+
+function sufficiencyText(c: ProtocolCheck): string {
+  const [nb, nc] = [value(find(c, 'samples', 'baseline')), value(find(c, 'samples', 'candidate'))];
+  const p = find(c, 'min_achievable_p');
+  const text = `n=${nb} vs ${nc}: smallest achievable p ${formatP(value(p))}`;
+  const alpha = p?.limit?.value ?? 0;
+  if (!p || p.passed) return `${text} < alpha ${alpha}`;
+  return `${text} ≥ alpha ${alpha}: no result can be significant`;
+}
+
+function independenceOfSide(c: ProtocolCheck, side: 'baseline' | 'candidate'): string {
+  const few = find(c, 'samples', side);
+  if (few) return `${side}: n=${value(few)} < 4: too few samples to test time order`;
+  const lag = find(c, 'lag1_autocorrelation', side);
+  const runsP = find(c, 'runs_test_p', side);
+  const mk = find(c, 'mann_kendall_p', side);
+  const text =
+    `${side}: r1=${fmt(value(lag))} (bound ${fmt(lag?.limit?.value ?? null)}), runs R=${value(find(c, 'runs', side))} ` +
+    `p=${formatP(value(runsP))}, Mann-Kendall tau=${fmt(value(find(c, 'mann_kendall_tau', side)))} p=${formatP(value(mk))}`;
+  return text + (mk && !mk.passed ? ' → drift' : '') + (lag && !lag.passed ? ' → serial correlation' : '');
+}
+
+/**
+ * What a check measured, as one reason (the first line is the summary; a build failure or a thrown error adds the
+ * log lines after it), e.g. "n=3 vs 3: smallest achievable p 0.1 ≥ alpha 0.05: no result can be significant".
+ * `metric` and `unit` name the judged metric (`nsPerOp`, `ns/op`).
+ */
+export function checkReasonText(check: ProtocolCheck, metric: string, unit: string): string {
+  switch (check.name) {
+    case 'pairing':
+      return pairingText(check);
+    case 'environment_consistent':
+      return environmentText(check);
+    case 'baseline_valid':
+      return baselineText(check);
+    case 'benchmark_passed':
+      return passedText(check);
+    case 'measurements_sane':
+      return saneText(check, unit);
+    case 'metric_present':
+      return metricText(check, metric);
+    case 'sample_sufficiency':
+      return sufficiencyText(check);
+    case 'sample_independence':
+      return `${independenceOfSide(check, 'baseline')}; ${independenceOfSide(check, 'candidate')}`;
+  }
+}
+
+/** The first line of {@link checkReasonText}: the summary without log lines. */
+export function checkSummaryText(check: ProtocolCheck, metric: string, unit: string): string {
+  return firstLine(checkReasonText(check, metric, unit));
+}

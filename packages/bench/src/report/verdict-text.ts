@@ -1,0 +1,60 @@
+/**
+ * The words of a verdict: why its outcome is what it is, made from the basis the statistics decided it on (alpha,
+ * threshold, correction, which side of each it fell, the failed checks). One wording for every text format and,
+ * through `@tombstone-lab/bench/protocol`, for the editor.
+ */
+
+import type { ProtocolCheck, VerdictBasis, VerdictOutcome } from '../protocol/types.js';
+import { checkSummaryText } from './check-text.js';
+import { formatDeltaPercent, formatP } from './number-format.js';
+
+/** What a verdict reason is made from: a protocol verdict, a statistics verdict or a compare-files row. */
+export interface VerdictReasonInput {
+  outcome: VerdictOutcome;
+  basis: VerdictBasis;
+  stats: { p: number; deltaPercent: number | null } | null;
+  pAdjusted: number | null;
+  checks: readonly ProtocolCheck[];
+  metric: string;
+  unit: string;
+}
+
+/** "Holm-adjusted p 0.0123 < 0.05 (raw p 0.00616), +5.1% beyond ±2%". */
+function statisticsText(v: VerdictReasonInput, stats: NonNullable<VerdictReasonInput['stats']>): string {
+  const b = v.basis;
+  const p = v.pAdjusted ?? stats.p;
+  const adjusted = v.pAdjusted !== null && v.pAdjusted !== stats.p;
+  const pName = adjusted ? `${b.correction === 'holm' ? 'Holm-adjusted ' : 'adjusted '}p` : 'p';
+  const raw = adjusted ? ` (raw p ${formatP(stats.p)})` : '';
+  const limit = `${Number((b.threshold * 100).toFixed(4))}%`;
+  const delta = formatDeltaPercent(stats.deltaPercent ?? Number.NaN);
+  return (
+    `${pName} ${formatP(p)} ${b.significant ? '<' : '≥'} ${b.alpha}${raw}, ` +
+    `${delta} ${b.beyond ? 'beyond' : 'within'} ±${limit}`
+  );
+}
+
+function decisionText(outcome: VerdictOutcome | null, statistics: string): string {
+  if (outcome === 'Lost') return `regression: ${statistics}`;
+  if (outcome === 'Won') return `improvement: ${statistics}`;
+  return statistics;
+}
+
+/** The failed checks of an Inconclusive verdict: "measurements_sane ✗ candidate: max/min 4.2 (320% gap) > 3". */
+export function failedChecksText(v: Pick<VerdictReasonInput, 'checks' | 'metric' | 'unit'>): string {
+  return v.checks
+    .filter((c) => !c.passed)
+    .map((c) => `${c.name} ✗ ${checkSummaryText(c, v.metric, v.unit)}`)
+    .join('; ');
+}
+
+/**
+ * Why a verdict is what it is: "regression: p 1.08e-05 < 0.05, +12% beyond ±2%"; for Inconclusive the failed checks
+ * and what the statistics alone read; for Invalid the side without values.
+ */
+export function verdictReasonText(v: VerdictReasonInput): string {
+  if (!v.stats) return `no ${v.metric} values on the ${v.basis.emptySide ?? 'baseline'} side`;
+  const decided = decisionText(v.basis.statisticalOutcome, statisticsText(v, v.stats));
+  if (v.outcome !== 'Inconclusive') return decided;
+  return `checks failed: ${failedChecksText(v)} (the statistics alone read ${v.basis.statisticalOutcome ?? '—'}: ${decided})`;
+}

@@ -1,0 +1,53 @@
+/**
+ * Everything a run is analysed into: the verdicts and summary, and on request the growth and factorial fits. The
+ * engine judges and gates a run with it and every report renders it, so it sits in the statistics layer that both
+ * depend on (run → stats ← report), not in a report module the engine would have to reach sideways into.
+ */
+
+import type { RunRecord } from '../model.js';
+import { analyzeRun, type RunAnalysis } from './analyze-run.js';
+import { factorialAnalysis, type RunFactorial } from './factorial.js';
+import { type GrowthComparison, growthAnalysis } from './growth.js';
+import type { NotFittable } from './not-fittable.js';
+import type { AnalysisConfig } from './verdict.js';
+
+/** What to analyse besides the verdicts. */
+export interface OutputOptions {
+  overrides?: Partial<AnalysisConfig>;
+  growth?: string;
+  factorial?: string;
+}
+
+/** The optional analyses of a run. */
+export interface RunExtras {
+  growth?: readonly GrowthComparison[];
+  factorials?: readonly RunFactorial[];
+  /** Growth/factorial groups that could not be fitted, each with its reason. */
+  notFittable?: readonly NotFittable[];
+}
+
+/** A run with its analyses. */
+export interface RunAnalyses extends RunExtras {
+  run: RunRecord;
+  analysis: RunAnalysis;
+}
+
+/**
+ * Analyses a run: verdicts, summary, and the growth and factorial analyses asked for. Growth and factorial are
+ * fitted per group: a group that cannot be fitted is listed in `notFittable` and the rest still reported.
+ * @throws {StatsInputError} for an invalid override.
+ */
+export function analyze(run: RunRecord, opts: OutputOptions = {}): RunAnalyses {
+  const analysis = analyzeRun(run, opts.overrides ?? {});
+  const metric = analysis.config.metric;
+  const growth = opts.growth ? growthAnalysis(run, opts.growth, metric) : undefined;
+  const factorial = opts.factorial ? factorialAnalysis(run, opts.factorial, metric) : undefined;
+  const notFittable = [...(growth?.notFittable ?? []), ...(factorial?.notFittable ?? [])];
+  return {
+    run,
+    analysis,
+    ...(growth ? { growth: growth.comparisons } : {}),
+    ...(factorial ? { factorials: factorial.tables } : {}),
+    ...(notFittable.length > 0 ? { notFittable } : {}),
+  };
+}
