@@ -5,8 +5,7 @@
  */
 
 /** A p-value like C's `%g` (`formatP(p, 3)`: "0.0753", "1.08e-05"); a Δ% with at most four decimals. */
-export { formatDeltaPercent, formatP } from './format/numbers.js';
 /** An effect in percent, one decimal, explicit sign, typographic minus: "+8.0%", "−0.3%". */
-export { formatEffect } from './report/number-format.js';
+export { formatDeltaPercent, formatEffect, formatP } from './report/number-format.js';
 /** Space-aligned columns under a rule (the seed-000 table) and the box-drawing table (the seed-004 2×2). */
 export { type Align, alignedTable, boxTable } from './report/text-table.js';

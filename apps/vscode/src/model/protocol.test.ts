@@ -59,7 +59,9 @@ describe('list --json', () => {
         ],
       },
     ]);
-    expect(() => parseList(`{"protocol":${PROTOCOL_VERSION},"suites":[{"file":3}]}`)).toThrow(/suites\.0\.file/);
+    expect(() => parseList(`{"protocol":${PROTOCOL_VERSION},"suites":[{"file":3}]}`)).toThrow(
+      /suites\.0\.file/,
+    );
   });
 });
 
