@@ -77,5 +77,10 @@ describe('NDJSON ops', () => {
     expect(bad('{"k":1,"kind":"insert","pk":"p0","ck":["3","c0"],"values":{"w":1},"ts":1}')).toThrow(
       'values.w: not a regular column',
     );
+    const cols = (columns: string) =>
+      bad(`{"k":1,"kind":"deleteColumns","pk":"p0","ck":["3","c0"],"columns":${columns},"ts":1,"ldt":0}`);
+    expect(cols('["w"]')).toThrow('replay.ndjson:7: columns: "w" is not a regular column of the schema');
+    expect(cols('["v","v"]')).toThrow('replay.ndjson:7: columns: "v" is listed twice');
+    expect(cols('[]')).toThrow(/columns/);
   });
 });

@@ -215,11 +215,14 @@ function convertOp(op: Op, spec: WorkloadSpec, where: string): Op {
       cellsOf(op.values);
       return { ...op, ck: full(op.ck) };
     case 'deleteColumns':
-      for (const name of op.columns)
+      op.columns.forEach((name, i) => {
         if (!regular.has(name))
           throw new HarnessArgumentError(
             `${where}: columns: ${describeValue(name)} is not a regular column of the schema`,
           );
+        if (op.columns.indexOf(name) !== i)
+          throw new HarnessArgumentError(`${where}: columns: ${describeValue(name)} is listed twice`);
+      });
       return { ...op, ck: full(op.ck) };
     case 'deleteRow':
     case 'readRow':

@@ -44,18 +44,12 @@ export function engineSetup(choice: EngineChoice): EngineSetup {
 
 /**
  * Throws unless the model can answer every read of the spec exactly:
- * - the engine has no cell tombstones, so column deletes cannot be checked;
- * - a tombstone may be purged once it is past gc grace; a later write with a timestamp at or below it would then be
+ * - a tombstone (of any kind, cell tombstones included) may be purged once it is past gc grace; a later write with a timestamp at or below it would then be
  *   visible or not depending on purge timing. With timestamps at most `spread` away from `start + k`, such a write
  *   comes at most 2·spread ops after the tombstone, so gc grace must cover 2·spread ops of clock;
  * - rows per partition must fit the model's dense row index (2^16).
  */
 export function checkSpecIsCheckable(spec: WorkloadSpec): void {
-  if (spec.ops.columnDelete.weight > 0) {
-    throw new HarnessArgumentError(
-      `check: ops.columnDelete.weight must be 0 (the engine has no cell tombstones), got ${spec.ops.columnDelete.weight}`,
-    );
-  }
   const { policy, window } = spec.timestamps;
   const spread = policy === 'monotonic' ? 0 : policy === 'colliding' ? window - 1 : window;
   const needed = Math.ceil(2 * spread * spec.clock.secondsPerOp);

@@ -11,8 +11,10 @@ import {
   compact,
   DeletionInfo,
   Partition,
+  Row,
   readPartition,
   SortedRun,
+  type TableOptions,
   type TableStages,
 } from '@tombstone-lab/partition';
 import type { EngineSetup } from './engine.js';
@@ -74,6 +76,41 @@ class TieToDataList extends RangeTombstoneList {
   }
 }
 
+/** `partitions` with each row rewritten by `rewrite` (null drops the row); unchanged partitions are kept as they are. */
+function rewriteRows(
+  options: TableOptions,
+  partitions: readonly Partition[],
+  rewrite: (row: Row) => Row | null,
+): Partition[] {
+  return partitions.map((p) => {
+    const rows = p.rows;
+    const out = rows.map(rewrite).filter((r): r is Row => r !== null);
+    if (out.length === rows.length && out.every((r, i) => r === rows[i])) return p;
+    return new Partition(options, p.key, p.deletionInfo, out);
+  });
+}
+
+/**
+ * The row with every cell tombstone one microsecond older: it still shadows everything written before its
+ * timestamp, but a write of that column at the tombstone's own timestamp now wins the tie.
+ */
+function tombstonesOneOlder(comparator: ClusteringComparator, row: Row): Row {
+  if (row.cellTombstoneCount() === 0) return row;
+  let out = row.withoutCellTombstones(() => true).row;
+  for (const { column, cell } of row.cells) {
+    if (!cell.isTombstone()) continue;
+    const older = Row.deletedColumns(
+      comparator,
+      row.clustering,
+      [column],
+      cell.timestamp - 1,
+      cell.localDeletionTime,
+    );
+    out = out === null ? older : Row.merge(out, older);
+  }
+  return out!;
+}
+
 function withStages(base: EngineSetup, stages: TableStages): EngineSetup {
   return { ...base, stages: { ...base.stages, ...stages } };
 }
@@ -113,6 +150,37 @@ export const CORRUPTORS: readonly Corruptor[] = Object.freeze([
               return new Partition(options, p.key, info.freeze(), p.rows);
             }),
           ),
+      }),
+  },
+  {
+    name: 'cell-tie-to-data',
+    description:
+      "column-delete ties resolved the wrong way: flush writes each cell tombstone one microsecond older, so a write of the column at the tombstone's own timestamp survives it",
+    plant: (base) =>
+      withStages(base, {
+        writeRun: (id, options, partitions) =>
+          new SortedRun(
+            id,
+            options,
+            rewriteRows(options, partitions, (row) => tombstonesOneOlder(options.comparator, row)),
+          ),
+      }),
+  },
+  {
+    name: 'purge-cell-tombstones-in-grace',
+    description:
+      'compaction purges every cell tombstone, inside gc grace and whatever max-purgeable says, so older writes of the column reappear',
+    plant: (base) =>
+      withStages(base, {
+        compact: (request) => {
+          const result = compact(request);
+          const partitions = rewriteRows(
+            request.table,
+            result.output.partitions,
+            (row) => row.withoutCellTombstones(() => true).row,
+          ).filter((p) => p.rowCount > 0 || !p.deletionInfo.isLive());
+          return { ...result, output: new SortedRun(result.output.id, request.table, partitions) };
+        },
       }),
   },
   {

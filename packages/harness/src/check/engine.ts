@@ -104,7 +104,13 @@ export class EngineDriver {
         );
         return;
       case 'deleteColumns':
-        throw new HarnessArgumentError('the engine has no cell tombstones: column deletes cannot be checked');
+        t.apply(
+          t
+            .update(op.pk)
+            .deleteColumns([...op.ck], op.columns, op.ts, op.ldt)
+            .build(),
+        );
+        return;
       case 'deleteRange':
         t.apply(t.update(op.pk).deleteRange(sliceOf(this.#spec, op.range), op.ts, op.ldt).build());
         return;

@@ -100,4 +100,23 @@ describe('reference model', () => {
     expect(all(m)).toEqual(['(1,"c1"){v="b"}', '(1,"c0"){v="z"}']);
     expect(m.read({ k: 7, kind: 'readRow', pk: 'p0', ck: [0, 'c0'] })).toEqual([]);
   });
+
+  it('column deletes hide the column at or below their timestamp; INSERTed rows stay, UPDATEd ones go', () => {
+    const ck = (a: number) => [a, 'c0'] as const;
+    const m = model([
+      { k: 0, kind: 'insert', pk: 'p0', ck: ck(0), values: { v: 'x' }, ts: 10 },
+      { k: 1, kind: 'update', pk: 'p0', ck: ck(1), values: { v: 'y' }, ts: 10 },
+      { k: 2, kind: 'update', pk: 'p0', ck: ck(-1), values: { v: 'z' }, ts: 12 },
+      { k: 3, kind: 'deleteColumns', pk: 'p0', ck: ck(0), columns: ['v'], ts: 10, ldt: 0 },
+      { k: 4, kind: 'deleteColumns', pk: 'p0', ck: ck(1), columns: ['v'], ts: 10, ldt: 0 },
+      { k: 5, kind: 'deleteColumns', pk: 'p0', ck: ck(-1), columns: ['v'], ts: 11, ldt: 0 },
+      // A column delete of a row nothing was written to shows no row.
+      { k: 6, kind: 'deleteColumns', pk: 'p0', ck: ck(-2), columns: ['v'], ts: 11, ldt: 0 },
+    ]);
+    // (0,c0): INSERTed, its one column deleted at the tie: still there, empty. (1,c0): UPDATEd, gone at the tie.
+    // (-1,c0): the write at 12 is newer than the delete at 11.
+    expect(all(m)).toEqual(['(-1,"c0"){v="z"}', '(0,"c0"){}']);
+    m.apply({ k: 7, kind: 'update', pk: 'p0', ck: ck(1), values: { v: 'w' }, ts: 11 });
+    expect(m.read({ k: 8, kind: 'readRow', pk: 'p0', ck: ck(1) }).map(rowText)).toEqual(['(1,"c0"){v="w"}']);
+  });
 });

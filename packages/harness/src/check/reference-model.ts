@@ -9,7 +9,10 @@ import type { ResultRow } from './result-row.js';
  * (`shared/docs/cassandra-range-tombstones.md` §1–§5):
  * - a deletion at timestamp t shadows every write at a timestamp ≤ t it covers (ties go to the deletion);
  * - cells are last-write-wins; equal timestamps keep the larger value (Cassandra compares the value bytes);
- * - INSERT gives the row a liveness, UPDATE only cells: a row is returned while its liveness or a cell is live;
+ * - a column delete at t hides that column's writes at timestamps ≤ t (a deletion wins the tie), as a per-column
+ *   floor; it never touches the row's liveness;
+ * - INSERT gives the row a liveness, UPDATE only cells: a row is returned while its liveness or a cell is live (an
+ *   INSERTed row with every column deleted is still returned, an UPDATEd one is not);
  * - a range covers the rows whose clustering satisfies its CQL relation, in value order.
  *
  * Rows live in a dense per-partition index space (mixed radix over the clustering columns' value indexes); a range

@@ -1,6 +1,5 @@
 import { basename } from 'node:path';
 import { EngineDriver } from '../check/engine.js';
-import { HarnessArgumentError } from '../errors.js';
 import { isRead, type Op } from '../ops.js';
 import { loadSpecFile } from '../spec-file.js';
 import { workload } from '../workload.js';
@@ -34,18 +33,12 @@ function execute(driver: EngineDriver, op: Op): StressOpResult {
 /**
  * The real stress target: the spec's op stream for (seed, stream) — op k computed directly from (seed, stream, k) —
  * applied to a fresh engine table with the requested range store.
- * @throws WorkloadSpecError / HarnessArgumentError for a bad spec file, or a spec with column deletes (the engine
- *   has no cell tombstones).
+ * @throws WorkloadSpecError / HarnessArgumentError for a bad spec file.
  */
 export async function engineStressTarget(
   request: StressTargetRequest,
 ): Promise<{ target: StressTarget; specName: string }> {
   const spec = await loadSpecFile(request.specFile, '/');
-  if (spec.ops.columnDelete.weight > 0) {
-    throw new HarnessArgumentError(
-      `ops.columnDelete.weight: the engine has no column (cell) deletes, expected 0, got ${spec.ops.columnDelete.weight}`,
-    );
-  }
   const w = workload(spec, request.seed);
   const driver = new EngineDriver(w.spec, { rangeStore: rangeStoreNamed(request.rangeStore) });
   const target: StressTarget = {
