@@ -120,6 +120,15 @@ function set({ s, m }: Pair, i: number, v: number): void {
   m.delTimes[i] = d;
 }
 
+/**
+ * A key search on the end column (the model's values are unsorted, so its answer is meaningless; what it leaves
+ * behind is the point: the path of the leaf it found, which the next write of the same handle may follow).
+ */
+function searchNear({ s }: Pair, at: number): void {
+  const key = 1_000_000 + (at % 2000);
+  s.binarySearch('end', (b) => (b.values[0] as number) - key);
+}
+
 function markAll({ s, m }: Pair, t: number, d?: number): void {
   if (d === undefined) s.setAllMarkedAt(t);
   else s.setAllMarkedAtAndDelTime(t, d);
@@ -274,12 +283,15 @@ function expectAll(pairs: Pair[]): void {
 }
 
 describe('PersistentSlots model-based', () => {
-  type Simple = 'insert' | 'set' | 'fork' | 'markAll' | 'markAllDel';
+  type Simple = 'insert' | 'set' | 'fork' | 'markAll' | 'markAllDel' | 'search';
   const op = (kind: Simple) => fc.record({ kind: fc.constant(kind), h: fc.nat(7), at: fc.nat() });
   const ops = fc.array(
     fc.oneof(
       { weight: 4, arbitrary: op('insert') },
       { weight: 3, arbitrary: op('set') },
+      // A key search records its path for the next write's descent: interleaved with writes on every handle, so a
+      // write may follow another handle's search, or its own after a fork or a shape change.
+      { weight: 3, arbitrary: op('search') },
       { weight: 2, arbitrary: op('fork') },
       { weight: 1, arbitrary: op('markAll') },
       { weight: 1, arbitrary: op('markAllDel') },
@@ -307,6 +319,7 @@ describe('PersistentSlots model-based', () => {
           if (o.kind === 'insert') insert(p, o.at % (n + 1), v++);
           else if (o.kind === 'set' && n > 0) set(p, o.at % n, v++);
           else if (o.kind === 'fork' && pairs.length < 8) pairs.push(fork(p));
+          else if (o.kind === 'search') searchNear(p, o.at);
           else if (o.kind === 'markAll') markAll(p, v++);
           else if (o.kind === 'markAllDel') markAll(p, v++, -v);
           else if (o.kind === 'grow') {
@@ -585,6 +598,64 @@ describe('PersistentSlots shape and sharing', () => {
       sharedInternals: cBefore.sharedInternals - height,
     });
     checkIsolation([a, b, c]);
+  });
+
+  /** `n` appended slots whose values are their indexes, so both columns are sorted and searchable. */
+  const appended = (n: number): Pair => {
+    const p: Pair = { s: new PersistentSlots(), m: emptyModel() };
+    for (let v = 0; v < n; v++) insert(p, v, v);
+    return p;
+  };
+  const searchEnd = ({ s }: Pair, key: number) => s.binarySearch('end', (b) => (b.values[0] as number) - key);
+
+  it("a write follows only its own handle's last search path: never another handle's", () => {
+    const a = appended(1500); // full leaves of 32
+    const b = built(1500, 2); // leaves of mixed fullness: the same child indexes lead elsewhere
+    let v = 10_000_000;
+    for (let key = 0; key < 1400; key += 7) {
+      expect(searchEnd(a, key)).toBe(key);
+      insert(b, key, v++);
+      set(b, key + 1, v++);
+    }
+    expectAll([a, b]);
+  });
+
+  it('a write after a shape change descends again (a search path from before it is stale)', () => {
+    // 33 full leaves of appends: 32 in a full root, one in the tail, so the next append splits the root.
+    const a = appended(33 * LEAF_CAPACITY);
+    expect(heightOf(a.s)).toBe(1);
+    expect(searchEnd(a, 200)).toBe(200);
+    insert(a, a.s.size, 1);
+    expect(heightOf(a.s)).toBe(2);
+    insert(a, 200, 2);
+    set(a, 201, 3);
+    expectAll([a]);
+    // A leaf root and a full tail: the next append makes a branch root without a descent.
+    const c = appended(2 * LEAF_CAPACITY);
+    const tall = appended(1500);
+    expect(searchEnd(tall, 1400)).toBe(1400); // leaves a non-zero child index at the top of the path record
+    expect(searchEnd(c, 5)).toBe(5);
+    insert(c, c.s.size, 4);
+    expect(heightOf(c.s)).toBe(1);
+    insert(c, 5, 5);
+    expectAll([c, tall]);
+  });
+
+  it('a search then writes on the same handle follow its path (the cache and the last ends stay exact)', () => {
+    const a = appended(3000);
+    const b = fork(a);
+    // Inserted values keep both columns sorted, so every search finds the slot it is asked for.
+    for (let key = 2990; key > 0; key -= 13) {
+      expect(searchEnd(a, key)).toBe(key);
+      insert(a, key, key - 0.5); // the search's leaf: its path is followed (and copied on the first write)
+    }
+    for (let key = 0; key < 2000; key += 31) {
+      const found = searchEnd(b, key);
+      expect(b.m.ends[found]?.values[0]).toBe(key);
+      set(b, found, key);
+      insert(b, found + 1, key + 0.5);
+    }
+    expectAll([a, b]);
   });
 
   it('a write through one handle never changes what a fork reads, even from its leaf cache', () => {
