@@ -23,23 +23,35 @@ export const HALF_BRANCH = BRANCHING >> 1;
 
 export type TreeNode = Leaf | Branch;
 
+// The node classes declare their fields and assign them in the constructor, as `RangeTombstoneList` does: parameter
+// properties compile to class fields, which V8 first defines as undefined and then redefines, so the first writes of
+// every numeric Branch field changed its representation (HeapObject to tagged, 12 generalizations in a 4096-write
+// partition run under --trace-generalization; none left with declared fields). Measured in one process, alternating
+// (load 11): tail merges 0.966× and random merges 0.988× the parameter-property build.
 /** One range of the list: immutable, so nodes share it freely; a rewrite makes a new one. */
 export class Slot {
-  constructor(
-    readonly start: ClusteringBound,
-    readonly end: ClusteringBound,
-    readonly markedAt: number,
-    readonly delTime: number,
-  ) {}
+  declare readonly start: ClusteringBound;
+  declare readonly end: ClusteringBound;
+  declare readonly markedAt: number;
+  declare readonly delTime: number;
+  constructor(start: ClusteringBound, end: ClusteringBound, markedAt: number, delTime: number) {
+    this.start = start;
+    this.end = end;
+    this.markedAt = markedAt;
+    this.delTime = delTime;
+  }
 }
 
 /** Up to LEAF_CAPACITY slots; `size` is the slot count (for a tail: the claimed high-water mark). */
 export class Leaf {
-  constructor(
-    readonly owner: number,
-    public size: number,
-    readonly slots: (Slot | undefined)[],
-  ) {}
+  declare readonly owner: number;
+  declare size: number;
+  declare readonly slots: (Slot | undefined)[];
+  constructor(owner: number, size: number, slots: (Slot | undefined)[]) {
+    this.owner = owner;
+    this.size = size;
+    this.slots = slots;
+  }
 }
 
 /**
@@ -48,16 +60,33 @@ export class Leaf {
  * field of the handle is a store in every `copy()`).
  */
 export class Branch {
+  declare readonly owner: number;
+  declare count: number;
+  declare size: number;
+  declare lastEnd: ClusteringBound | undefined;
+  declare height: number;
+  declare leaves: number;
+  declare branches: number;
+  declare readonly children: (TreeNode | undefined)[];
   constructor(
-    readonly owner: number,
-    public count: number,
-    public size: number,
-    public lastEnd: ClusteringBound | undefined,
-    public height: number,
-    public leaves: number,
-    public branches: number,
-    readonly children: (TreeNode | undefined)[],
-  ) {}
+    owner: number,
+    count: number,
+    size: number,
+    lastEnd: ClusteringBound | undefined,
+    height: number,
+    leaves: number,
+    branches: number,
+    children: (TreeNode | undefined)[],
+  ) {
+    this.owner = owner;
+    this.count = count;
+    this.size = size;
+    this.lastEnd = lastEnd;
+    this.height = height;
+    this.leaves = leaves;
+    this.branches = branches;
+    this.children = children;
+  }
 }
 
 // Sliced for every new node: a slice keeps the packed elements kind and the full fixed length.
