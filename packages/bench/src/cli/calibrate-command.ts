@@ -10,10 +10,11 @@ import { formatDeltaPercent } from '../report/number-format.js';
 import { measureCalibration } from '../run/calibrate.js';
 import { ensureDirectory, listDirectory } from '../run/directories.js';
 import { readRun, writeJsonAtomic } from '../run/results-store.js';
+import { NUMBER_LIMITS } from '../run/run-options.js';
 import { checkBenchTypes, EXIT, type Session } from '../run/session.js';
 import { type CalibrationSummary, summarizeCalibration } from '../stats/calibration.js';
 import { findBenchFiles } from '../suite/discover.js';
-import { type CliValues, numberOption } from './cli-options.js';
+import { type CliValues, numberOption, parseNumberText } from './cli-options.js';
 import type { CliIo } from './io.js';
 
 const pct = (x: number) => `${Number((x * 100).toFixed(2))}%`;
@@ -23,8 +24,13 @@ export function parseSlowdowns(raw: string | undefined): number[] {
   if (raw === undefined) return [0.1, 0.05];
   const parts = raw.split(',').map((t) => t.trim());
   return parts.map((t) => {
-    const v = Number(t);
-    if (t === '' || !Number.isFinite(v) || v <= 0 || v > 10) {
+    let v: number | null;
+    try {
+      v = parseNumberText('--slowdowns', t, NUMBER_LIMITS.slowdown);
+    } catch {
+      v = null;
+    }
+    if (v === null || v <= 0) {
       throw new UsageError(
         `--slowdowns ${JSON.stringify(raw)}: ${JSON.stringify(t)} is not a fraction in (0, 10]`,
       );

@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
-import { checkNumber, NUMBER_LIMITS, type NumberCheck } from '../run/run-options.js';
+import { checkNumber, NUMBER_LIMITS, type NumberCheck, rangeText } from '../run/run-options.js';
 import type { Correction } from '../stats/holm.js';
 import { METRIC_NAMES, type MetricName } from '../stats/metric.js';
 import type { OutputOptions } from '../stats/run-analyses.js';
@@ -56,16 +56,71 @@ function parse(argv: string[]) {
   return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
 }
 
+/** `-3`, `-0.5`, `-1e-3`: a value that parseArgs would take for an option (and call ambiguous). */
+const NEGATIVE_NUMBER = /^-(?:\d|\.\d)/;
+
+/** The option a token names (`-n`, `--alpha`), when it takes a value and the value is not attached (`--n=5`). */
+function valueOption(token: string): string | undefined {
+  const entries = Object.entries(OPTIONS) as [string, { type: string; short?: string }][];
+  const found = entries.find(([name, o]) => token === `--${name}` || (o.short && token === `-${o.short}`));
+  return found && found[1].type === 'string' ? found[0] : undefined;
+}
+
+/**
+ * `-n -3` → `--n=-3`: a negative number after an option that takes a value is that value, so the option's own
+ * check names it ("-n \"-3\" is not a plain decimal integer …") instead of Node's generic "argument is ambiguous".
+ */
+function attachNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    const name = valueOption(token);
+    const next = argv[i + 1];
+    if (name !== undefined && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else out.push(token);
+  }
+  return out;
+}
+
 /** Parses argv (after the subcommand); a {@link UsageError} names an unknown option or missing value. */
 export function parseCli(argv: string[]): { values: CliValues; positionals: string[] } {
   try {
-    return parse(argv);
+    return parse(attachNegativeValues(argv));
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
 }
 
-/** Reads a numeric option, checking its range; the error names the option and the bad value. */
+/** How the command line names an option: `-n` for the one with a short form, else `--name`. */
+export function optionLabel(name: string): string {
+  const o = (OPTIONS as Record<string, { short?: string }>)[name];
+  return o?.short ? `-${o.short}` : `--${name}`;
+}
+
+// Plain decimal notation only: `1e1` is not how anyone writes ten samples, and Number() would also take `0x10`,
+// `Infinity`, `1_0`-free but space-padded text and the empty string as 0.
+const PLAIN_INTEGER = /^\d+$/;
+const PLAIN_DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The one parser of numeric command-line text: an integer option takes plain decimal digits (`10`, not `1e1`,
+ * `+10` or `-3`), any other a decimal number (`0.05`, `1e-3`); then the range. The {@link UsageError} names the
+ * option and the text as given.
+ */
+export function parseNumberText(label: string, raw: string, check: NumberCheck = {}): number {
+  const syntax = check.integer ? PLAIN_INTEGER : PLAIN_DECIMAL;
+  if (!syntax.test(raw)) {
+    const range = rangeText(check);
+    throw new UsageError(
+      `${label} ${JSON.stringify(raw)} is not a plain decimal ${check.integer ? 'integer' : 'number'}${range ? ` (${range})` : ''}`,
+    );
+  }
+  return checkNumber(label, Number(raw), check, raw);
+}
+
+/** Reads a numeric option with {@link parseNumberText}; `fallback` when it is not given. */
 export function numberOption(
   values: CliValues,
   name: keyof CliValues,
@@ -74,8 +129,8 @@ export function numberOption(
 ): number {
   const raw = values[name];
   if (raw === undefined) return fallback;
-  const v = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-  return checkNumber(`--${name}`, v, check, raw);
+  if (typeof raw !== 'string') throw new UsageError(`${optionLabel(name)} takes a number`);
+  return parseNumberText(optionLabel(name), raw, check);
 }
 
 /** The verdict settings a report is analysed with. */

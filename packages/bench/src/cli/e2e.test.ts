@@ -284,8 +284,17 @@ describe('bad input: clear error, exit 2, nothing measured', () => {
     [['--param', 'size=51'], /unknown value "51" for parameter size \(levels: 50\)/],
     [['--filter', 'nothing'], /zero benchmarks matched --filter "nothing"/],
     [['--filter', '('], /not a valid regular expression/],
-    [['-n', 'ten'], /--n "ten" is not a valid integer/],
+    [['-n', 'ten'], /-n "ten" is not a plain decimal integer \(>= 1 and <= 1000\)/],
+    [['-n', '1e1'], /-n "1e1" is not a plain decimal integer \(>= 1 and <= 1000\)/],
+    [['-n', '-3'], /-n "-3" is not a plain decimal integer \(>= 1 and <= 1000\)/],
+    [['-n', '0'], /-n "0" is not a valid integer \(>= 1 and <= 1000\)/],
+    [['--sample-ms', '0x10'], /--sample-ms "0x10" is not a plain decimal number/],
+    [['--timeout-ms', '-5'], /--timeout-ms "-5" is not a valid number \(>= 100\)/],
     [['--bogus'], /Unknown option '--bogus'/],
+    [
+      ['-n', '3', '--fail-on-lost'],
+      /--fail-on-lost: -n 3 cannot reach alpha 0\.05 with Holm across 2 benchmarks .* use -n 5 or more/,
+    ],
   ])('%j', async (args, message) => {
     const out = join(dir, `never-${Math.random()}.json`);
     const r = await runCli(['run', 'speed.bench.ts', '--out', out, ...FAST, ...args], dir);

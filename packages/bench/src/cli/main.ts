@@ -4,8 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { BenchError, SuiteDefinitionError } from '../errors.js';
+import { BenchError, SuiteDefinitionError, UsageError } from '../errors.js';
 import { workerScript } from '../fork/compile.js';
+import { reachWarning } from '../report/report-model.js';
 import { wasReported } from '../run/engine.js';
 import { listenerSink } from '../run/event-sink.js';
 import { listSuites, renderList } from '../run/list-suites.js';
@@ -53,7 +54,15 @@ async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): P
   const run = readRun(path);
   const input = printReport(io, values, run, path, analysisOptions(values, run.config));
   // `report` renders a saved run and gates only when asked, so `report --format markdown > x.md` works in a script.
-  return gateExitCode(run, input, Boolean(values['fail-on-lost']), false);
+  const gating = Boolean(values['fail-on-lost']);
+  const reach = input.analysis.summary.reach;
+  if (gating && reach && !reach.reachable) {
+    // The report was printed (it carries the same warning); a gate that cannot fail must not pass a CI step.
+    throw new UsageError(
+      `--fail-on-lost: ${reachWarning(reach, input.analysis.config.correction)?.replace(/^warning: /, '')}`,
+    );
+  }
+  return gateExitCode(run, input, gating, false);
 }
 
 async function cmdCalibrateRuns(

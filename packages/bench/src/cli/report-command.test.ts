@@ -30,6 +30,22 @@ describe('tombstone-bench report', () => {
     expect(gated.code).toBe(1);
   });
 
+  it('--fail-on-lost on a run whose n cannot reach alpha is a usage error (the report still prints, warned)', async () => {
+    const small = join(dir, 'small.json');
+    writeRunAtomic(
+      small,
+      makeRun([makeRecord({ benchmark: 'tiny', baseline: [1, 2, 3], candidate: [9, 9.5, 10] })]),
+    );
+    const plain = await runCli(['report', small], dir);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('gate: pass\nwarning: n=3 per side cannot reach alpha 0.05');
+    const gated = await runCli(['report', small, '--fail-on-lost'], dir);
+    expect(gated.code).toBe(2);
+    expect(gated.stderr).toMatch(
+      /--fail-on-lost: n=3 per side cannot reach alpha 0\.05 \(smallest achievable p 0\.1\): .* use -n 4 or more/,
+    );
+  });
+
   it('applies Holm by default, shows the raw p beside it, and --no-holm turns it off', async () => {
     const holm = await runCli(['report', file], dir);
     expect(holm.stdout).toMatch(/Benchmark .* p {2}p \(Holm\)\n/);

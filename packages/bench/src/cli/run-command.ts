@@ -86,7 +86,7 @@ export function runOptionsFromCli(
     instructions: values.instructions,
     growth: values.growth,
     factorial: values.factorial,
-    failOnLost: values['no-fail-on-lost'] ? false : undefined,
+    failOnLost: values['no-fail-on-lost'] ? false : values['fail-on-lost'] ? true : undefined,
     baseline: values.baseline,
     candidate: values.candidate,
     installCommands: values['install-cmd'],

@@ -5,7 +5,8 @@ import { expandCpuList } from '../fork/pinning.js';
 import { seededRandom, seedFrom } from '../run/rng.js';
 import { type PlannedCase, resolveSampling } from '../run/runner.js';
 import { runCli } from '../test-helpers.js';
-import { analysisOptions, parseCli } from './cli-options.js';
+import { parseSlowdowns } from './calibrate-command.js';
+import { analysisOptions, numberOption, parseCli } from './cli-options.js';
 import { formatDuration } from './progress.js';
 
 describe('seeded order', () => {
@@ -62,6 +63,35 @@ describe('analysis options', () => {
     expect(() => options('--metric', 'furlongs')).toThrow(UsageError);
     expect(() => options('--metric', 'furlongs')).toThrow(/unknown --metric "furlongs" \(nsPerOp, /);
     expect(() => options('--alpha', '0.9')).toThrow(/--alpha "0.9" is not a valid number/);
+  });
+
+  it('numbers are plain decimal text: exponents only where a fraction is meant, never hex or Infinity', () => {
+    expect(options('--alpha', '1e-3').overrides.alpha).toBe(0.001);
+    for (const bad of ['0x1', 'Infinity', ' 0.05', '', '5%'])
+      expect(() => options('--alpha', bad)).toThrow(/--alpha ".*" is not a plain decimal number/);
+    // A negative value after an option is its value (Node's parseArgs would call it an ambiguous option).
+    expect(() => options('--threshold', '-0.5')).toThrow(/--threshold "-0.5" is not a valid number \(>= 0/);
+  });
+
+  it('every integer option of every command takes plain decimal digits only, through one parser', () => {
+    const values = (...argv: string[]) => parseCli(argv).values;
+    expect(numberOption(values('-n', '12'), 'n', 10, { min: 1, integer: true })).toBe(12);
+    for (const [name, raw] of [
+      ['n', '1e1'],
+      ['n', '+4'],
+      ['n', '4.0'],
+      ['rounds', '1e1'],
+      ['slowdown-rounds', '-3'],
+    ] as const) {
+      const flag = name === 'n' ? '-n' : `--${name}`;
+      expect(() => numberOption(values(flag, raw), name, 1, { min: 1, integer: true })).toThrow(
+        new RegExp(`^${flag} "${raw.replace('+', '\\+')}" is not a plain decimal integer \\(>= 1\\)$`),
+      );
+    }
+    expect(() => parseSlowdowns('0.1,1e-1,0x1')).toThrow(
+      /--slowdowns "0.1,1e-1,0x1": "0x1" is not a fraction/,
+    );
+    expect(parseSlowdowns('0.1, 5e-2')).toEqual([0.1, 0.05]);
   });
 });
 

@@ -14,10 +14,11 @@ import {
   growthSentence,
   type ReportInput,
   type ReproductionItem,
+  reachWarning,
   reproductionItems,
-  VERDICT_ALIGN,
-  VERDICT_HEADER,
-  verdictCells,
+  terminalAlign,
+  terminalHeader,
+  terminalVerdictCells,
   verdictSentence,
   warmupWarnings,
 } from './report-model.js';
@@ -79,6 +80,11 @@ export function renderReproductionMarkdown(items: readonly ReproductionItem[]): 
   return lines.join('\n').trimEnd();
 }
 
+/** A warning as a Markdown quote line under the header line (none when null). */
+function markdownWarning(text: string | null): string[] {
+  return text ? ['', `> **${escapeCell(text)}**`] : [];
+}
+
 /** The full Markdown report of a run. */
 export function renderMarkdownReport(input: ReportInput): string {
   const { run, analysis } = input;
@@ -90,8 +96,13 @@ export function renderMarkdownReport(input: ReportInput): string {
     `Baseline: \`${sides.baseline}\` · Candidate: \`${sides.candidate}\` · metric \`${analysis.config.metric}\`, ` +
       `alpha ${analysis.config.alpha}, threshold ±${Number((analysis.config.threshold * 100).toFixed(4))}% · ` +
       `gate: **${s.gate}**`,
+    ...markdownWarning(reachWarning(s.reach, analysis.config.correction)),
     '',
-    markdownTable(VERDICT_HEADER, analysis.verdicts.map(verdictCells), VERDICT_ALIGN),
+    markdownTable(
+      terminalHeader(analysis.config.correction),
+      analysis.verdicts.map((v) => terminalVerdictCells(v, analysis.config.correction)),
+      terminalAlign(analysis.config.correction),
+    ),
     '',
     ...analysis.verdicts.map((v) => `- ${escapeCell(verdictSentence(v))}`),
     '',

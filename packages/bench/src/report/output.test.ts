@@ -42,6 +42,17 @@ describe('reports with a group that cannot be fitted', () => {
     expect(json.analysis.notFittable).toHaveLength(1);
   });
 
+  it('--growth over a single level says it is not fittable and why, instead of printing nothing', () => {
+    const one = makeRun([
+      makeRecord({ params: { size: 1000 }, baseline: jitter(9, 5, 0.1, 1), candidate: jitter(9, 5, 0.1, 2) }),
+    ]);
+    const terminal = render(analyze(one, { growth: 'size' }), 'terminal');
+    expect(terminal).toContain(
+      'Not fittable:\n  growth RangeTombstoneListBench.benchCopyOnly: not fittable: only 1 level of size (size=1000): ' +
+        'a growth exponent needs at least 2 levels of size, better 3 (--param size=…)',
+    );
+  });
+
   it('keeps the exit code the run has without the analysis', () => {
     const out: string[] = [];
     const io = { stdout: (t: string) => void out.push(t), stderr: () => {}, cwd: '/tmp', isTTY: false };

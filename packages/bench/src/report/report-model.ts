@@ -9,6 +9,7 @@ import type { GrowthComparison } from '../stats/growth.js';
 import type { Correction } from '../stats/holm.js';
 import { METRIC_UNITS, type MetricName, sideValues } from '../stats/metric.js';
 import type { RunAnalyses } from '../stats/run-analyses.js';
+import type { SignificanceReach } from '../stats/significance-reach.js';
 import type { BenchmarkVerdict } from '../stats/verdict.js';
 import {
   formatDeltaPercent,
@@ -47,6 +48,22 @@ export function warmupWarnings(run: RunRecord): string[] {
     );
   }
   return lines;
+}
+
+/**
+ * The warning of a run whose sample sizes cannot reach alpha, or null when they can: "warning: n=3 per side cannot
+ * reach alpha 0.05 (smallest achievable p 0.1): no benchmark can be Won or Lost and the gate cannot fail; use -n 4
+ * or more". Without it `gate: pass` at -n 3 reads as a pass that was earned.
+ */
+export function reachWarning(reach: SignificanceReach | null, correction: Correction): string | null {
+  if (!reach || reach.reachable) return null;
+  const family =
+    correction === 'holm' && reach.family > 1 ? ` with Holm across ${reach.family} benchmarks` : '';
+  return (
+    `warning: n=${reach.samplesPerSide} per side cannot reach alpha ${reach.alpha}${family} (smallest achievable ` +
+    `p ${formatP(reach.smallestP)}): no benchmark can be Won or Lost and the gate cannot fail; use ` +
+    `-n ${reach.minimumSamplesPerSide} or more`
+  );
 }
 
 /** Whether a run is a single-variant `run` (one implementation, two identical halves). */
@@ -103,45 +120,6 @@ export function formatN(v: BenchmarkVerdict): string {
   const b = v.stats.candidate.n;
   return a === b ? String(a) : `${a}/${b}`;
 }
-
-/** The seed-000 table cells of one verdict, in column order. */
-export function verdictCells(v: BenchmarkVerdict): string[] {
-  const s = v.stats;
-  return [
-    v.key,
-    v.unit,
-    s ? formatFull(s.baseline.median) : '—',
-    s ? formatFull(s.candidate.median) : '—',
-    s ? formatDeltaPercent(s.deltaPercent) : '—',
-    v.outcome,
-    formatN(v),
-    s ? formatP(s.p) : '—',
-  ];
-}
-
-/** Header of the seed-000 table. */
-export const VERDICT_HEADER = [
-  'Benchmark Selector',
-  'Metric',
-  'Baseline (Median)',
-  'Candidate (Median)',
-  'Delta (Median)',
-  'Outcome',
-  'n',
-  'p',
-] as const;
-
-/** Alignment of each {@link VERDICT_HEADER} column: names and outcome left, numbers right. */
-export const VERDICT_ALIGN: readonly Align[] = [
-  'left',
-  'left',
-  'right',
-  'right',
-  'right',
-  'left',
-  'right',
-  'right',
-];
 
 const METRIC_FAMILY: Readonly<Record<MetricName, 'time' | 'bytes' | 'count'>> = {
   nsPerOp: 'time',
@@ -231,17 +209,29 @@ export function factorialTable(f: RunFactorial): FactorialTable {
   };
 }
 
+const PER_OP: Readonly<Record<MetricName, string>> = {
+  nsPerOp: '/op',
+  cpuNsPerOp: ' cpu/op',
+  bytesPerOp: '/op',
+  instructionsPerOp: ' instr/op',
+};
+
+/** A median per op in the table's human units: "3.3625 µs/op", "1.5 KiB/op", "12.35k instr/op". */
+export function formatPerOp(v: number, metric: MetricName): string {
+  return `${formatMetric(v, metric)}${PER_OP[metric]}`;
+}
+
 /**
- * The seed-000 bullet sentence: "X: 3362.5156478614854 ns/op -> 9.018492886907715 ns/op (Won, a 99.7318%
- * reduction, n=10, p=1.08251e-05)".
+ * The seed-000 bullet sentence in the table's human units (full precision is in the JSON):
+ * "X: 3.3625 µs/op -> 9.0185 ns/op (Won, a 99.732% reduction, n=10, p=1.08251e-05)".
  */
 export function verdictSentence(v: BenchmarkVerdict): string {
   const s = v.stats;
   if (!s) return `${v.key}: ${v.outcome} (${verdictReasonText(v)})`;
-  const change = Number(Math.abs(s.deltaPercent).toFixed(4));
+  const change = Number(Math.abs(s.deltaPercent).toPrecision(5));
   const direction = s.deltaPercent < 0 ? 'reduction' : 'increase';
   return (
-    `${v.key}: ${formatFull(s.baseline.median)} ${v.unit} -> ${formatFull(s.candidate.median)} ${v.unit} ` +
+    `${v.key}: ${formatPerOp(s.baseline.median, v.metric)} -> ${formatPerOp(s.candidate.median, v.metric)} ` +
     `(${v.outcome}, a ${change}% ${direction}, n=${formatN(v)}, p=${formatP(s.p)})`
   );
 }

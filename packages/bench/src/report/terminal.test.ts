@@ -71,10 +71,14 @@ describe('seed-000 terminal report', () => {
 
   it('writes the seed sentences and the checks', () => {
     expect(text).toContain(
-      '• Primary Won: RangeTombstoneListBench.benchCopyOnly: 3362.5156478614854 ns/op -> 9.018492886907715 ns/op ' +
-        '(Won, a 99.7318% reduction, n=10, p=1.08251e-05)',
+      '• Primary Won: RangeTombstoneListBench.benchCopyOnly: 3.3625 µs/op -> 9.0185 ns/op ' +
+        '(Won, a 99.732% reduction, n=10, p=1.08251e-05)',
     );
-    expect(text).toContain('(Held, a 37.9661% reduction, n=10, p=1.08251e-05)');
+    expect(text).toContain('(Held, a 37.966% reduction, n=10, p=1.08251e-05)');
+    // No raw float (16 significant digits) in any verdict sentence.
+    const sentences = text.split('\n').filter((l) => l.includes(' -> '));
+    expect(sentences).toHaveLength(4);
+    for (const l of sentences) expect(l).not.toMatch(/\d{7,}|\d\.\d{6,}/);
     expect(text).toContain('pairing ✓ (4/4 benchmarks)');
     expect(text).toContain('sample_independence ✓ (4/4 benchmarks)');
     expect(text).toContain('Baseline: HEAD~1 (061749b0)');
@@ -84,10 +88,33 @@ describe('seed-000 terminal report', () => {
   it('the Markdown report carries the same table', () => {
     const md = renderMarkdownReport({ run, analysis: analyzeRun(run) });
     expect(md).toContain(
-      '| RangeTombstoneListBench.benchCopyOnly | ns/op | 3362.5156478614854 | 9.018492886907715 | -99.7318% | Won | 10 | 1.08251e-05 |',
+      '| RangeTombstoneListBench.benchCopyOnly | ns/op | 3.3625 µs | 9.0185 ns | -99.73% |',
     );
-    expect(md).toContain('| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |');
+    expect(md).toContain('| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |');
+    expect(md).toContain('3.3625 µs/op -> 9.0185 ns/op');
+    for (const l of md.split('\n').filter((x) => x.includes(' -> ') || x.startsWith('| Range')))
+      expect(l).not.toMatch(/\d{7,}|\d\.\d{6,}/);
     expect(md).toContain('- ✓ `pairing` (4/4)');
+  });
+});
+
+describe('sample sizes that cannot reach alpha', () => {
+  it('warn under the gate line, stating the smallest n that can (terminal and Markdown)', () => {
+    const run = makeRun([
+      makeRecord({ benchmark: 'a', baseline: [1, 2, 3], candidate: [4, 5, 6] }),
+      makeRecord({ benchmark: 'b', baseline: [1, 2, 3], candidate: [4, 5, 6] }),
+    ]);
+    const a = analyzeRun(run);
+    expect(a.summary.gate).toBe('pass');
+    const warning =
+      'warning: n=3 per side cannot reach alpha 0.05 with Holm across 2 benchmarks (smallest achievable p 0.2): ' +
+      'no benchmark can be Won or Lost and the gate cannot fail; use -n 5 or more';
+    expect(renderTerminalReport({ run, analysis: a })).toContain(`gate: pass\n${warning}`);
+    expect(renderMarkdownReport({ run, analysis: a })).toContain(`> **${warning}**`);
+    const enough = makeRun([
+      makeRecord({ benchmark: 'a', baseline: aroundMedian(10), candidate: aroundMedian(10) }),
+    ]);
+    expect(renderTerminalReport({ run: enough, analysis: analyzeRun(enough) })).not.toContain('warning: n=');
   });
 });
 

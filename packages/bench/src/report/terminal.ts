@@ -5,6 +5,7 @@
 
 import { type RunSummary, unconfirmedRegression } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
+import type { Correction } from '../stats/holm.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
 import { checkReasonText } from './check-text.js';
@@ -17,6 +18,7 @@ import {
   isSingleVariant,
   type ReportInput,
   type ReproductionItem,
+  reachWarning,
   reproductionItems,
   singleVariantTable,
   terminalAlign,
@@ -69,12 +71,14 @@ export function renderChecks(
   return lines.join('\n');
 }
 
-function summaryLine(summary: RunSummary, alpha: number): string {
+function summaryLine(summary: RunSummary, alpha: number, correction: Correction): string {
   const o = summary.outcomes;
   const parts = [`${o.Won} Won`, `${o.Held} Held`, `${o.Unchanged} Unchanged`, `${o.Lost} Lost`];
   if (o.Inconclusive) parts.push(`${o.Inconclusive} Inconclusive`);
   if (o.Invalid) parts.push(`${o.Invalid} Invalid`);
   let line = `${parts.join(', ')} — gate: ${summary.gate}`;
+  const warning = reachWarning(summary.reach, correction);
+  if (warning) line += `\n${warning}`;
   if (summary.aa) {
     const pct = (r: number) => `${Number((r * 100).toFixed(2))}%`;
     line +=
@@ -146,6 +150,6 @@ export function renderTerminalReport(input: ReportInput): string {
   const unsettled = warmupWarnings(run);
   if (unsettled.length) out.push('', 'Warm-up:', ...unsettled.map((w) => `  ${w}`));
   out.push('', renderReproduction(reproductionItems(input)));
-  out.push('', summaryLine(analysis.summary, analysis.config.alpha));
+  out.push('', summaryLine(analysis.summary, analysis.config.alpha, analysis.config.correction));
   return out.join('\n');
 }

@@ -134,6 +134,13 @@ export const NUMBER_LIMITS = {
   slowdown: { min: 0, max: 10 },
 } as const satisfies Record<string, NumberCheck>;
 
+/** ">= 1 and <= 1000": the range of a check, as errors state it ('' without bounds). */
+export function rangeText(check: NumberCheck): string {
+  return [check.min !== undefined ? `>= ${check.min}` : '', check.max !== undefined ? `<= ${check.max}` : '']
+    .filter(Boolean)
+    .join(' and ');
+}
+
 /**
  * Checks `value` against `check`; the {@link UsageError} names the option as `label` with the value as given
  * (`shown`, e.g. the command line's string).
@@ -150,12 +157,7 @@ export function checkNumber(
     (check.min !== undefined && value < check.min) ||
     (check.max !== undefined && value > check.max);
   if (bad) {
-    const range = [
-      check.min !== undefined ? `>= ${check.min}` : '',
-      check.max !== undefined ? `<= ${check.max}` : '',
-    ]
-      .filter(Boolean)
-      .join(' and ');
+    const range = rangeText(check);
     throw new UsageError(
       `${label} ${JSON.stringify(shown)} is not a valid ${check.integer ? 'integer' : 'number'}${range ? ` (${range})` : ''}`,
     );

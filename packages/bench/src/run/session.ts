@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { UsageError } from '../errors.js';
 import { workerScript } from '../fork/compile.js';
 import { DEFAULT_NODE_ARGS } from '../fork/fork.js';
 import { instructionCounter } from '../fork/instructions.js';
@@ -13,6 +14,7 @@ import type { MeasurementSettings, RunRecord } from '../model.js';
 import type { RunFinishedEvent } from '../protocol/events.js';
 import { analyzeRun } from '../stats/analyze-run.js';
 import { analyze, type OutputOptions, type RunAnalyses } from '../stats/run-analyses.js';
+import { significanceReach } from '../stats/significance-reach.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
 import { equivalentArgv } from './equivalent-command.js';
@@ -225,6 +227,29 @@ function caseAnalyzer(s: Session) {
   };
 }
 
+/**
+ * Before measuring: whether `cases` benchmarks at the session's n can reach alpha under its correction. Asked to
+ * gate explicitly (`failOnLost: true`, `--fail-on-lost`) on a run whose gate cannot fail is a usage error; otherwise
+ * a warning is logged now (and the report repeats it), not after the minutes of measuring.
+ * @throws {UsageError} when gating was asked for and cannot fail.
+ */
+function checkGateCanFail(s: Session, cases: number): void {
+  const n = s.settings.config.samplesPerSide;
+  const { alpha, correction } = s.output.overrides;
+  const reach = significanceReach(
+    Array.from({ length: cases }, () => ({ baseline: n, candidate: n })),
+    alpha,
+    correction,
+  );
+  if (!reach || reach.reachable) return;
+  const holm = correction === 'holm' && cases > 1 ? ` with Holm across ${cases} benchmarks` : '';
+  const why =
+    `-n ${n} cannot reach alpha ${alpha}${holm} (smallest achievable p ${Number(reach.smallestP.toPrecision(3))}), so no ` +
+    `benchmark can be Won or Lost and the gate cannot fail; use -n ${reach.minimumSamplesPerSide} or more`;
+  if (s.options.failOnLost === true) throw new UsageError(`--fail-on-lost: ${why}`);
+  s.log(`warning: ${why}\n`);
+}
+
 /** Resumes or starts a run, measures it, then analyses and gates it. */
 export async function measure(
   s: Session,
@@ -233,6 +258,7 @@ export async function measure(
 ): Promise<RunResult> {
   const cases = casesFor(s, planned);
   const resume = resumed(s, cases, comparison);
+  checkGateCanFail(s, cases.length);
   const countInstructions = s.options.instructions
     ? instructionCounter({
         worker: s.ctx.worker,

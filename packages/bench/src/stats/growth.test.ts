@@ -42,19 +42,24 @@ describe('fitGrowth', () => {
 });
 
 describe('growthFromRun', () => {
-  const run = makeRun(
-    [10, 100, 1000].flatMap((size, i) => [
-      makeRecord({
-        params: { size },
-        baseline: jitter(0.5 * size * size, 10, 0.1, i + 1),
-        candidate: jitter(2 * size, 10, 0.1, i + 11),
-      }),
-      makeRecord({ benchmark: 'other', params: { size: 5, mode: 'x' }, baseline: [1, 2], candidate: [1, 2] }),
-    ]),
+  const sized = [10, 100, 1000].map((size, i) =>
+    makeRecord({
+      params: { size },
+      baseline: jitter(0.5 * size * size, 10, 0.1, i + 1),
+      candidate: jitter(2 * size, 10, 0.1, i + 11),
+    }),
   );
+  const fitted = makeRun(sized);
+  const single = makeRecord({
+    benchmark: 'other',
+    params: { size: 5, mode: 'x' },
+    baseline: [1, 2],
+    candidate: [1, 2],
+  });
+  const run = makeRun([...sized, single]);
 
   it('fits each side of each group: O(N^2.00) → O(N^1.00)', () => {
-    const [g] = growthFromRun(run, 'size');
+    const [g] = growthFromRun(fitted, 'size');
     expect(g!.key).toBe('RangeTombstoneListBench.benchCopyOnly');
     expect(g!.values).toEqual([10, 100, 1000]);
     // Numbers only: the label is the report's to make.
@@ -63,8 +68,18 @@ describe('growthFromRun', () => {
     expect(g!.changed).toBe(true);
   });
 
-  it('skips groups with a single value and rejects an unknown parameter', () => {
-    expect(growthFromRun(run, 'size')).toHaveLength(1);
+  it('says a group with a single level is not fittable (needs 2, better 3) and rejects an unknown parameter', () => {
+    const a = growthAnalysis(run, 'size');
+    expect(a.comparisons).toHaveLength(1);
+    expect(a.notFittable).toEqual([
+      expect.objectContaining({
+        analysis: 'growth',
+        side: null,
+        reason:
+          'only 1 level of size (size=5): a growth exponent needs at least 2 levels of size, better 3 (--param size=…)',
+      }),
+    ]);
+    expect(() => growthFromRun(run, 'size')).toThrow(/not fittable: only 1 level of size/);
     expect(() => growthFromRun(run, 'nope')).toThrow(/no benchmark has a numeric parameter named "nope"/);
   });
 });

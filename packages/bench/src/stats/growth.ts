@@ -164,7 +164,12 @@ export function growthAnalysis(
   const out: GrowthAnalysis = { comparisons: [], notFittable: [] };
   for (const [key, records] of groups) {
     const values = [...new Set(records.map((r) => r.id.params[param] as number))].sort((a, b) => a - b);
-    if (values.length < 2) continue;
+    if (values.length < 2) {
+      const only = `only ${values.length} level of ${param} (${param}=${String(values[0])})`;
+      const reason = `${only}: a growth exponent needs at least 2 levels of ${param}, better 3 (--param ${param}=…)`;
+      out.notFittable.push({ analysis: 'growth', key, side: null, reason });
+      continue;
+    }
     const pointsOf = (side: Side): GrowthPoint[] =>
       records
         .map((r) => ({ n: r.id.params[param] as number, values: sideValues(r, side, metric) }))

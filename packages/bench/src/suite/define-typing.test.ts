@@ -86,6 +86,16 @@ describe('validateSuite', () => {
     ],
     ['same levels', { ...ok, compare: { factor: 'impl', baseline: 'a', candidate: 'a' } }, /both a/],
     ['no benchmarks', { name: 'S', benchmarks: {} }, /non-empty object/],
+    [
+      'a misspelled top-level key (a .js suite has no type check)',
+      { ...ok, parms: { size: [1] } },
+      /suite "S": unknown key "parms" \(allowed keys: name, params, compare, primary, sampling, setup, teardown, benchmarks\)/,
+    ],
+    [
+      'a misspelled compare key',
+      { ...ok, compare: { factor: 'impl', baseline: 'a', candidat: 'b' } },
+      /unknown key compare\.candidat \(allowed keys: factor, baseline, candidate\)/,
+    ],
     ['benchmark not fn', { name: 'S', benchmarks: { b: 3 } }, /benchmark b is not a function/],
     ['setup not fn', { ...ok, setup: 'x' }, /setup must be a function/],
     ['primary empty', { ...ok, primary: [] }, /primary must be/],

@@ -97,6 +97,29 @@ export interface AnySuite {
 
 const NAME = /^[A-Za-z_$][\w$.-]*$/;
 
+/** Every key a suite definition may have (the type checker catches a misspelling; a plain .js file does not). */
+export const SUITE_KEYS = [
+  'name',
+  'params',
+  'compare',
+  'primary',
+  'sampling',
+  'setup',
+  'teardown',
+  'benchmarks',
+] as const satisfies readonly (keyof SuiteDefinition<ParamSpace, string, unknown>)[];
+
+const COMPARE_KEYS = [
+  'factor',
+  'baseline',
+  'candidate',
+] as const satisfies readonly (keyof CompareFactor<string>)[];
+
+/** The first key of `object` not in `allowed`. */
+function unknownKey(object: object, allowed: readonly string[]): string | undefined {
+  return Object.keys(object).find((k) => !allowed.includes(k));
+}
+
 function fail(suite: string, what: string): never {
   throw new SuiteDefinitionError(`suite ${JSON.stringify(suite)}: ${what}`);
 }
@@ -111,6 +134,10 @@ export function validateSuite(def: unknown): asserts def is AnySuite {
     throw new SuiteDefinitionError(`suite name must match ${NAME}, got ${JSON.stringify(d.name)}`);
   }
   const name = d.name;
+  const extra = unknownKey(d, SUITE_KEYS);
+  if (extra !== undefined) {
+    fail(name, `unknown key ${JSON.stringify(extra)} (allowed keys: ${SUITE_KEYS.join(', ')})`);
+  }
   const params = d.params ?? {};
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     fail(name, 'params must be an object of arrays');
@@ -139,6 +166,10 @@ export function validateSuite(def: unknown): asserts def is AnySuite {
     const c = d.compare as Record<string, unknown>;
     if (typeof c !== 'object' || c === null || typeof c.factor !== 'string' || !NAME.test(c.factor)) {
       fail(name, 'compare.factor must be an identifier string');
+    }
+    const extraCompare = unknownKey(c, COMPARE_KEYS);
+    if (extraCompare !== undefined) {
+      fail(name, `unknown key compare.${extraCompare} (allowed keys: ${COMPARE_KEYS.join(', ')})`);
     }
     if (Object.hasOwn(params, c.factor)) fail(name, `compare.factor ${c.factor} is also listed in params`);
     if (typeof c.baseline !== 'string' || typeof c.candidate !== 'string') {
