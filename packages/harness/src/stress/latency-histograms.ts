@@ -12,6 +12,18 @@ interface KindTally {
   partitions: number;
   rows: number;
   errors: number;
+  /** Exact smallest and largest recorded values: a percentile is clamped into them (see {@link percentile}). */
+  minNs: number;
+  maxNs: number;
+}
+
+/**
+ * A percentile clamped to the recorded range. HdrHistogram answers a percentile with the highest value equivalent to
+ * its bucket (3 significant digits), so p99.9 of [1000, 2000, 123457] reads 123519 — above the recorded max 123457.
+ * A report must never print a p99.9 above its max (or a median below its min).
+ */
+function percentile(t: KindTally, p: number): number {
+  return Math.min(t.maxNs, Math.max(t.minNs, t.histogram.getValueAtPercentile(p)));
 }
 
 /** What {@link LatencyHistograms.summaryOf} returns for one kind. Latencies in ns. */
@@ -61,7 +73,16 @@ export class LatencyHistograms {
   #tally(kind: string): KindTally {
     let t = this.#kinds.get(kind);
     if (t === undefined) {
-      t = { histogram: histogram(), interval: histogram(), ops: 0, partitions: 0, rows: 0, errors: 0 };
+      t = {
+        histogram: histogram(),
+        interval: histogram(),
+        ops: 0,
+        partitions: 0,
+        rows: 0,
+        errors: 0,
+        minNs: Number.POSITIVE_INFINITY,
+        maxNs: 0,
+      };
       t.interval.tag = kind;
       this.#kinds.set(kind, t);
     }
@@ -74,6 +95,8 @@ export class LatencyHistograms {
     for (const t of [this.#tally(kind), this.#tally(TOTAL)]) {
       t.histogram.recordValue(v);
       t.interval.recordValue(v);
+      if (v < t.minNs) t.minNs = v;
+      if (v > t.maxNs) t.maxNs = v;
       t.ops++;
       t.partitions += partitions;
       t.rows += rows;
@@ -115,11 +138,11 @@ export class LatencyHistograms {
       rows: t.rows,
       errors: t.errors,
       meanNs: empty ? 0 : h.mean,
-      medianNs: empty ? 0 : h.getValueAtPercentile(50),
-      p95Ns: empty ? 0 : h.getValueAtPercentile(95),
-      p99Ns: empty ? 0 : h.getValueAtPercentile(99),
-      p999Ns: empty ? 0 : h.getValueAtPercentile(99.9),
-      maxNs: empty ? 0 : h.maxValue,
+      medianNs: empty ? 0 : percentile(t, 50),
+      p95Ns: empty ? 0 : percentile(t, 95),
+      p99Ns: empty ? 0 : percentile(t, 99),
+      p999Ns: empty ? 0 : percentile(t, 99.9),
+      maxNs: empty ? 0 : t.maxNs,
     };
   }
 }

@@ -103,6 +103,12 @@ describe('stress command', () => {
     [['--spec', 's.json', '--ops', '5', '--compare', 'eager'], /two range stores A B/],
     [['--spec', 's.json', '--ops', '5', '--compare', 'eager', 'tree'], /--compare B .*"tree"/],
     [['--spec', 's.json', '--ops', '5', 'extra'], /unexpected argument "extra"/],
+    [
+      ['--spec', 's.json', '--ops', '5', '--duration', '10s'],
+      /give --ops N or --duration, not both \(got --ops "5" and --duration "10s"\)/,
+    ],
+    [['--spec', 's.json', '--ops', '5', '--rounds', '3'], /--rounds "3" applies to --compare A B only/],
+    [['--spec', 's.json', '--duration', '10'], /got "10" \(a duration needs a unit: ms, s, m or h\)/],
   ])('rejects %j with a typed error naming the value', async (args, message) => {
     const h = harness();
     expect(await h.run(args)).toBe(2);
@@ -112,9 +118,14 @@ describe('stress command', () => {
 
 describe('stress options', () => {
   it('parses durations and positive numbers, naming bad text', () => {
-    expect([parseDuration('500ms'), parseDuration('30s'), parseDuration('2m'), parseDuration('1.5')]).toEqual(
-      [500, 30_000, 120_000, 1500],
-    );
+    expect([
+      parseDuration('500ms'),
+      parseDuration('30s'),
+      parseDuration('2m'),
+      parseDuration('1.5s'),
+    ]).toEqual([500, 30_000, 120_000, 1500]);
+    expect(() => parseDuration('1.5')).toThrow(/a duration needs a unit/);
+    expect(() => parseDuration(' 2s')).toThrow(/" 2s"/);
     expect(() => parseDuration('0s')).toThrow(/"0s"/);
     expect(parsePositive('2500', '--rate', false)).toBe(2500);
     expect(() => parsePositive('2.5', '--rounds', true)).toThrow(

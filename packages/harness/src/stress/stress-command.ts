@@ -46,6 +46,14 @@ function runShape({ values, io }: CliContext): RunShape {
   if (typeof values.spec !== 'string') throw new HarnessArgumentError('stress: --spec FILE is required');
   if (values.ops === undefined && values.duration === undefined)
     throw new HarnessArgumentError('stress: give --ops N or --duration (e.g. 30s)');
+  if (values.ops !== undefined && values.duration !== undefined)
+    throw new HarnessArgumentError(
+      `stress: give --ops N or --duration, not both (got --ops ${describeValue(values.ops)} and --duration ${describeValue(values.duration)})`,
+    );
+  if (values.rounds !== undefined && values.compare === undefined)
+    throw new HarnessArgumentError(
+      `stress: --rounds ${describeValue(values.rounds)} applies to --compare A B only (a single run has one round)`,
+    );
   const seed = typeof values.seed === 'string' ? parseIndex(values.seed, '--seed') : randomSeed();
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   return {

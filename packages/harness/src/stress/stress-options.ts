@@ -3,15 +3,17 @@ import { describeValue, HarnessArgumentError } from '../errors.js';
 const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /**
- * Parses a duration: `500ms`, `30s`, `2m`, `1h`, or a plain number of seconds.
+ * Parses a duration with its unit: `500ms`, `30s`, `2m`, `1h`. A bare number is an error, not a guess at seconds
+ * (`--duration 10` could mean 10 ms or 10 s).
  * @throws HarnessArgumentError naming the text.
  */
 export function parseDuration(text: string, what = '--duration'): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
-  const ms = m ? Number(m[1]) * (UNITS[m[2] ?? 's'] ?? Number.NaN) : Number.NaN;
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text);
+  const ms = m ? Number(m[1]) * (UNITS[m[2]!] ?? Number.NaN) : Number.NaN;
   if (!(ms > 0) || !Number.isFinite(ms)) {
+    const unitless = /^\d+(?:\.\d+)?$/.test(text) ? ' (a duration needs a unit: ms, s, m or h)' : '';
     throw new HarnessArgumentError(
-      `${what} must be a positive duration like 500ms, 30s, 2m or 1h, got ${describeValue(text)}`,
+      `${what} must be a positive duration with a unit like 500ms, 30s, 2m or 1h, got ${describeValue(text)}${unitless}`,
     );
   }
   return ms;

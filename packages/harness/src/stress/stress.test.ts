@@ -132,6 +132,22 @@ describe('LatencyHistograms', () => {
     }
     expect(decoded).toBe(2 * 1001); // the kinds' intervals (a + b) and the total's
   });
+
+  it('never reports a percentile above the recorded max or below the recorded min (one bucket of rounding)', () => {
+    const h = new LatencyHistograms(0);
+    // HdrHistogram alone answers p99.9 of these with 123519 ns: its bucket's highest value, above the max.
+    for (const v of [1000, 2000, 123_457]) h.record('a', v, 1, 1, false);
+    const s = h.summaryOf('a');
+    expect(s.maxNs).toBe(123_457);
+    expect(s.p999Ns).toBe(123_457);
+    expect(s.p99Ns).toBe(123_457);
+    const one = new LatencyHistograms(0);
+    one.record('b', 987_654_321, 1, 1, false);
+    const only = one.summaryOf('b');
+    expect([only.medianNs, only.p95Ns, only.p999Ns, only.maxNs]).toEqual([
+      987_654_321, 987_654_321, 987_654_321, 987_654_321,
+    ]);
+  });
 });
 
 describe('ProcessMeter', () => {
