@@ -1,8 +1,9 @@
+import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readRun } from '@tombstone-lab/bench/runner';
+import { type RunRecord, readRun } from '@tombstone-lab/bench/runner';
 import { writeFileAtomic } from '../atomic-file.js';
-import { CASES } from '../cases.js';
-import { type CliCommand, EXIT } from '../cli-command.js';
+import { CASES, type CaseDefinition } from '../cases.js';
+import { type CliCommand, type CliContext, EXIT } from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
 import { CaseRunError } from './bench-driver.js';
 import type { CaseRunOptions } from './case-run.js';
@@ -15,13 +16,87 @@ function samplesOption(value: string | boolean | undefined, fallback: number): n
   return n;
 }
 
-/** A saved results file; an unreadable one is a {@link CaseRunError} naming it. */
-function readResults(file: string) {
-  try {
-    return readRun(file);
-  } catch (error) {
-    throw new CaseRunError(`cannot read results file ${file}: ${(error as Error).message}`);
+const isDirectory = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+
+/**
+ * `--results DIR`, checked before any work: the directory and every results file the case reads, each parsed (a
+ * missing or corrupt file used to surface only after minutes of model checking, as a stack trace).
+ * @throws HarnessArgumentError naming the directory or the file.
+ */
+function loadResults(found: CaseDefinition, text: string, cwd: string): ReadonlyMap<string, RunRecord> {
+  const dir = resolve(cwd, text);
+  if (!isDirectory(dir))
+    throw new HarnessArgumentError(`case: --results ${describeValue(text)} is not a directory (${dir})`);
+  const runs = new Map<string, RunRecord>();
+  for (const name of found.results) {
+    const file = join(dir, `${name}.json`);
+    try {
+      runs.set(name, readRun(file));
+    } catch (error) {
+      throw new HarnessArgumentError(
+        `case: --results ${describeValue(text)}: ${found.name} reads ${name}.json (written by a measured \`case ${found.name}\` run): ${(error as Error).message}`,
+      );
+    }
   }
+  return runs;
+}
+
+/** `--out DIR` (or the default), created before any work so an unwritable path fails at once. */
+function outDirectory(found: CaseDefinition, out: string | boolean | undefined, cwd: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const dir =
+    typeof out === 'string' ? resolve(cwd, out) : join(cwd, '.tombstone-harness', `${found.name}-${stamp}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new HarnessArgumentError(
+      `case: cannot create the output directory ${describeValue(out ?? dir)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  if (!isDirectory(dir))
+    throw new HarnessArgumentError(`case: --out ${describeValue(out)} is not a directory`);
+  return dir;
+}
+
+/** Every argument of `case`, validated before the case starts: the run's options. */
+function caseOptions({ values, positionals, io }: CliContext): {
+  found: CaseDefinition;
+  options: CaseRunOptions;
+} {
+  const [name, ...extra] = positionals;
+  const found = CASES.find((c) => c.name === name);
+  if (found === undefined || extra.length > 0) {
+    throw new HarnessArgumentError(
+      `case: expected one case name (${CASES.map((c) => c.name).join(', ')}), got ${describeValue(positionals)}`,
+    );
+  }
+  const samples = samplesOption(values.samples, found.defaultSamples);
+  if (typeof values.results === 'string' && values.samples !== undefined)
+    throw new HarnessArgumentError(
+      `case: --samples ${describeValue(values.samples)} applies to a measured run; --results rebuilds the report from saved runs`,
+    );
+  const saved = typeof values.results === 'string' ? loadResults(found, values.results, io.cwd) : null;
+  const options: CaseRunOptions = {
+    samples,
+    quick: values.quick === true,
+    outDir: outDirectory(found, values.out, io.cwd),
+    progress: io.stderr,
+    isTTY: io.isTTY ?? false,
+    cwd: io.cwd,
+    ...(io.signal ? { signal: io.signal } : {}),
+    // --results DIR: rebuild the report from a previous run's results files instead of measuring again.
+    ...(saved
+      ? {
+          measure: async (r) => {
+            const run = saved.get(r.name);
+            if (run === undefined)
+              throw new CaseRunError(`${found.name} asked for results ${r.name}, not listed`);
+            return run;
+          },
+        }
+      : {}),
+  };
+  return { found, options };
 }
 
 /** `tombstone-harness case <name>`: runs one registered case study and prints its report. */
@@ -37,48 +112,24 @@ export const caseCommand: CliCommand = {
     results: { type: 'string' },
   },
   positionals: true,
-  async run({ values, positionals, io }) {
-    const [name, ...extra] = positionals;
-    const found = CASES.find((c) => c.name === name);
-    if (found === undefined || extra.length > 0) {
-      throw new HarnessArgumentError(
-        `case: expected one case name (${CASES.map((c) => c.name).join(', ')}), got ${describeValue(positionals)}`,
-      );
-    }
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const outDir =
-      typeof values.out === 'string'
-        ? resolve(io.cwd, values.out)
-        : join(io.cwd, '.tombstone-harness', `${found.name}-${stamp}`);
-    const options: CaseRunOptions = {
-      samples: samplesOption(values.samples, found.defaultSamples),
-      quick: values.quick === true,
-      outDir,
-      progress: io.stderr,
-      isTTY: io.isTTY ?? false,
-      cwd: io.cwd,
-      ...(io.signal ? { signal: io.signal } : {}),
-      // --results DIR: rebuild the report from a previous run's results files instead of measuring again.
-      ...(typeof values.results === 'string'
-        ? {
-            measure: async (r) =>
-              readResults(join(resolve(io.cwd, values.results as string), `${r.name}.json`)),
-          }
-        : {}),
-    };
+  async run(context) {
+    const { values, io } = context;
+    const { found, options } = caseOptions(context);
     let outcome: Awaited<ReturnType<typeof found.run>>;
     try {
       outcome = await found.run(options);
     } catch (error) {
-      // A failed or interrupted co-measured run: say so; the results file bench wrote stays in outDir.
+      // A failed or interrupted co-measured run: say so; the results files bench wrote (after every fork) stay.
       if (!(error instanceof CaseRunError)) throw error;
       io.stderr(`tombstone-harness: ${error.name}: ${error.message}\n`);
       return EXIT.failed;
     }
     const { report, text } = outcome;
-    writeFileAtomic(join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileAtomic(join(outDir, 'report.txt'), text);
-    io.stdout(values.json ? `${JSON.stringify(report)}\n` : `${text}\nreport and results files: ${outDir}\n`);
+    writeFileAtomic(join(options.outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileAtomic(join(options.outDir, 'report.txt'), text);
+    io.stdout(
+      values.json ? `${JSON.stringify(report)}\n` : `${text}\nreport and results files: ${options.outDir}\n`,
+    );
     return EXIT.ok;
   },
 };

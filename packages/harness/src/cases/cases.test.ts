@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CASES } from '../cases.js';
 import { runCli } from '../cli-main.js';
@@ -170,13 +173,36 @@ describe('case command', () => {
     expect(await runCli(['case', 'range-merge'], b.io)).toBe(2);
     expect(b.err.join('')).toMatch(/expected one case name .*"range-merge"/);
     const d = io();
-    // Rebuilding from a results directory that holds none is a failed run, reported without a stack trace.
+    // A results directory that does not exist is a usage error before any work (it used to be found after the
+    // model checks, as a failed run).
+    const started = performance.now();
     expect(
       await runCli(['case', 'gc-mode-factorial', '--results', '/nonexistent', '--out', '/tmp/hc-none'], d.io),
-    ).toBe(1);
-    expect(d.err.join('')).toMatch(/CaseRunError: .*gc-mode-factorial.json/);
+    ).toBe(2);
+    expect(d.err.join('')).toMatch(
+      /HarnessArgumentError: case: --results "\/nonexistent" is not a directory/,
+    );
+    expect(performance.now() - started).toBeLessThan(2000);
     const c = io();
     expect(await runCli(['case', 'purge-order', '--samples', '1'], c.io)).toBe(2);
     expect(c.err.join('')).toMatch(/--samples must be an integer ≥ 2, got "1"/);
+  });
+
+  it('checks --results files and --out before any work, naming the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hc-results-'));
+    writeFileSync(join(dir, 'range-merges-copy-on-write.json'), '{"not": "a run"}');
+    const a = io();
+    expect(await runCli(['case', 'range-merges', '--results', dir, '--out', join(dir, 'o')], a.io)).toBe(2);
+    expect(a.err.join('')).toMatch(/--results ".*": range-merges reads range-merges-copy-on-write.json/);
+    const b = io();
+    expect(await runCli(['case', 'purge-order', '--results', dir, '--out', join(dir, 'o')], b.io)).toBe(2);
+    expect(b.err.join('')).toMatch(/purge-order reads purge-order.json/);
+    const c = io();
+    writeFileSync(join(dir, 'file'), '');
+    expect(await runCli(['case', 'purge-order', '--out', join(dir, 'file')], c.io)).toBe(2);
+    expect(c.err.join('')).toMatch(/case: cannot create the output directory .*file|is not a directory/);
+    const d = io();
+    expect(await runCli(['case', 'purge-order', '--results', dir, '--samples', '3'], d.io)).toBe(2);
+    expect(d.err.join('')).toMatch(/--samples "3" applies to a measured run/);
   });
 });

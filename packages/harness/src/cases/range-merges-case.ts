@@ -57,6 +57,9 @@ const SUITES = {
   persistent: 'range-merges-persistent.bench.ts',
 } as const;
 
+/** The results files (names within `outDir`, without `.json`) the case writes, one per co-measured run. */
+export const RANGE_MERGES_RESULTS: readonly string[] = Object.keys(SUITES).map((s) => `range-merges-${s}`);
+
 function sweep(quick: boolean): { arrival: Arrival[]; n: number[] } {
   return quick
     ? { arrival: ['tail', 'random'], n: [256, 1024] }
@@ -240,8 +243,8 @@ export async function runRangeMergesCase(options: CaseRunOptions): Promise<CaseO
   const params = sweep(options.quick);
   const check = modelCheck(params);
   const runs: RunRecord[] = [];
-  for (const [name, suite] of Object.entries(SUITES)) {
-    runs.push(await measureFor(options, { suites: [suite], params, name: `range-merges-${name}` }));
+  for (const [i, suite] of Object.values(SUITES).entries()) {
+    runs.push(await measureFor(options, { suites: [suite], params, name: RANGE_MERGES_RESULTS[i]! }));
   }
   const report = rangeMergesReport(check, runs);
   return { report, text: renderRangeMergesReport(report) };
