@@ -2,17 +2,17 @@
 // The long model-checked run of the harness README: every spec in SPECS × SEEDS seeds, OPS ops each, range stores
 // rotating over eager / copy-on-write / persistent. Prints one line per run and a total; exits 1 on the first divergence
 // (after printing the shrunk replay file). Run after `pnpm build`:
-//   node packages/harness/scripts/long-check.mjs [--seeds 20] [--ops 17000] [--first-seed 1]
+//   node packages/harness/scripts/long-check.mjs [--seeds 20] [--ops 13000] [--first-seed 1]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { checkStream, parseWorkloadSpec } from '../dist/index.js';
 
-const SPECS = ['check-mixed', 'check-wide', 'check-tail'];
+const SPECS = ['check-mixed', 'check-wide', 'check-tail', 'check-ties'];
 const STORES = ['copy-on-write', 'eager', 'persistent'];
 const { values } = parseArgs({
   options: {
     seeds: { type: 'string', default: '20' },
-    ops: { type: 'string', default: '17000' },
+    ops: { type: 'string', default: '13000' },
     'first-seed': { type: 'string', default: '1' },
   },
   strict: true,

@@ -115,6 +115,16 @@ function withStages(base: EngineSetup, stages: TableStages): EngineSetup {
   return { ...base, stages: { ...base.stages, ...stages } };
 }
 
+/** A flush that writes `rewrite(options, partitions)` instead of the memtable's partitions. */
+function rewritingFlush(
+  base: EngineSetup,
+  rewrite: (options: TableOptions, partitions: readonly Partition[]) => Partition[],
+): EngineSetup {
+  return withStages(base, {
+    writeRun: (id, options, partitions) => new SortedRun(id, options, rewrite(options, partitions)),
+  });
+}
+
 /** Every corruptor, by name. */
 export const CORRUPTORS: readonly Corruptor[] = Object.freeze([
   {
@@ -138,33 +148,23 @@ export const CORRUPTORS: readonly Corruptor[] = Object.freeze([
     name: 'flush-drops-partition-deletion',
     description: 'flush writes partitions without their partition deletion',
     plant: (base) =>
-      withStages(base, {
-        writeRun: (id, options, partitions) =>
-          new SortedRun(
-            id,
-            options,
-            partitions.map((p) => {
-              if (p.deletionInfo.getPartitionDeletion().isLive()) return p;
-              const info = new DeletionInfo(options);
-              for (const rt of p.deletionInfo.rangeIterator(false)) info.add(rt);
-              return new Partition(options, p.key, info.freeze(), p.rows);
-            }),
-          ),
-      }),
+      rewritingFlush(base, (options, partitions) =>
+        partitions.map((p) => {
+          if (p.deletionInfo.getPartitionDeletion().isLive()) return p;
+          const info = new DeletionInfo(options);
+          for (const rt of p.deletionInfo.rangeIterator(false)) info.add(rt);
+          return new Partition(options, p.key, info.freeze(), p.rows);
+        }),
+      ),
   },
   {
     name: 'cell-tie-to-data',
     description:
       "column-delete ties resolved the wrong way: flush writes each cell tombstone one microsecond older, so a write of the column at the tombstone's own timestamp survives it",
     plant: (base) =>
-      withStages(base, {
-        writeRun: (id, options, partitions) =>
-          new SortedRun(
-            id,
-            options,
-            rewriteRows(options, partitions, (row) => tombstonesOneOlder(options.comparator, row)),
-          ),
-      }),
+      rewritingFlush(base, (options, partitions) =>
+        rewriteRows(options, partitions, (row) => tombstonesOneOlder(options.comparator, row)),
+      ),
   },
   {
     name: 'purge-cell-tombstones-in-grace',
