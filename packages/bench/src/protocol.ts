@@ -10,6 +10,7 @@ export type {
   BenchEventType,
   BenchmarkFinishedEvent,
   ErrorEvent,
+  RunCancelledEvent,
   RunFinishedEvent,
   RunStartedEvent,
   SampleFinishedEvent,

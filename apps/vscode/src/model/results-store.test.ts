@@ -179,6 +179,18 @@ describe('ResultsStore', () => {
     expect(store.run?.status).toBe('interrupted');
   });
 
+  it('ends a run cancelled before it started measuring (a compare still building): interrupted, its exit code', () => {
+    const store = new ResultsStore();
+    store.beginRun({ command: ['compare', '--baseline', 'HEAD~1'] });
+    store.apply({
+      ...T,
+      type: 'run-cancelled',
+      exitCode: 130,
+      message: 'cancelled before measuring started',
+    });
+    expect(store.run).toMatchObject({ status: 'interrupted', exitCode: 130 });
+  });
+
   it('collects runner errors and ignores events of runs it did not start', () => {
     const idle = new ResultsStore();
     idle.apply(started(['S.a']));

@@ -137,6 +137,11 @@ export class ResultsStore {
         }
         if (event.interrupted) this.markCancelled();
         break;
+      case 'run-cancelled':
+        run.status = 'interrupted';
+        run.exitCode = event.exitCode;
+        this.markCancelled();
+        break;
       case 'error':
         run.errors.push(event.key ? `${event.key}: ${event.message}` : event.message);
         break;

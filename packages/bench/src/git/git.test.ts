@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GitError, UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
+import { parseEvent } from '../protocol/parse.js';
 import { FAST, processGone, runCli, tempProject } from '../test-helpers.js';
 import { buildTree, isDirty, parseCommand, resolveCommit } from './git.js';
 
@@ -145,6 +146,7 @@ describe('git revision mode', () => {
         `touch ${join(markers, 'built')}`,
         '--out',
         out,
+        '--json',
         ...FAST,
       ],
       repo,
@@ -154,6 +156,13 @@ describe('git revision mode', () => {
     setTimeout(() => ac.abort(), 1500);
     const r = await pending;
     expect(r.code).toBe(130);
+    // The stream still ends: one typed run-cancelled event, and no run-started that would promise a run-finished.
+    const events = r.stdout.split('\n').filter(Boolean).map(parseEvent);
+    expect(events.map((e) => e.type)).toEqual(['run-cancelled']);
+    expect(events[0]).toMatchObject({
+      exitCode: 130,
+      message: expect.stringMatching(/before measuring started/),
+    });
     expect(r.stderr).not.toMatch(/building candidate/);
     expect(existsSync(join(markers, 'second-alternative'))).toBe(false);
     expect(existsSync(join(markers, 'built'))).toBe(false);

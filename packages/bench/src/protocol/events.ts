@@ -119,6 +119,18 @@ export const RunFinishedSchema = v.object({
   factorial: v.optional(FactorialSchema),
 });
 
+/**
+ * The run was cancelled before it started measuring (while a `compare` checked out, installed or built its
+ * revisions, or while bench files compiled): no `run-started` came and none will, no results file was written.
+ * The stream's last event, so a client sees the end.
+ */
+export const RunCancelledSchema = v.object({
+  ...base,
+  type: v.literal('run-cancelled'),
+  exitCode: v.pipe(v.number(), v.integer()),
+  message: v.string(),
+});
+
 /** A user-facing error (bad input, compile error, build failure, a failed analysis …). */
 export const ErrorEventSchema = v.object({
   ...base,
@@ -135,6 +147,7 @@ export const BenchEventSchema = v.variant('type', [
   SamplesSkippedSchema,
   BenchmarkFinishedSchema,
   RunFinishedSchema,
+  RunCancelledSchema,
   ErrorEventSchema,
 ]);
 
@@ -148,6 +161,8 @@ export type SamplesSkippedEvent = v.InferOutput<typeof SamplesSkippedSchema>;
 export type BenchmarkFinishedEvent = v.InferOutput<typeof BenchmarkFinishedSchema>;
 /** `run-finished`. */
 export type RunFinishedEvent = v.InferOutput<typeof RunFinishedSchema>;
+/** `run-cancelled`. */
+export type RunCancelledEvent = v.InferOutput<typeof RunCancelledSchema>;
 /** `error`. */
 export type ErrorEvent = v.InferOutput<typeof ErrorEventSchema>;
 /** Every event of the protocol. */

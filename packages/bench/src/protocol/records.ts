@@ -102,3 +102,51 @@ export const SampleFailureSchema = v.object({
   message: v.string(),
   logTail: v.string(),
 });
+
+/** What a sample measures, recorded in the run and checked on `--resume`. */
+export const MeasurementSettingsSchema = v.object({
+  sampleMs: v.number(),
+  warmupMaxMs: v.number(),
+  allocation: v.boolean(),
+  instructions: v.boolean(),
+});
+
+/** An error that cost a benchmark a figure without failing a fork. */
+export const RecordedRunErrorSchema = v.object({
+  seq: v.optional(Count),
+  side: v.optional(SideSchema),
+  errorName: v.string(),
+  message: v.string(),
+});
+
+/** All samples and failures of one benchmark case, both sides. */
+export const BenchmarkRecordSchema = v.object({
+  id: v.object({ suite: v.string(), benchmark: v.string(), params: ParamsSchema }),
+  key: v.string(),
+  role: RoleSchema,
+  labels: LabelsSchema,
+  samples: v.array(SampleSchema),
+  failures: v.array(SampleFailureSchema),
+  location: v.optional(LocationSchema),
+  sampling: v.optional(v.object({ sampleMs: v.number(), warmupMaxMs: v.number() })),
+  errors: v.optional(v.array(RecordedRunErrorSchema)),
+});
+
+/** How a run was started (recorded for the report's Reproduction block, never executed). */
+export const RunInvocationSchema = v.object({ argv: v.array(v.string()), cwd: v.string() });
+
+/**
+ * The results file: the run as persisted, raw samples kept (`schemaVersion` is the protocol version it was written
+ * with). The analysis is not in it: every reader recomputes it, so files of older versions stay readable.
+ */
+export const RunRecordSchema = v.object({
+  schemaVersion: Count,
+  runId: v.string(),
+  startedAt: v.string(),
+  finishedAt: v.nullable(v.string()),
+  comparison: ComparisonSchema,
+  config: RunConfigSchema,
+  measurement: v.optional(MeasurementSettingsSchema),
+  benchmarks: v.array(BenchmarkRecordSchema),
+  invocation: v.optional(RunInvocationSchema),
+});

@@ -5,11 +5,16 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { BenchEventSchema, RunFinishedSchema } from './events.js';
 import { ListOutputSchema } from './list.js';
+import { RunRecordSchema } from './records.js';
 import { shapeOf } from './shape.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 const SHAPES = join(fileURLToPath(new URL('.', import.meta.url)), 'shapes');
-const current = () => ({ events: shapeOf(BenchEventSchema), list: shapeOf(ListOutputSchema) });
+const current = () => ({
+  events: shapeOf(BenchEventSchema),
+  list: shapeOf(ListOutputSchema),
+  results: shapeOf(RunRecordSchema),
+});
 const snapshotFile = (version: number) => join(SHAPES, `v${version}.json`);
 
 describe('protocol shape', () => {

@@ -3,7 +3,8 @@
  * results file (`schemaVersion`). Bump it on any change of a payload's shape; `shape.test.ts` fails until you do.
  * 1: the first stream (analysis and summary untyped). 2: every payload typed and validated by `parseEvent`.
  * 3: verdict and check reasons are structured (`basis`, `findings`: measured value and limit, no text), and the
- * summary says whether the sample sizes can reach alpha (`reach`).
+ * summary says whether the sample sizes can reach alpha (`reach`); a run cancelled before measuring ends with a
+ * `run-cancelled` event.
  */
 export const PROTOCOL_VERSION = 3 as const;
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDeltaPercent,
   formatEffect,
-  formatFull,
   formatGrouped,
   formatHuman,
   formatP,
@@ -11,11 +10,6 @@ import {
 } from './number-format.js';
 
 describe('number formats of the seed reports', () => {
-  it('medians at full precision', () => {
-    expect(formatFull(3362.5156478614854)).toBe('3362.5156478614854');
-    expect(formatFull(Number.NaN)).toBe('—');
-  });
-
   it('Δ% with four decimals, trailing zeros dropped', () => {
     expect(formatDeltaPercent(((9.018492886907715 - 3362.5156478614854) / 3362.5156478614854) * 100)).toBe(
       '-99.7318%',

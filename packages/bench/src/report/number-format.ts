@@ -1,5 +1,5 @@
 /**
- * Number formatting shared by every report, chosen to match the seed reports: medians at full precision,
+ * Number formatting shared by every report, chosen to match the seed reports: medians in human units,
  * Δ% with four decimals, p-values like C's `%g` (1.08251e-05).
  */
 
@@ -29,11 +29,6 @@ export function formatP(p: number, significant = 6): string {
 }
 
 const grouped = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
-
-/** A median at full precision: the shortest string that round-trips (3362.5156478614854). */
-export function formatFull(v: number): string {
-  return Number.isFinite(v) ? String(v) : '—';
-}
 
 /** A value with thousands separators and six significant digits, as in the seed-004 table: "340,201". */
 export function formatGrouped(v: number): string {

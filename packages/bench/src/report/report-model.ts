@@ -14,7 +14,6 @@ import type { BenchmarkVerdict } from '../stats/verdict.js';
 import {
   formatDeltaPercent,
   formatEffect,
-  formatFull,
   formatGrouped,
   formatHuman,
   formatP,

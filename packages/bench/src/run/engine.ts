@@ -32,6 +32,10 @@ export interface Run extends AsyncIterable<BenchEvent> {
 
 const reported = new WeakSet<object>();
 
+const CANCELLED_BEFORE_MEASURING =
+  'cancelled before measuring started (while preparing: checking out, installing, building or compiling); ' +
+  'nothing was measured and no results file was written';
+
 /** Whether `error` was already emitted as an `error` event by a run (so a caller does not report it twice). */
 export function wasReported(error: unknown): boolean {
   return typeof error === 'object' && error !== null && reported.has(error);
@@ -53,7 +57,7 @@ async function execute(s: Session): Promise<RunResult> {
  * Starts a measuring run. Options are validated first (an unknown key or a bad value rejects `result` with a
  * UsageError naming it). Events: `run-started`, then `sample-finished` / `samples-skipped` per fork until
  * `completed` reaches `total`, `benchmark-finished` per case, and exactly one `run-finished` once a run started;
- * `error` for anything that went wrong, with its reason.
+ * `run-cancelled` instead when it was aborted before it started measuring; `error` for anything that went wrong.
  */
 export function startRun(options: RunOptions, control: RunControl = {}): Run {
   const stream = new EventStream();
@@ -74,6 +78,15 @@ export function startRun(options: RunOptions, control: RunControl = {}): Run {
       const s = await makeSession(validateRunOptions(options), events, signal);
       try {
         const outcome = await execute(s);
+        // Cancelled before measuring (a compare still building its revisions): no run-started came, so say the
+        // run ended rather than leave a client waiting for a run-finished that cannot come.
+        if (outcome.interrupted && !seen.started) {
+          events.emit({
+            type: 'run-cancelled',
+            exitCode: outcome.exitCode,
+            message: CANCELLED_BEFORE_MEASURING,
+          });
+        }
         return { ...outcome, finished: seen.finished };
       } finally {
         s.dispose();

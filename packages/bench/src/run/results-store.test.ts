@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ResultsFileError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
+import { makeRecord } from '../stats/test-fixtures.js';
 import { tempProject } from '../test-helpers.js';
 import { readRun, writeRunAtomic } from './results-store.js';
 
@@ -15,6 +16,15 @@ const record: RunRecord = {
   comparison: { kind: 'aa', label: 'A/A' },
   config: { samplesPerSide: 3, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
   benchmarks: [],
+};
+
+const bench: RunRecord['benchmarks'][number] = {
+  id: { suite: 'S', benchmark: 'b', params: {} },
+  key: 'S.b',
+  role: 'primary',
+  labels: { baseline: 'x', candidate: 'y' },
+  samples: [],
+  failures: [],
 };
 
 describe('results store', () => {
@@ -35,6 +45,14 @@ describe('results store', () => {
     [JSON.stringify({ ...record, benchmarks: [{ key: 'k' }] }), /malformed benchmark entry "k"/],
     [JSON.stringify({ ...record, invocation: { argv: 'run', cwd: '/w' } }), /malformed invocation/],
     [JSON.stringify({ ...record, invocation: { argv: ['run', 3], cwd: '/w' } }), /malformed invocation/],
+    [
+      JSON.stringify({ ...record, config: { ...record.config, metric: 'furlongs' } }),
+      /has a malformed config\.metric: Invalid type: Expected \("nsPerOp"/,
+    ],
+    [
+      JSON.stringify({ ...record, benchmarks: [{ ...bench, role: 'lead' }] }),
+      /malformed benchmarks\.0\.role/,
+    ],
   ])('rejects %s', (text, message) => {
     const file = join(tempProject({}), 'bad.json');
     writeFileSync(file, text);
@@ -52,6 +70,27 @@ describe('results store', () => {
     const current = join(dir, 'new.json');
     writeRunAtomic(current, { ...record, invocation });
     expect(readRun(current).invocation).toEqual(invocation);
+  });
+
+  it('still reads a protocol 2 file whose samples lack a field added later (the strict schema is for v3 files)', () => {
+    const dir = tempProject({});
+    const sampled = makeRecord({ baseline: [1, 2], candidate: [1, 2] });
+    const old = {
+      ...record,
+      schemaVersion: 2,
+      benchmarks: [
+        {
+          ...sampled,
+          samples: sampled.samples.map(({ env: { affinity, ...env }, ...s }) => ({ ...s, env })),
+        },
+      ],
+    };
+    const v2 = join(dir, 'v2.json');
+    writeFileSync(v2, JSON.stringify(old));
+    expect(readRun(v2).benchmarks[0]!.samples).toHaveLength(4);
+    const v3 = join(dir, 'v3.json');
+    writeFileSync(v3, JSON.stringify({ ...old, schemaVersion: PROTOCOL_VERSION }));
+    expect(() => readRun(v3)).toThrow(/malformed benchmarks\.0\.samples\.0\.env\.affinity/);
   });
 
   it('names a missing file', () => {

@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import * as v from 'valibot';
 import { ResultsFileError } from '../errors.js';
 import type { RunRecord } from '../model.js';
+import { RunRecordSchema } from '../protocol/records.js';
 import { PROTOCOL_VERSION, READABLE_VERSIONS } from '../protocol/version.js';
 
 /**
@@ -70,5 +72,23 @@ export function readRun(file: string): RunRecord {
       `results file ${file} has a malformed invocation ${JSON.stringify(inv)} (want { argv: string[], cwd: string })`,
     );
   }
+  if (r.schemaVersion === PROTOCOL_VERSION) return validCurrent(file, data);
   return r as RunRecord;
+}
+
+/**
+ * A file of the current version must match the results schema field by field (the one the shape snapshot pins);
+ * the error names the path of the first bad field. Older versions keep the looser checks above: their records
+ * may lack fields that were added later.
+ */
+function validCurrent(file: string, data: unknown): RunRecord {
+  const parsed = v.safeParse(RunRecordSchema, data);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const path = v.getDotPath(issue) ?? '(root)';
+    throw new ResultsFileError(`results file ${file} has a malformed ${path}: ${issue.message}`);
+  }
+  // The schema's output is the model's type: a field added to one and not the other fails to compile here.
+  const record: RunRecord = parsed.output;
+  return { ...(data as RunRecord), ...record };
 }
