@@ -68,13 +68,13 @@ export class PartitionUpdateBuilder {
   readonly #table: TableOptions;
   readonly #key: PartitionKey;
   readonly #rows: Row[] = [];
-  readonly #deletion: DeletionInfo;
+  // Created by the first deletion: most writes carry rows only, and build() then passes the shared LIVE instance.
+  #deletion: DeletionInfo | null = null;
   #built = false;
 
   constructor(table: TableOptions, key: PartitionKey) {
     this.#table = table;
     this.#key = checkPartitionKey(key);
-    this.#deletion = new DeletionInfo(table);
   }
 
   /** INSERT: the row exists (primary-key liveness) with these column values, at `timestamp`. */
@@ -129,14 +129,14 @@ export class PartitionUpdateBuilder {
     this.#checkOpen();
     checkSlice(this.#table.comparator, slice, 'deleteRange slice');
     const dt = deletionTime(timestamp, localDeletionTime, 'range deletion timestamp');
-    this.#deletion.add(new RangeTombstone(slice, dt));
+    this.#deletions().add(new RangeTombstone(slice, dt));
     return this;
   }
 
   /** Deletes the whole partition (everything written at or before `timestamp`). */
   deletePartition(timestamp: number, localDeletionTime: number): this {
     this.#checkOpen();
-    this.#deletion.add(deletionTime(timestamp, localDeletionTime, 'partition deletion timestamp'));
+    this.#deletions().add(deletionTime(timestamp, localDeletionTime, 'partition deletion timestamp'));
     return this;
   }
 
@@ -144,7 +144,13 @@ export class PartitionUpdateBuilder {
   build(): PartitionUpdate {
     this.#checkOpen();
     this.#built = true;
-    return new PartitionUpdate(this.#table, this.#key, this.#rows, this.#deletion.freeze());
+    const deletion = this.#deletion === null ? DeletionInfo.LIVE : this.#deletion.freeze();
+    return new PartitionUpdate(this.#table, this.#key, this.#rows, deletion);
+  }
+
+  #deletions(): DeletionInfo {
+    this.#deletion ??= new DeletionInfo(this.#table);
+    return this.#deletion;
   }
 
   #checkOpen(): void {

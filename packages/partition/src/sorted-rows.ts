@@ -10,6 +10,12 @@ export type RowMergeListener = (before: Row | null, after: Row) => void;
 
 /** Sorts rows by clustering and merges rows that share one (later rows merge into earlier ones). */
 export function sortAndMergeRows(comparator: ClusteringComparator, rows: readonly Row[]): Row[] {
+  // Most writes carry one row, or rows already in order: a copy, without the sort's work array and a second pass.
+  let inOrder = true;
+  for (let i = 1; i < rows.length && inOrder; i++) {
+    inOrder = comparator.compare((rows[i - 1] as Row).clustering, (rows[i] as Row).clustering) < 0;
+  }
+  if (inOrder) return rows.slice();
   const sorted = [...rows].sort((x, y) => comparator.compare(x.clustering, y.clustering));
   const out: Row[] = [];
   for (const row of sorted) {
