@@ -51,6 +51,7 @@ export { unknownOptionMessage } from './option-keys.js';
 export {
   BTREE_NODE_CAPACITY,
   PersistentBTree,
+  type PersistentBTreeOptions,
   type Probe,
   persistentBTreeHeap,
 } from './persistent-btree.js';

@@ -14,23 +14,28 @@ export const HALF_NODE = NODE_CAPACITY >> 1;
 
 export type BNode<T> = BLeaf<T> | BBranch<T>;
 
-/** Up to NODE_CAPACITY items in order; slots >= count hold undefined so nothing stale is retained. */
+/**
+ * Up to NODE_CAPACITY items in order; slots >= count hold undefined so nothing stale is retained. A keyed tree's
+ * leaves also hold each item's search key at the same slot (`keys`, null in a tree without a key function), so a
+ * search compares keys in one array instead of following a pointer to each item it probes.
+ */
 export class BLeaf<T> {
   constructor(
     readonly owner: number,
     public count: number,
     readonly items: (T | undefined)[],
+    readonly keys: unknown[] | null,
   ) {}
 }
 
-/** Per child: its item count (index descent) and its first item (key descent). */
+/** Per child: its item count (index descent) and its first key (key descent; the first item without keys). */
 export class BBranch<T> {
   constructor(
     readonly owner: number,
     public count: number,
     readonly children: (BNode<T> | undefined)[],
     readonly sizes: number[],
-    readonly firsts: (T | undefined)[],
+    readonly firsts: unknown[],
   ) {}
 }
 
@@ -38,11 +43,12 @@ export class BBranch<T> {
 const FREE_REFS = packedFill<undefined>(NODE_CAPACITY, undefined);
 const FREE_SIZES = packedFill(NODE_CAPACITY, 0);
 
-/** The shared empty root: owner 0 belongs to no handle (ids start at 1), so nothing writes it in place. */
-export const EMPTY_BLEAF: BLeaf<never> = new BLeaf<never>(0, 0, FREE_REFS.slice());
+/** The shared empty roots: owner 0 belongs to no handle (ids start at 1), so nothing writes them in place. */
+export const EMPTY_BLEAF: BLeaf<never> = new BLeaf<never>(0, 0, FREE_REFS.slice(), null);
+export const EMPTY_KEYED_BLEAF: BLeaf<never> = new BLeaf<never>(0, 0, FREE_REFS.slice(), FREE_REFS.slice());
 
-export function newLeaf<T>(owner: number): BLeaf<T> {
-  return new BLeaf<T>(owner, 0, FREE_REFS.slice());
+export function newLeaf<T>(owner: number, keyed: boolean): BLeaf<T> {
+  return new BLeaf<T>(owner, 0, FREE_REFS.slice(), keyed ? FREE_REFS.slice() : null);
 }
 
 export function newBranch<T>(owner: number): BBranch<T> {
@@ -51,7 +57,10 @@ export function newBranch<T>(owner: number): BBranch<T> {
 
 /** A copy of `node` owned by `owner` (same contents, fresh arrays). */
 export function copyNode<T>(node: BNode<T>, h: number, owner: number): BNode<T> {
-  if (h === 0) return new BLeaf(owner, node.count, (node as BLeaf<T>).items.slice());
+  if (h === 0) {
+    const leaf = node as BLeaf<T>;
+    return new BLeaf(owner, leaf.count, leaf.items.slice(), leaf.keys === null ? null : leaf.keys.slice());
+  }
   const b = node as BBranch<T>;
   return new BBranch(owner, b.count, b.children.slice(), b.sizes.slice(), b.firsts.slice());
 }
@@ -65,9 +74,11 @@ export function sizeOf<T>(node: BNode<T>, h: number): number {
   return total;
 }
 
-/** The first item under `node`. */
-export function firstOf<T>(node: BNode<T>, h: number): T {
-  return (h === 0 ? (node as BLeaf<T>).items[0] : (node as BBranch<T>).firsts[0]) as T;
+/** The first key under `node` (its first item in a tree without keys). */
+export function firstOf<T>(node: BNode<T>, h: number): unknown {
+  if (h > 0) return (node as BBranch<T>).firsts[0];
+  const leaf = node as BLeaf<T>;
+  return leaf.keys === null ? leaf.items[0] : leaf.keys[0];
 }
 
 /** Re-reads child k's size and first item into branch b (of height h + 1). */
@@ -95,15 +106,21 @@ function moveRun<E>(a: E[], at: number, count: number, b: E[], to: number, free:
   }
 }
 
-export function leafInsert<T>(leaf: BLeaf<T>, j: number, item: T): void {
+/** Inserts `item` (and its `key`, in a keyed leaf) at slot j. */
+export function leafInsert<T>(leaf: BLeaf<T>, j: number, item: T, key: unknown): void {
   shiftRight(leaf.items, j, leaf.count);
   leaf.items[j] = item;
+  if (leaf.keys !== null) {
+    shiftRight(leaf.keys, j, leaf.count);
+    leaf.keys[j] = key;
+  }
   leaf.count++;
 }
 
 export function leafRemove<T>(leaf: BLeaf<T>, j: number): T {
   const item = leaf.items[j] as T;
   shiftLeft(leaf.items, j, leaf.count, undefined);
+  if (leaf.keys !== null) shiftLeft(leaf.keys, j, leaf.count, undefined);
   leaf.count--;
   return item;
 }
@@ -134,7 +151,10 @@ export function moveEntries<T>(from: BNode<T>, at: number, to: BNode<T>, h: numb
   const n = from.count;
   const base = to.count;
   if (h === 0) {
-    moveRun((from as BLeaf<T>).items, at, n, (to as BLeaf<T>).items, base, undefined);
+    const f = from as BLeaf<T>;
+    const t = to as BLeaf<T>;
+    moveRun(f.items, at, n, t.items, base, undefined);
+    if (f.keys !== null) moveRun(f.keys, at, n, t.keys as unknown[], base, undefined);
   } else {
     const f = from as BBranch<T>;
     const t = to as BBranch<T>;
@@ -149,7 +169,7 @@ export function moveEntries<T>(from: BNode<T>, at: number, to: BNode<T>, h: numb
 /** Moves the first `m` entries of `right` to the end of `left` (owned siblings of height h). */
 export function shiftToLeft<T>(left: BNode<T>, right: BNode<T>, m: number, h: number): void {
   const rest = right.count - m;
-  const tmp = h === 0 ? newLeaf<T>(right.owner) : newBranch<T>(right.owner);
+  const tmp = spareLike(right, h);
   moveEntries(right, m, tmp, h);
   moveEntries(right, 0, left, h);
   moveEntries(tmp, 0, right, h);
@@ -158,8 +178,13 @@ export function shiftToLeft<T>(left: BNode<T>, right: BNode<T>, m: number, h: nu
 
 /** Moves the last `m` entries of `left` to the front of `right` (owned siblings of height h). */
 export function shiftToRight<T>(left: BNode<T>, right: BNode<T>, m: number, h: number): void {
-  const tmp = h === 0 ? newLeaf<T>(right.owner) : newBranch<T>(right.owner);
+  const tmp = spareLike(right, h);
   moveEntries(left, left.count - m, tmp, h);
   moveEntries(right, 0, tmp, h);
   moveEntries(tmp, 0, right, h);
+}
+
+/** An empty node of `node`'s kind (and keyedness), for moving entries through. */
+function spareLike<T>(node: BNode<T>, h: number): BNode<T> {
+  return h === 0 ? newLeaf<T>(node.owner, (node as BLeaf<T>).keys !== null) : newBranch<T>(node.owner);
 }

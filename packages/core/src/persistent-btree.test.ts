@@ -14,10 +14,21 @@ const byKey =
   (item) =>
     item.k - k;
 const order = (a: Item, b: Item) => a.k - b.k;
+/** The key function of a keyed tree (probes then see keys, not items). */
+const keyOf = (item: Item): number => item.k;
+/** A probe for key k in either kind of tree: a keyed tree passes it the key, the other the item. */
+const anyKey =
+  (k: number): Probe<unknown> =>
+  (x) =>
+    (typeof x === 'number' ? x : (x as Item).k) - k;
+type AnyTree = PersistentBTree<Item, unknown>;
+const newTree = (keyed: boolean): AnyTree =>
+  new PersistentBTree<Item, unknown>(keyed ? { keyOf } : undefined);
 
 /** White-box walk: every invariant the searches and the heap figure rely on; returns the items in order. */
-function checkStructure(tree: PersistentBTree<Item>): Item[] {
-  const t = tree as unknown as { root: BNode<Item>; height: number; n: number };
+function checkStructure(tree: PersistentBTree<Item, unknown>): Item[] {
+  const t = tree as unknown as { root: BNode<Item>; height: number; n: number; keyOf?: unknown };
+  const keyed = t.keyOf !== undefined;
   let leaves = 0;
   let internals = 0;
   const out: Item[] = [];
@@ -27,9 +38,12 @@ function checkStructure(tree: PersistentBTree<Item>): Item[] {
     if (h === 0) {
       const leaf = node as BLeaf<Item>;
       if (leaf.count > 0 || !isRoot || t.n > 0) leaves++;
+      if (!keyed) expect(leaf.keys).toBeNull();
       for (let j = 0; j < NODE_CAPACITY; j++) {
         if (j < leaf.count) out.push(leaf.items[j] as Item);
         else expect(leaf.items[j]).toBeUndefined();
+        // A keyed leaf holds each item's key at its slot, and nothing past count.
+        if (keyed) expect(leaf.keys?.[j]).toBe(j < leaf.count ? (leaf.items[j] as Item).k : undefined);
       }
       return leaf.count;
     }
@@ -45,7 +59,7 @@ function checkStructure(tree: PersistentBTree<Item>): Item[] {
       const before = out.length;
       const size = walk(b.children[k] as BNode<Item>, h - 1, false);
       expect(b.sizes[k]).toBe(size);
-      expect(b.firsts[k]).toBe(out[before]);
+      expect(b.firsts[k]).toBe(keyed ? (out[before] as Item).k : out[before]);
       total += size;
     }
     return total;
@@ -94,17 +108,18 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('snapshot' as const), source: fc.nat(3) }) },
 );
 
-function runHistory(ops: readonly Op[]): void {
-  const trees = [0, 1, 2, 3].map(() => new PersistentBTree<Item>());
+function runHistory(ops: readonly Op[], keyed: boolean): void {
+  const byKey = anyKey;
+  const trees = [0, 1, 2, 3].map(() => newTree(keyed));
   const models: Item[][] = [[], [], [], []];
   // Frozen forks kept alive to the end: no later write to any handle may show through.
-  const snapshots: { tree: PersistentBTree<Item>; items: Item[] }[] = [];
+  const snapshots: { tree: AnyTree; items: Item[] }[] = [];
   for (const op of ops) {
     if (op.kind === 'upsert') {
       const item = { k: op.k, v: op.v };
       const model = models[op.target] as Item[];
       const expectedOld = model.find((x) => x.k === op.k);
-      const old = (trees[op.target] as PersistentBTree<Item>).upsert(byKey(op.k), (existing) => {
+      const old = (trees[op.target] as AnyTree).upsert(byKey(op.k), (existing) => {
         expect(existing).toBe(expectedOld);
         return item;
       });
@@ -113,21 +128,21 @@ function runHistory(ops: readonly Op[]): void {
     } else if (op.kind === 'remove') {
       const model = models[op.target] as Item[];
       const i = model.findIndex((x) => x.k === op.k);
-      expect((trees[op.target] as PersistentBTree<Item>).remove(byKey(op.k))).toBe(model[i]);
+      expect((trees[op.target] as AnyTree).remove(byKey(op.k))).toBe(model[i]);
       if (i >= 0) models[op.target] = model.filter((_, j) => j !== i);
     } else if (op.kind === 'removeAt') {
       const model = models[op.target] as Item[];
       if (model.length === 0) continue;
       const at = op.at % model.length;
-      expect((trees[op.target] as PersistentBTree<Item>).removeAt(at)).toBe(model[at]);
+      expect((trees[op.target] as AnyTree).removeAt(at)).toBe(model[at]);
       models[op.target] = model.filter((_, j) => j !== at);
     } else if (op.kind === 'fork') {
       const target = (op.source + 1) % 4;
-      trees[target] = (trees[op.source] as PersistentBTree<Item>).fork();
+      trees[target] = (trees[op.source] as AnyTree).fork();
       models[target] = models[op.source] as Item[];
     } else {
       snapshots.push({
-        tree: (trees[op.source] as PersistentBTree<Item>).fork().freeze(),
+        tree: (trees[op.source] as AnyTree).fork().freeze(),
         items: models[op.source] as Item[],
       });
     }
@@ -139,50 +154,55 @@ function runHistory(ops: readonly Op[]): void {
 }
 
 describe('PersistentBTree twin fuzz (persistent vs a plain sorted array)', () => {
-  it('long histories over four handles with forks and snapshots kept alive', () => {
-    fc.assert(
-      fc.property(fc.array(opArb, { minLength: 200, maxLength: 3000 }), (ops) => runHistory(ops)),
-      { numRuns: 40 },
-    );
-  });
+  for (const keyed of [false, true]) {
+    it(`long histories over four handles with forks and snapshots kept alive${keyed ? ' (keyed)' : ''}`, () => {
+      fc.assert(
+        fc.property(fc.array(opArb, { minLength: 200, maxLength: 3000 }), (ops) => runHistory(ops, keyed)),
+        { numRuns: keyed ? 25 : 40 },
+      );
+    });
+  }
 
-  it('reads agree with the model: at, bounds, find, forward and reversed ranges', () => {
-    fc.assert(
-      fc.property(
-        fc.uniqueArray(keyArb, { maxLength: 2500 }),
-        fc.array(fc.tuple(fc.integer({ min: -5, max: 3005 }), fc.integer({ min: -5, max: 3005 })), {
-          maxLength: 30,
-        }),
-        (keys, queries) => {
-          const tree = new PersistentBTree<Item>();
-          for (const k of keys) tree.fork().upsert(byKey(k), () => ({ k, v: k })); // forks are dropped
-          const tree2 = keys.reduce((t, k) => {
-            const f = t.fork();
-            f.upsert(byKey(k), () => ({ k, v: k }));
-            return f.freeze();
-          }, tree.freeze());
-          const model = [...keys].sort((a, b) => a - b);
-          expect(tree2.toArray().map((x) => x.k)).toEqual(model);
-          model.forEach((k, i) => {
-            expect(tree2.at(i).k).toBe(k);
-          });
-          for (const [a, b] of queries) {
-            const lo = tree2.lowerBound(byKey(a));
-            const hi = tree2.upperBound(byKey(b));
-            expect(lo).toBe(model.filter((k) => k < a).length);
-            expect(hi).toBe(model.filter((k) => k <= b).length);
-            expect(tree2.find(byKey(a))?.k).toBe(model.includes(a) ? a : undefined);
-            const want = model.filter((k) => k >= a && k <= b);
-            const got = lo <= hi ? [...tree2.iterate(lo, hi)].map((x) => x.k) : [];
-            expect(got).toEqual(want);
-            const back = lo <= hi ? [...tree2.iterate(lo, hi, true)].map((x) => x.k) : [];
-            expect(back).toEqual([...want].reverse());
-          }
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
+  for (const keyed of [false, true]) {
+    it(`reads agree with the model: at, bounds, find, forward and reversed ranges${keyed ? ' (keyed)' : ''}`, () => {
+      const byKey = anyKey;
+      fc.assert(
+        fc.property(
+          fc.uniqueArray(keyArb, { maxLength: 2500 }),
+          fc.array(fc.tuple(fc.integer({ min: -5, max: 3005 }), fc.integer({ min: -5, max: 3005 })), {
+            maxLength: 30,
+          }),
+          (keys, queries) => {
+            const tree = newTree(keyed);
+            for (const k of keys) tree.fork().upsert(byKey(k), () => ({ k, v: k })); // forks are dropped
+            const tree2 = keys.reduce((t, k) => {
+              const f = t.fork();
+              f.upsert(byKey(k), () => ({ k, v: k }));
+              return f.freeze();
+            }, tree.freeze());
+            const model = [...keys].sort((a, b) => a - b);
+            expect(tree2.toArray().map((x) => x.k)).toEqual(model);
+            model.forEach((k, i) => {
+              expect(tree2.at(i).k).toBe(k);
+            });
+            for (const [a, b] of queries) {
+              const lo = tree2.lowerBound(byKey(a));
+              const hi = tree2.upperBound(byKey(b));
+              expect(lo).toBe(model.filter((k) => k < a).length);
+              expect(hi).toBe(model.filter((k) => k <= b).length);
+              expect(tree2.find(byKey(a))?.k).toBe(model.includes(a) ? a : undefined);
+              const want = model.filter((k) => k >= a && k <= b);
+              const got = lo <= hi ? [...tree2.iterate(lo, hi)].map((x) => x.k) : [];
+              expect(got).toEqual(want);
+              const back = lo <= hi ? [...tree2.iterate(lo, hi, true)].map((x) => x.k) : [];
+              expect(back).toEqual([...want].reverse());
+            }
+          },
+        ),
+        { numRuns: keyed ? 30 : 60 },
+      );
+    });
+  }
 });
 
 describe('PersistentBTree', () => {

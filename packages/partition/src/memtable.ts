@@ -4,7 +4,7 @@ import { Partition, partitionShellHeap } from './partition.js';
 import { comparePartitionKeys, type PartitionKey } from './partition-key.js';
 import type { PartitionUpdate } from './partition-update.js';
 import { type PartitionState, writeUpdate } from './partition-updater.js';
-import { EMPTY_ROW_TREE, type RowTree } from './row-tree.js';
+import { emptyRowTree, type RowTree } from './row-tree.js';
 import type { TableOptions } from './table-options.js';
 
 /** Cassandra charges 8 bytes of live data for every new partition (the key's token position), besides its rows. */
@@ -31,8 +31,12 @@ export interface PutResult extends ApplyResult {
  */
 class MemtableEntry implements PartitionState {
   deletionInfo: ReadonlyDeletionInfo = DeletionInfo.LIVE;
-  rows: RowTree = EMPTY_ROW_TREE;
+  rows: RowTree;
   published: Partition | null = null;
+
+  constructor(table: TableOptions) {
+    this.rows = emptyRowTree(table.comparator);
+  }
 }
 
 /**
@@ -76,7 +80,7 @@ export class Memtable {
     let dataSizeDelta = 0;
     let heapSizeDelta = 0;
     if (entry === undefined) {
-      entry = new MemtableEntry();
+      entry = new MemtableEntry(this.table);
       this.#partitions.set(update.key, entry);
       dataSizeDelta = NEW_PARTITION_DATA_SIZE;
       heapSizeDelta = partitionShellHeap(this.table);

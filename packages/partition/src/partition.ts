@@ -4,7 +4,7 @@ import { ImmutableStateError } from './errors.js';
 import { checkPartitionKey, type PartitionKey } from './partition-key.js';
 import type { Row } from './row.js';
 import {
-  EMPTY_ROW_TREE,
+  emptyRowTree,
   type RowTree,
   rowProbe,
   rowsInSlice,
@@ -53,7 +53,7 @@ export class Partition {
 
   /** The snapshot of a partition nothing was written to (Cassandra's `BTreePartitionData.EMPTY`). */
   static empty(table: TableOptions, key: PartitionKey): Partition {
-    return new Partition(table, key, DeletionInfo.LIVE, EMPTY_ROW_TREE);
+    return new Partition(table, key, DeletionInfo.LIVE, emptyRowTree(table.comparator));
   }
 
   /**

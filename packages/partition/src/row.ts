@@ -257,7 +257,8 @@ export class Row {
   minTimestamp(): number {
     let min = this.deletion.isLive() ? Number.POSITIVE_INFINITY : this.deletion.markedForDeleteAt;
     if (this.liveness !== null) min = Math.min(min, this.liveness);
-    for (const { cell } of this.cells) min = Math.min(min, cell.timestamp);
+    const cells = this.cells;
+    for (let i = 0; i < cells.length; i++) min = Math.min(min, (cells[i] as ColumnCell).cell.timestamp);
     return min;
   }
 
@@ -265,7 +266,8 @@ export class Row {
   maxTimestamp(): number {
     let max = this.deletion.isLive() ? Number.NEGATIVE_INFINITY : this.deletion.markedForDeleteAt;
     if (this.liveness !== null) max = Math.max(max, this.liveness);
-    for (const { cell } of this.cells) max = Math.max(max, cell.timestamp);
+    const cells = this.cells;
+    for (let i = 0; i < cells.length; i++) max = Math.max(max, (cells[i] as ColumnCell).cell.timestamp);
     return max;
   }
 
@@ -274,7 +276,11 @@ export class Row {
     let size = this.#clusteringSize;
     if (this.liveness !== null) size += 8;
     if (!this.deletion.isLive()) size += this.deletion.dataSize();
-    for (const { column, cell } of this.cells) size += column.length + cell.dataSize();
+    const cells = this.cells;
+    for (let i = 0; i < cells.length; i++) {
+      const { column, cell } = cells[i] as ColumnCell;
+      size += column.length + cell.dataSize();
+    }
     return size;
   }
 
@@ -290,7 +296,8 @@ export class Row {
     if (this.liveness !== null) size += objectSize(model, 0, 8);
     if (!this.deletion.isLive()) size += objectSize(model, 0, 12);
     size += referenceArraySize(model, this.cells.length);
-    for (const { cell } of this.cells) size += cell.unsharedHeapSize(model);
+    const cells = this.cells;
+    for (let i = 0; i < cells.length; i++) size += (cells[i] as ColumnCell).cell.unsharedHeapSize(model);
     return size;
   }
 }

@@ -68,6 +68,10 @@ export function mergeSortedRows(
 /** Smallest timestamp over a deletion info and rows (deletions and cells); `Infinity` when there is none. */
 export function minTimestampOf(deletionInfo: ReadonlyDeletionInfo, rows: Iterable<Row>): number {
   let min = deletionInfo.minTimestamp();
+  if (Array.isArray(rows)) {
+    for (let i = 0; i < rows.length; i++) min = Math.min(min, (rows[i] as Row).minTimestamp());
+    return min;
+  }
   for (const row of rows) min = Math.min(min, row.minTimestamp());
   return min;
 }
@@ -75,6 +79,10 @@ export function minTimestampOf(deletionInfo: ReadonlyDeletionInfo, rows: Iterabl
 /** Largest timestamp over a deletion info and rows; `-Infinity` when there is none. */
 export function maxTimestampOf(deletionInfo: ReadonlyDeletionInfo, rows: Iterable<Row>): number {
   let max = deletionInfo.isLive() ? Number.NEGATIVE_INFINITY : deletionInfo.maxTimestamp();
+  if (Array.isArray(rows)) {
+    for (let i = 0; i < rows.length; i++) max = Math.max(max, (rows[i] as Row).maxTimestamp());
+    return max;
+  }
   for (const row of rows) max = Math.max(max, row.maxTimestamp());
   return max;
 }
