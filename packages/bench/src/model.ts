@@ -49,6 +49,12 @@ export interface Sample {
    * warm-up; reports then say so. Absent in results written before it was recorded.
    */
   warmupStable?: boolean;
+  /**
+   * With an injected slowdown (A/A test hook): the injected work as a share of the op's own time, on each clock
+   * (0.1 = 10%); the run's metric decides which one the injector booked. Lets a calibration tell an injector that
+   * missed its target apart from an op that ran slower beside the injected work.
+   */
+  injected?: { nsPerOp: number; cpuNsPerOp: number };
   /** Deterministic instruction count per op (valgrind mode only). */
   instructionsPerOp?: number | null;
   startedAt: string;
@@ -170,3 +176,14 @@ export interface MeasurementSettings {
 
 /** The A/A comparison label of a single-variant `run` (suites without a factor): how reports recognise one. */
 export const SINGLE_VARIANT_LABEL = 'single variant';
+
+/** The clock an injected slowdown (A/A test hook) is booked on. */
+export type SlowdownClock = 'wall' | 'cpu';
+
+/**
+ * The clock the injector books on for a run's metric: CPU time when the verdict reads CPU time, else wall time, so the
+ * injected share is exact in the unit the verdict reads (slowdown-injector.ts has the measurements).
+ */
+export function slowdownClockOf(metric: RunRecord['config']['metric']): SlowdownClock {
+  return metric === 'cpuNsPerOp' ? 'cpu' : 'wall';
+}

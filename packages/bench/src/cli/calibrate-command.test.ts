@@ -25,7 +25,9 @@ describe('tombstone-bench calibrate (real forks)', () => {
     expect(r.code).toBe(0);
     // The suite has a factor with two levels: each level is its own A/A, so one run holds 2 comparisons.
     expect(r.stdout).toMatch(/A\/A \(same code both sides\): 2 runs, 4 comparisons/);
-    expect(r.stdout).toMatch(/Injected \+100%: 1 runs, 2 cases, Lost \d = power \d+(\.\d+)?%/);
+    expect(r.stdout).toMatch(
+      /Injected \+100% \(booked on wall time\): 1 runs, 2 cases, Lost \d = power \d+(\.\d+)?%/,
+    );
     expect(r.stdout).toMatch(/Smallest slowdown detected with 80% power at n=5/);
     for (const f of ['aa-1.json', 'slowdown-1-1.json', 'calibration.json'])
       expect(existsSync(join(out, f))).toBe(true);

@@ -39,6 +39,29 @@ export function parseSlowdowns(raw: string | undefined): number[] {
   });
 }
 
+const signed = (x: number) => formatDeltaPercent(Number(x.toFixed(2)));
+
+function renderInjected(inj: CalibrationSummary['injected'][number]): string[] {
+  const lines = [
+    `Injected +${pct(inj.slowdown)} (booked on ${inj.clock === 'cpu' ? 'CPU' : 'wall'} time): ${inj.runs} runs, ` +
+      `${inj.cases} cases, Lost ${inj.lost} = power ${pct(inj.power)}; Inconclusive: ${inj.inconclusive}` +
+      (inj.conclusivePower === null ? '' : ` (power where the checks passed: ${pct(inj.conclusivePower)})`),
+  ];
+  for (const r of inj.readings) {
+    const se = r.runs > 1 ? ` ± ${Number(r.standardError.toFixed(2))} (SE)` : '';
+    const split =
+      r.injectedPercent === null || r.opDeltaPercent === null
+        ? ''
+        : ` = injected ${signed(r.injectedPercent)} × op itself ${signed(r.opDeltaPercent)}`;
+    lines.push(`  ${r.key}: mean Δ ${signed(r.meanDeltaPercent)}${se}${split}, Lost ${r.lost}/${r.runs}`);
+  }
+  lines.push(
+    `  mean over benchmarks: Δ ${signed(inj.meanDeltaPercent)}; within ±2 points of +${pct(inj.slowdown)}: ` +
+      `${inj.withinTwoPoints}/${inj.readings.length} benchmarks`,
+  );
+  return lines;
+}
+
 /** The printed summary. */
 export function renderCalibration(c: CalibrationSummary): string {
   const a = c.aa;
@@ -52,20 +75,7 @@ export function renderCalibration(c: CalibrationSummary): string {
     `  raw p < ${c.config.alpha}: ${pct(a.rawSignificantRate)} (nominal ${pct(c.config.alpha)}); ` +
       `Inconclusive: ${a.inconclusive}`,
   ];
-  for (const inj of c.injected) {
-    lines.push(
-      '',
-      `Injected +${pct(inj.slowdown)}: ${inj.runs} runs, ${inj.cases} cases, Lost ${inj.lost} = power ${pct(inj.power)}; ` +
-        `Inconclusive: ${inj.inconclusive}` +
-        (inj.conclusivePower === null ? '' : ` (power where the checks passed: ${pct(inj.conclusivePower)})`),
-    );
-    for (const r of inj.readings) {
-      const se = r.runs > 1 ? ` ± ${Number(r.standardError.toFixed(2))} (SE)` : '';
-      lines.push(
-        `  ${r.key}: mean Δ ${formatDeltaPercent(Number(r.meanDeltaPercent.toFixed(2)))}${se}, Lost ${r.lost}/${r.runs}`,
-      );
-    }
-  }
+  for (const inj of c.injected) lines.push('', ...renderInjected(inj));
   lines.push(
     '',
     `Smallest slowdown detected with 80% power at n=${c.samplesPerSide} (resampled from the A/A runs):`,
@@ -75,27 +85,48 @@ export function renderCalibration(c: CalibrationSummary): string {
   return lines.join('\n');
 }
 
-function recorded(dir: string): { aa: RunRecord[]; injected: Map<number, RunRecord[]> } {
-  const aa: RunRecord[] = [];
-  const injected = new Map<number, RunRecord[]>();
+interface RecordedRuns {
+  aa: RunRecord[];
+  injected: Map<number, RunRecord[]>;
+}
+
+function recordedIn(dir: string, into: RecordedRuns, files: Map<RunRecord, string>): void {
   for (const name of listDirectory(dir, '--from').sort()) {
     if (!name.endsWith('.json') || name === 'calibration.json') continue;
     const run = readRun(join(dir, name));
     // A run still being measured (or cut short) would count a partial round.
     if (run.comparison.kind !== 'aa' || !run.finishedAt) continue;
+    files.set(run, join(dir, name));
     const s = run.comparison.slowdown ?? 0;
-    if (s === 0) aa.push(run);
-    else injected.set(s, [...(injected.get(s) ?? []), run]);
+    if (s === 0) into.aa.push(run);
+    else into.injected.set(s, [...(into.injected.get(s) ?? []), run]);
   }
-  if (aa.length === 0) throw new BenchError(`--from ${dir}: no A/A results files in it`);
-  return { aa, injected };
+}
+
+/** The finished A/A runs of one or more calibration directories (several `calibrate` invocations, combined). */
+function recorded(dirs: readonly string[]): RecordedRuns {
+  const out: RecordedRuns = { aa: [], injected: new Map() };
+  const files = new Map<RunRecord, string>();
+  for (const dir of dirs) recordedIn(dir, out, files);
+  if (out.aa.length === 0) throw new BenchError(`--from ${dirs.join(' ')}: no A/A results files in it`);
+  // One n for all: the power and the smallest detectable change are per n.
+  const n = out.aa[0]!.config.samplesPerSide;
+  for (const [run, file] of files) {
+    if (run.config.samplesPerSide !== n) {
+      throw new BenchError(
+        `--from: ${file} has n=${run.config.samplesPerSide} per side, ${files.get(out.aa[0]!)} has n=${n}; ` +
+          'combine calibrations of one n',
+      );
+    }
+  }
+  return out;
 }
 
 /**
  * Runs `calibrate`: `--rounds` (default 5) rounds of an A/A run plus, in the first `--slowdown-rounds` (default all),
  * one run per `--slowdowns` (default 0.1,0.05),
- * then prints the summary and writes it with every run to `--out` (a directory); `--from <dir>` re-summarises an
- * earlier calibration without measuring.
+ * then prints the summary and writes it with every run to `--out` (a directory); `--from <dir>` (repeatable: several
+ * invocations combined) re-summarises earlier calibrations without measuring.
  */
 export async function cmdCalibrate(
   s: Session,
@@ -103,11 +134,14 @@ export async function cmdCalibrate(
   values: CliValues,
   positionals: string[],
 ): Promise<number> {
-  let runs: { aa: RunRecord[]; injected: Map<number, RunRecord[]> };
+  let runs: RecordedRuns;
   let dir: string;
-  if (values.from !== undefined) {
-    dir = resolve(io.cwd, values.from);
-    runs = recorded(dir);
+  const from = values.from?.map((d) => resolve(io.cwd, d));
+  if (from !== undefined) {
+    if (from.length > 1 && values.out === undefined)
+      throw new UsageError('calibrate --from with several directories needs --out <dir> for the summary');
+    dir = from[0]!;
+    runs = recorded(from);
   } else {
     const rounds = numberOption(values, 'rounds', 5, { min: 1, max: 1000, integer: true });
     const slowdowns = parseSlowdowns(values.slowdowns);
@@ -138,7 +172,7 @@ export async function cmdCalibrate(
   const summary = summarizeCalibration(runs.aa, runs.injected, s.output.overrides);
   // With --from, --out names where the new summary goes (the measured runs stay where they are).
   const target = join(
-    values.from !== undefined && values.out !== undefined ? resolve(io.cwd, values.out) : dir,
+    from !== undefined && values.out !== undefined ? resolve(io.cwd, values.out) : dir,
     'calibration.json',
   );
   writeJsonAtomic(target, summary);

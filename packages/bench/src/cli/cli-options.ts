@@ -27,7 +27,7 @@ export const OPTIONS = {
   slowdowns: { type: 'string' },
   rounds: { type: 'string' },
   'slowdown-rounds': { type: 'string' },
-  from: { type: 'string' },
+  from: { type: 'string', multiple: true },
   side: { type: 'string' },
   'sample-ms': { type: 'string' },
   'warmup-ms': { type: 'string' },
@@ -168,7 +168,7 @@ Usage:
   tombstone-bench compare --baseline <git-ref> [--candidate <git-ref>] [files…]
                                     compare two revisions (candidate default: the working tree)
   tombstone-bench aa [files…]       same code on both sides: measures the false-verdict rate (--slowdown 0.1 injects 10%)
-  tombstone-bench calibrate [files…] [--rounds 5] [--slowdowns 0.1,0.05] [--slowdown-rounds N] [--out dir] [--from dir]
+  tombstone-bench calibrate [files…] [--rounds 5] [--slowdowns 0.1,0.05] [--slowdown-rounds N] [--out dir] [--from dir…]
                                     repeated A/A and injected-slowdown runs: the measured false-verdict rate, the power
                                     at each slowdown and the smallest change detected at 80% power for the chosen -n
   tombstone-bench report <results.json> [--format terminal|markdown|json|jmh] [--svg dir] [--fail-on-lost]

@@ -30,6 +30,7 @@ describe('black hole', () => {
       sampleMs: 20,
       warmupMaxMs: 30,
       slowdown: 0,
+      slowdownClock: 'wall',
       allocation: false,
     });
     expect(m.gcCount).toBeGreaterThan(0);

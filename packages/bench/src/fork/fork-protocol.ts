@@ -1,4 +1,4 @@
-import type { Environment, ParamValue, Sample } from '../model.js';
+import type { Environment, ParamValue, Sample, SlowdownClock } from '../model.js';
 import type { SuiteShape } from '../suite/cases.js';
 
 /** Measurement settings for one sample fork. */
@@ -9,6 +9,8 @@ export interface SampleSettings {
   warmupMaxMs: number;
   /** Extra busy work injected into the timed region, as a fraction of the op time (A/A test hook); 0 = none. */
   slowdown: number;
+  /** The clock the injected work is booked on (model.ts `slowdownClockOf` the run's metric). */
+  slowdownClock: SlowdownClock;
   /** Measure allocated bytes per op. */
   allocation: boolean;
 }
@@ -33,6 +35,8 @@ export type Measurement = Pick<
   batchSize: number;
   /** Whether warm-up ended on the stability criterion (false: it hit the cap). */
   warmupStable: boolean;
+  /** With a slowdown: the injected work as a share of the op's own time, per clock (only one of them was booked). */
+  injected?: Sample['injected'];
 };
 
 /** What a fork writes, as one JSON line, to file descriptor 3. */

@@ -13,23 +13,35 @@ const MIN_BATCH_NS = 1000 * TIMER_COST_NS;
 const MAX_BATCH = 2 ** 30;
 /** Spin iterations per probe of the spin's in-batch cost: ~100 µs, so the timer read is < 0.1% of it. */
 const SPIN_PROBE_ITERS = 20_000;
+/** A fork's injected share counts as on target within this fraction of the slowdown (0.05: 10% ± 0.5 points). */
+const SLOWDOWN_TOLERANCE = 0.05;
 
-/** The injected spin's own share of the last {@link timeBatch} (a module slot: no allocation per batch). */
+/** The injected spin's own wall and CPU time in the last {@link timeBatch}, and that batch's CPU time (module slots). */
 let lastSpinNs = 0;
+let lastSpinCpuNs = 0;
+let lastBatchCpuNs = 0;
+
+const cpuNs = (u: NodeJS.CpuUsage) => (u.user + u.system) * 1000;
 
 /**
  * Times `n` calls of `op`, every result consumed; plus `spin` iterations of injected work inside the timed region,
- * whose own time is left in {@link lastSpinNs} (the injector books that, not an estimate: slowdown-injector.ts).
+ * whose own wall and CPU time are left in {@link lastSpinNs} / {@link lastSpinCpuNs} (the injector books one of them,
+ * not an estimate: slowdown-injector.ts). Returns the batch's wall time; its CPU time is in {@link lastBatchCpuNs}.
  */
 function timeBatch(op: Op, bh: BlackHole, n: number, spinIters: number): number {
+  const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < n; i++) bh.consume(op());
   // Called unconditionally (spin(0) when no slowdown): a branch first taken after warm-up would deoptimise this
-  // function and slow the op loop itself, and both sides must run the same code (the middle timer read included).
+  // function and slow the op loop itself, and both sides must run the same code (the middle clock reads included).
   const t1 = process.hrtime.bigint();
+  const c1 = process.cpuUsage();
   spin(spinIters);
+  const c2 = process.cpuUsage();
   const t2 = process.hrtime.bigint();
   lastSpinNs = Number(t2 - t1);
+  lastSpinCpuNs = cpuNs(c2) - cpuNs(c1);
+  lastBatchCpuNs = cpuNs(c2) - cpuNs(c0);
   return Number(t2 - t0);
 }
 
@@ -174,11 +186,14 @@ export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measur
   // Run on both sides whatever their slowdown, so baseline and candidate forks differ only in the injected amount;
   // outside the timed region. The fallback covers a probe faster than the clock can see.
   const probed = spinNsPerIterInBatch(op, bh);
-  const injector = new SlowdownInjector(
-    settings.slowdown,
-    probed > 0 ? probed : 1 / spinPerNs,
-    warm.nsPerOp * warm.batch,
-  );
+  const prior = warm.nsPerOp * warm.batch;
+  const perIter = probed > 0 ? probed : 1 / spinPerNs;
+  // One injector per clock: the run's clock decides the spin, the other only measures what that injected on it.
+  const books = {
+    wall: new SlowdownInjector(settings.slowdown, perIter, prior),
+    cpu: new SlowdownInjector(settings.slowdown, perIter, prior),
+  };
+  const injector = books[settings.slowdownClock];
   bh.flush();
   if (typeof gc === 'function') gc();
 
@@ -188,11 +203,20 @@ export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measur
   let wallNs = 0;
   let ops = 0;
   let batches = 0;
-  while (wallNs < sampleNs || batches < WINDOW) {
+  // With a slowdown, up to WINDOW more batches until the booked share is on target: the running totals leave only
+  // the last batch uncorrected, and one preempted or GC-hit batch of ~20 moved a fork's share by up to 5 points
+  // (0.148 for 0.1, loaded test run). A baseline is always on target, so it never runs them.
+  let settling = 0;
+  while (
+    wallNs < sampleNs ||
+    batches < WINDOW ||
+    (!injector.onTarget(SLOWDOWN_TOLERANCE) && settling++ < WINDOW)
+  ) {
     // With slowdown 0 the injector always answers 0, so the timed code and its inputs are as without the hook.
     const spinIters = injector.next();
     const t = timeBatch(op, bh, warm.batch, spinIters);
-    injector.record(t, spinIters, lastSpinNs);
+    books.wall.record(t, spinIters, lastSpinNs);
+    books.cpu.record(lastBatchCpuNs, spinIters, lastSpinCpuNs);
     wallNs += t;
     ops += warm.batch;
     batches++;
@@ -218,6 +242,9 @@ export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measur
     warmupOps: warm.ops,
     batchSize: warm.batch,
     warmupStable: warm.stable,
+    ...(settings.slowdown > 0
+      ? { injected: { nsPerOp: books.wall.ratio, cpuNsPerOp: books.cpu.ratio } }
+      : {}),
   };
 }
 

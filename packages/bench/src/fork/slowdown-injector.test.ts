@@ -86,6 +86,16 @@ describe('SlowdownInjector', () => {
     expect(inj.ratio).toBeCloseTo(1000 / 2000, 12);
   });
 
+  it('is on target within a tolerance of the slowdown, and always without one', () => {
+    const inj = new SlowdownInjector(0.1, 1, 0);
+    expect(inj.onTarget(0.05)).toBe(false); // nothing booked yet: 0 of 10%
+    inj.record(1100, 100, 104); // 104 injected on 996 of op time: 10.44%
+    expect(inj.onTarget(0.05)).toBe(true);
+    inj.record(1000, 0, 0); // 104 on 1996: 5.2%
+    expect(inj.onTarget(0.05)).toBe(false);
+    expect(new SlowdownInjector(0, 1, 0).onTarget(0)).toBe(true);
+  });
+
   it('rejects settings it cannot honour, naming the value', () => {
     expect(() => new SlowdownInjector(-0.1, 5, 1)).toThrow(SlowdownSettingError);
     expect(() => new SlowdownInjector(Number.NaN, 5, 1)).toThrow(/NaN/);

@@ -89,6 +89,8 @@ export const SampleSchema = v.object({
   warmupOps: v.number(),
   /** False when warm-up hit its cap before the metric settled. */
   warmupStable: v.optional(v.boolean()),
+  /** With an injected slowdown: the injected share of the op's own time on each clock. */
+  injected: v.optional(v.object({ nsPerOp: v.number(), cpuNsPerOp: v.number() })),
   instructionsPerOp: v.optional(WireNumber),
   startedAt: v.string(),
   env: EnvironmentSchema,

@@ -5,11 +5,12 @@
  * 3: verdict and check reasons are structured (`basis`, `findings`: measured value and limit, no text), and the
  * summary says whether the sample sizes can reach alpha (`reach`); a run cancelled before measuring ends with a
  * `run-cancelled` event.
+ * 4: a sample of an injected-slowdown run carries the injected share it measured on each clock (`injected`).
  */
-export const PROTOCOL_VERSION = 3 as const;
+export const PROTOCOL_VERSION = 4 as const;
 
 /**
  * Versions whose results files this runner still reads: a results file holds the run's records (samples,
- * failures, settings), whose shape is the same in 1–3; the analysis is recomputed from them.
+ * failures, settings), whose shape is the same in 1–4 (4 adds an optional field); the analysis is recomputed from them.
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, PROTOCOL_VERSION];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, PROTOCOL_VERSION];

@@ -12,6 +12,7 @@ import type {
   SampleFailure,
   Side,
 } from '../model.js';
+import { slowdownClockOf } from '../model.js';
 import type { RecordedError, Verdict } from '../protocol/types.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { BenchCase } from '../suite/cases.js';
@@ -20,6 +21,9 @@ import type { EventSink } from './event-sink.js';
 import { sideSummary, skippedOn } from './payloads.js';
 import { writeRunAtomic } from './results-store.js';
 import { seededRandom, seedFrom } from './rng.js';
+
+/** A run's sample settings: the slowdown and its clock are per side and per metric (measureOnce). */
+export type RunSampleSettings = Omit<SampleSettings, 'slowdown' | 'slowdownClock'>;
 
 /** One case ready to run: what each side's forks load and with which parameters. */
 export interface PlannedCase {
@@ -35,7 +39,7 @@ export interface PlannedCase {
   /** The suite's measurement defaults; {@link resolveSampling} turns them into {@link PlannedCase.sample}. */
   sampling?: SuiteSampling;
   /** This case's measurement settings when they differ from the run's (a suite's own `sampling`). */
-  sample?: Omit<SampleSettings, 'slowdown'>;
+  sample?: RunSampleSettings;
 }
 
 /** Everything a run needs besides the cases. */
@@ -44,7 +48,7 @@ export interface RunSettings {
   config: RunRecord['config'];
   /** The command line that started the run, stored in a fresh record (a resumed record keeps its own). */
   invocation?: RunInvocation;
-  sample: Omit<SampleSettings, 'slowdown'>;
+  sample: RunSampleSettings;
   /** What to record as the run's measurement settings in a fresh record (checked on `--resume`). */
   measurement?: MeasurementSettings;
   fork: Omit<ForkOptions, 'signal'>;
@@ -116,7 +120,7 @@ function entryFor(c: PlannedCase): BenchmarkRecord {
  */
 export function resolveSampling(
   cases: readonly PlannedCase[],
-  run: Omit<SampleSettings, 'slowdown'>,
+  run: RunSampleSettings,
   explicit: { sampleMs: boolean; warmupMaxMs: boolean },
 ): PlannedCase[] {
   return cases.map((c) => {
@@ -163,6 +167,7 @@ function toSampleOrFailure(
         gcTimeMs: m.gcTimeMs,
         warmupOps: m.warmupOps,
         warmupStable: m.warmupStable,
+        ...(m.injected ? { injected: m.injected } : {}),
         startedAt,
         env: r.env,
       };
@@ -262,6 +267,7 @@ async function measureOnce(
     params: c.params[side],
     pinned: Boolean(settings.fork.pin),
     slowdown: c.slowdown[side],
+    slowdownClock: slowdownClockOf(settings.config.metric),
     ...(c.sample ?? settings.sample),
   };
   const startedAt = new Date().toISOString();

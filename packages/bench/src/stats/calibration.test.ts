@@ -62,6 +62,55 @@ describe('summarizeCalibration', () => {
   });
 });
 
+describe('summarizeCalibration: what the injector booked', () => {
+  /** Runs at 10% injected whose candidate forks booked `share` on CPU time while the op itself ran `op` slower. */
+  function booked(count: number, share: number, op: number, metric: 'nsPerOp' | 'cpuNsPerOp') {
+    return runs(count, (1 + share) * (1 + op) - 1).map((run) => ({
+      ...run,
+      config: { ...run.config, metric },
+      benchmarks: run.benchmarks.map((b) => ({
+        ...b,
+        samples: b.samples.map((x) =>
+          x.side === 'candidate' ? { ...x, injected: { nsPerOp: share + 0.03, cpuNsPerOp: share } } : x,
+        ),
+      })),
+    }));
+  }
+
+  it('splits each reading into the injected share and the op itself, on the metric clock', () => {
+    const summary = summarizeCalibration(runs(4, 0), new Map([[0.1, booked(3, 0.1, 0.04, 'cpuNsPerOp')]]), {
+      metric: 'cpuNsPerOp',
+    });
+    const [ten] = summary.injected;
+    expect(ten!.clock).toBe('cpu');
+    for (const r of ten!.readings) {
+      expect(r.injectedPercent).toBeCloseTo(10, 9);
+      // The candidate was scaled by 1.1 × 1.04 (then noise): the op itself reads about +4%.
+      expect(r.opDeltaPercent!).toBeGreaterThan(1);
+      expect(r.opDeltaPercent!).toBeLessThan(7);
+      expect(r.opDeltaPercent!).toBeCloseTo(((1 + r.meanDeltaPercent / 100) / 1.1 - 1) * 100, 0);
+    }
+    expect(ten!.meanDeltaPercent).toBeGreaterThan(12);
+    expect(ten!.withinTwoPoints).toBeLessThan(ten!.readings.length);
+    // Read on wall time, the same runs show the wall share they measured.
+    const wall = summarizeCalibration(runs(4, 0), new Map([[0.1, booked(3, 0.1, 0, 'cpuNsPerOp')]]));
+    expect(wall.injected[0]!.readings[0]!.injectedPercent).toBeCloseTo(13, 9);
+  });
+
+  it('summarises runs booked on different clocks apart; files without measured shares were booked on wall', () => {
+    const mixed = [
+      ...booked(2, 0.1, 0, 'cpuNsPerOp'),
+      ...runs(3, 0.1).map((r) => ({ ...r, config: { ...r.config, metric: 'cpuNsPerOp' as const } })),
+    ];
+    const summary = summarizeCalibration(runs(4, 0), new Map([[0.1, mixed]]), { metric: 'cpuNsPerOp' });
+    expect(summary.injected.map((i) => [i.clock, i.runs])).toEqual([
+      ['cpu', 2],
+      ['wall', 3],
+    ]);
+    expect(summary.injected.find((i) => i.clock === 'wall')!.readings[0]!.injectedPercent).toBeNull();
+  });
+});
+
 describe('smallestDetectable', () => {
   const rule = { alpha: 0.05 / 8, threshold: 0.02 };
   const pool = (spread: number) => jitter(1, 200, spread, 7);

@@ -7,7 +7,7 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import type { RunRecord } from '../model.js';
+import { type BenchmarkRecord, type RunRecord, type SlowdownClock, slowdownClockOf } from '../model.js';
 import { analyzeRun } from './analyze-run.js';
 import { median } from './describe.js';
 import { uStatistic } from './mann-whitney.js';
@@ -39,11 +39,23 @@ export interface InjectedReading {
   /** Standard error of that mean (sd / √runs; 0 for one run). */
   standardError: number;
   lost: number;
+  /**
+   * Mean over the runs of the injected share the candidate's forks measured on the metric's clock (median over a
+   * run's samples), in percent: what was really injected. Null for a metric without one (bytes, instructions).
+   */
+  injectedPercent: number | null;
+  /** Mean over the runs of (1 + Δ) / (1 + injected) − 1, in percent: how much slower the op itself ran. */
+  opDeltaPercent: number | null;
 }
 
 /** One injected change over all its runs. */
 export interface InjectedSummary {
   slowdown: number;
+  /**
+   * The clock the injector booked on (the run's metric: CPU time for cpuNsPerOp, else wall time): runs booked on
+   * different clocks are summarised apart.
+   */
+  clock: SlowdownClock;
   runs: number;
   cases: number;
   lost: number;
@@ -53,6 +65,10 @@ export interface InjectedSummary {
   /** Lost / (cases − Inconclusive): the power where the checks passed (null when none did). */
   conclusivePower: number | null;
   readings: InjectedReading[];
+  /** Mean of the readings' mean Δ%, over the benchmarks. */
+  meanDeltaPercent: number;
+  /** Benchmarks whose mean Δ lies within ±2 points of the injected slowdown. */
+  withinTwoPoints: number;
 }
 
 /** Per benchmark: the smallest slowdown detected in ≥ 80% of simulated comparisons at the run's n. */
@@ -87,26 +103,63 @@ function falseVerdicts(analyses: readonly BenchmarkVerdict[][], alpha: number): 
   };
 }
 
-function injectedSummary(slowdown: number, analyses: readonly BenchmarkVerdict[][]): InjectedSummary {
-  const byKey = new Map<string, BenchmarkVerdict[]>();
-  for (const v of analyses.flat()) if (v.stats) byKey.set(v.key, [...(byKey.get(v.key) ?? []), v]);
-  const readings = [...byKey].map(([key, vs]): InjectedReading => {
-    const ds = vs.map((v) => v.stats!.deltaPercent);
-    const mean = ds.reduce((a, b) => a + b, 0) / ds.length;
-    const sd = ds.length > 1 ? Math.sqrt(ds.reduce((a, d) => a + (d - mean) ** 2, 0) / (ds.length - 1)) : 0;
-    return {
-      key,
-      runs: vs.length,
-      meanDeltaPercent: mean,
-      standardError: sd / Math.sqrt(ds.length),
-      lost: vs.filter((v) => v.outcome === 'Lost').length,
-    };
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+/** The injected share one run's candidate forks measured on `metric`'s clock (median of its samples), or null. */
+function injectedShare(record: BenchmarkRecord, metric: AnalysisConfig['metric']): number | null {
+  if (metric !== 'nsPerOp' && metric !== 'cpuNsPerOp') return null;
+  const shares: number[] = [];
+  for (const s of record.samples) if (s.side === 'candidate' && s.injected) shares.push(s.injected[metric]);
+  return shares.length > 0 ? median(shares) : null;
+}
+
+interface InjectedCase {
+  verdict: BenchmarkVerdict;
+  share: number | null;
+}
+
+function reading(key: string, cases: readonly InjectedCase[]): InjectedReading {
+  const ds = cases.map((c) => c.verdict.stats!.deltaPercent);
+  const m = mean(ds);
+  const sd = ds.length > 1 ? Math.sqrt(ds.reduce((a, d) => a + (d - m) ** 2, 0) / (ds.length - 1)) : 0;
+  const shares = cases.flatMap((c) => (c.share === null ? [] : [c.share]));
+  const ops = cases.flatMap((c) =>
+    c.share === null ? [] : [((1 + c.verdict.stats!.deltaPercent / 100) / (1 + c.share) - 1) * 100],
+  );
+  return {
+    key,
+    runs: cases.length,
+    meanDeltaPercent: m,
+    standardError: sd / Math.sqrt(ds.length),
+    lost: cases.filter((c) => c.verdict.outcome === 'Lost').length,
+    injectedPercent: shares.length === cases.length ? mean(shares) * 100 : null,
+    opDeltaPercent: ops.length === cases.length ? mean(ops) : null,
+  };
+}
+
+function injectedSummary(
+  slowdown: number,
+  clock: SlowdownClock,
+  runs: readonly RunRecord[],
+  analyses: readonly BenchmarkVerdict[][],
+  metric: AnalysisConfig['metric'],
+): InjectedSummary {
+  const byKey = new Map<string, InjectedCase[]>();
+  analyses.forEach((verdicts, i) => {
+    for (const v of verdicts) {
+      if (!v.stats) continue;
+      const record = runs[i]!.benchmarks.find((b) => b.key === v.key);
+      const share = record ? injectedShare(record, metric) : null;
+      byKey.set(v.key, [...(byKey.get(v.key) ?? []), { verdict: v, share }]);
+    }
   });
+  const readings = [...byKey].map(([key, cases]) => reading(key, cases));
   const cases = readings.reduce((a, r) => a + r.runs, 0);
   const lost = readings.reduce((a, r) => a + r.lost, 0);
   const inconclusive = analyses.flat().filter((v) => v.outcome === 'Inconclusive').length;
   return {
     slowdown,
+    clock,
     runs: analyses.length,
     cases,
     lost,
@@ -114,7 +167,21 @@ function injectedSummary(slowdown: number, analyses: readonly BenchmarkVerdict[]
     inconclusive,
     conclusivePower: cases - inconclusive > 0 ? lost / (cases - inconclusive) : null,
     readings,
+    meanDeltaPercent: mean(readings.map((r) => r.meanDeltaPercent)),
+    withinTwoPoints: readings.filter((r) => Math.abs(r.meanDeltaPercent - slowdown * 100) <= 2).length,
   };
+}
+
+const clocksFirst = (first: SlowdownClock): SlowdownClock[] =>
+  first === 'cpu' ? ['cpu', 'wall'] : ['wall', 'cpu'];
+
+/**
+ * The clock a run's injector booked on: its metric's (runner.ts). Files written before the injector could book CPU
+ * time carry no measured share in their samples, and were all booked on wall time.
+ */
+export function bookedClock(run: RunRecord): SlowdownClock {
+  const measured = run.benchmarks.some((b) => b.samples.some((s) => s.injected !== undefined));
+  return measured ? slowdownClockOf(run.config.metric) : 'wall';
 }
 
 /**
@@ -232,12 +299,17 @@ export function summarizeCalibration(
       aa.map((a) => a.verdicts),
       config.alpha,
     ),
-    injected: [...injected].map(([s, runs]) =>
-      injectedSummary(
-        s,
-        analyse(runs).map((a) => a.verdicts),
+    // Largest slowdown first; per slowdown, the runs booked on the analysed metric's clock first.
+    injected: [...injected]
+      .sort(([a], [b]) => b - a)
+      .flatMap(([s, runs]) =>
+        clocksFirst(slowdownClockOf(config.metric)).flatMap((clock) => {
+          const booked = runs.filter((r) => bookedClock(r) === clock);
+          if (booked.length === 0) return [];
+          const verdicts = analyse(booked).map((a) => a.verdicts);
+          return [injectedSummary(s, clock, booked, verdicts, config.metric)];
+        }),
       ),
-    ),
     detectable: [...noise].map(([key, pool]) => ({
       key,
       slowdown: smallestDetectable(pool, n, { alpha, threshold: config.threshold }),
