@@ -48,7 +48,10 @@ export const CheckQuantitySchema = v.picklist([
   'missing_metric',
   'no_values',
   'min_value',
-  'max_min_ratio',
+  /** The sample farthest from its side's median, as a factor (x/median or median/x, whichever is ≥ 1). */
+  'farthest_from_median',
+  /** Samples more than `note`× from their side's median (the limit: how many of them are tolerated). */
+  'outliers',
   /** 1.4826·MAD/median as a fraction. */
   'robust_cv',
   'min_achievable_p',

@@ -90,10 +90,15 @@ function saneText(c: ProtocolCheck, unit: string): string {
     const side = f.side ?? '';
     if (f.quantity === 'no_values') problems.push(`${side}: no values`);
     if (f.quantity === 'min_value') problems.push(`${side}: impossible value ${String(f.value)} ${unit}`);
-    if (f.quantity === 'max_min_ratio') {
-      const gap = `max/min ${fmt(f.value)} (${fmt((value(f) - 1) * 100)}% gap)`;
-      if (f.passed) notes.push(`${side} ${gap}`);
-      else problems.push(`${side}: ${gap}${against(f, String)}`);
+    if (f.quantity === 'farthest_from_median') {
+      const far = `farthest sample ${fmt(f.value)}× from the median`;
+      if (f.passed) notes.push(`${side} ${far}`);
+      else problems.push(`${side}: ${far}${against(f, (x) => `${x}×`)} (a broken sample)`);
+    }
+    if (f.quantity === 'outliers') {
+      const count = `${value(f)} samples beyond ${f.note ?? ''}× from the median`;
+      if (f.passed) notes.push(`${value(f)} beyond ${f.note ?? ''}×`);
+      else problems.push(`${side}: ${count}${against(f, String)} tolerated`);
     }
     if (f.quantity === 'robust_cv') {
       const cv = `robust CV ${fmt(value(f) * 100)}%`;

@@ -108,8 +108,11 @@ function validateConfig(config: AnalysisConfig): void {
   if (!(config.threshold >= 0 && Number.isFinite(config.threshold))) {
     throw new StatsInputError('threshold', config.threshold, 'expected a non-negative fraction, e.g. 0.02');
   }
-  if (!(config.maxSpreadRatio >= 1)) {
-    throw new StatsInputError('maxSpreadRatio', config.maxSpreadRatio, 'expected a ratio ≥ 1');
+  for (const key of ['outlierFactor', 'maxSampleFactor'] as const) {
+    if (!(config[key] >= 1)) throw new StatsInputError(key, config[key], 'expected a factor ≥ 1');
+  }
+  if (!(config.maxOutlierShare >= 0 && config.maxOutlierShare <= 1)) {
+    throw new StatsInputError('maxOutlierShare', config.maxOutlierShare, 'expected a fraction in [0, 1]');
   }
   if (!(config.maxRobustCv > 0)) {
     throw new StatsInputError('maxRobustCv', config.maxRobustCv, 'expected a positive fraction');
