@@ -1,5 +1,6 @@
 import type { ClusteringComparator, ClusteringPrefix } from './clustering-comparator.js';
 import {
+  BRANCH_MAP_ANCHOR,
   BRANCHING,
   Branch,
   copyBranch,
@@ -108,7 +109,7 @@ export function internalCount(t: SlotTree): number {
  * Path of the write in progress (branch and child slot per depth). Module-level because JS is single-threaded and
  * writes never re-enter, which spares every write an allocation; cleared afterwards so it pins no dead tree.
  */
-const PATH: (Branch | undefined)[] = [];
+const PATH: Branch[] = [];
 const SLOT: number[] = [];
 
 function outOfRange(i: number, size: number): RangeError {
@@ -398,7 +399,9 @@ function copyNode(node: TreeNode, h: number, owner: number): TreeNode {
 }
 
 function clearPath(depth: number): void {
-  for (let d = 0; d < depth; d++) PATH[d] = undefined;
+  // The anchor, not undefined: it pins nothing, and this use keeps it (and the Branch map) in every bundle, where an
+  // export nobody imported was tree-shaken away (the package has no side effects).
+  for (let d = 0; d < depth; d++) PATH[d] = BRANCH_MAP_ANCHOR;
 }
 
 /**
