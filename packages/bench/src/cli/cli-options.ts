@@ -49,6 +49,74 @@ export const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
+type OptionName = keyof typeof OPTIONS;
+
+/** What every measuring command reads: selection, sampling, output, verdict settings. */
+const MEASURING: readonly OptionName[] = [
+  'filter',
+  'param',
+  'n',
+  'json',
+  'events',
+  'out',
+  'resume',
+  'no-fail-on-lost',
+  'fail-on-lost',
+  'format',
+  'svg',
+  'growth',
+  'factorial',
+  'sample-ms',
+  'warmup-ms',
+  'timeout-ms',
+  'metric',
+  'alpha',
+  'threshold',
+  'no-holm',
+  'no-typecheck',
+  'no-pin',
+  'no-alloc',
+  'cache-dir',
+  'instructions',
+];
+const VERDICT: readonly OptionName[] = ['metric', 'alpha', 'threshold', 'no-holm'];
+
+/**
+ * The options each command reads. An option another command takes is a usage error here, not silently ignored:
+ * `report r.json -n 1e1` used to print the report as if `-n` meant something.
+ */
+export const COMMAND_OPTIONS: Readonly<Record<string, readonly OptionName[]>> = {
+  run: MEASURING,
+  aa: [...MEASURING, 'slowdown'],
+  compare: [
+    ...MEASURING,
+    'baseline',
+    'candidate',
+    'install-cmd',
+    'build-cmd',
+    'no-install',
+    'no-build',
+    'keep-worktrees',
+  ],
+  calibrate: [...MEASURING, 'rounds', 'slowdowns', 'slowdown-rounds', 'from'],
+  report: ['format', 'svg', 'fail-on-lost', 'no-fail-on-lost', 'growth', 'factorial', ...VERDICT],
+  'compare-files': ['side', 'json', ...VERDICT],
+  list: ['json', 'timeout-ms', 'cache-dir'],
+};
+
+/** @throws {UsageError} naming the first given option that `command` does not take, and the ones it does. */
+export function checkCommandOptions(command: string, values: CliValues): void {
+  const allowed = COMMAND_OPTIONS[command];
+  if (!allowed) return;
+  const given = (Object.keys(values) as OptionName[]).filter((k) => k !== 'help' && values[k] !== undefined);
+  const extra = given.find((k) => !allowed.includes(k));
+  if (extra === undefined) return;
+  const hint = command === 'report' && extra === 'json' ? ' (for JSON use --format json)' : '';
+  throw new UsageError(
+    `${command} does not take ${optionLabel(extra)}${hint}; its options: ${allowed.map(optionLabel).join(' ')}`,
+  );
+}
+
 /** Parsed command line. */
 export type CliValues = ReturnType<typeof parse>['values'];
 

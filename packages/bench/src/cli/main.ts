@@ -15,7 +15,14 @@ import { cacheDirFor, EXIT, gateExitCode, makeSession } from '../run/session.js'
 import { StatsInputError } from '../stats/errors.js';
 import { findBenchFiles } from '../suite/discover.js';
 import { cmdCalibrate } from './calibrate-command.js';
-import { analysisOptions, type CliValues, HELP, numberOption, parseCli } from './cli-options.js';
+import {
+  analysisOptions,
+  type CliValues,
+  checkCommandOptions,
+  HELP,
+  numberOption,
+  parseCli,
+} from './cli-options.js';
 import { cmdCompareFiles } from './compare-files-command.js';
 import { type CliIo, defaultIo } from './io.js';
 import { printReport } from './report-output.js';
@@ -96,6 +103,7 @@ async function dispatch(
   signal: AbortSignal,
 ): Promise<number> {
   const { values, positionals } = parsed;
+  checkCommandOptions(command, values);
   if (command === 'list') return cmdList(io, values, positionals);
   if (command === 'report') return cmdReport(io, values, positionals);
   if (command === 'compare-files') return cmdCompareFiles(io, values, positionals);

@@ -46,6 +46,18 @@ describe('tombstone-bench report', () => {
     );
   });
 
+  it('refuses options that only other commands take, instead of ignoring them', async () => {
+    const n = await runCli(['report', file, '-n', '1e1'], dir);
+    expect(n.code).toBe(2);
+    expect(n.stderr).toMatch(/report does not take -n; its options: --format --svg --fail-on-lost/);
+    const json = await runCli(['report', file, '--json'], dir);
+    expect(json.stderr).toMatch(/report does not take --json \(for JSON use --format json\)/);
+    const list = await runCli(['list', '--baseline', 'HEAD'], dir);
+    expect(list.stderr).toMatch(/list does not take --baseline/);
+    const files = await runCli(['compare-files', file, file, '--fail-on-lost'], dir);
+    expect(files.stderr).toMatch(/compare-files does not take --fail-on-lost/);
+  });
+
   it('applies Holm by default, shows the raw p beside it, and --no-holm turns it off', async () => {
     const holm = await runCli(['report', file], dir);
     expect(holm.stdout).toMatch(/Benchmark .* p {2}p \(Holm\)\n/);

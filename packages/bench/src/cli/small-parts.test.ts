@@ -62,7 +62,7 @@ describe('analysis options', () => {
   it('rejects an unknown metric and an out-of-range alpha, naming the value', () => {
     expect(() => options('--metric', 'furlongs')).toThrow(UsageError);
     expect(() => options('--metric', 'furlongs')).toThrow(/unknown --metric "furlongs" \(nsPerOp, /);
-    expect(() => options('--alpha', '0.9')).toThrow(/--alpha "0.9" is not a valid number/);
+    expect(() => options('--alpha', '0.9')).toThrow(/--alpha "0.9" is not a valid number \(> 0 and <= 0.5\)/);
   });
 
   it('numbers are plain decimal text: exponents only where a fraction is meant, never hex or Infinity', () => {

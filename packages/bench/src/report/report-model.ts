@@ -235,15 +235,16 @@ export function verdictSentence(v: BenchmarkVerdict): string {
   );
 }
 
-/** "ratio 0.00268 [0.00267, 0.00269] at 95.67%; shift -3352.73 [-3356.19, -3349.67] ns/op". */
+/** "ratio 0.002682 [0.002662, 0.002702]; shift -3.3535 µs [-3.3703 µs, -3.3508 µs] at 95.67%", in human units. */
 export function effectSentence(v: BenchmarkVerdict): string | null {
   const s = v.stats;
   if (!s) return null;
   const conf = `${Number((s.shift.achievedConfidence * 100).toFixed(2))}%`;
-  const f = (x: number) => formatP(x);
-  const shift = `shift ${f(s.shift.estimate)} [${f(s.shift.lower)}, ${f(s.shift.upper)}] ${v.unit}`;
+  const unit = (x: number | null) => (x === null ? '—' : formatMetric(x, v.metric));
+  const shift = `shift ${unit(s.shift.estimate)} [${unit(s.shift.lower)}, ${unit(s.shift.upper)}]`;
   if (!s.ratio) return `${shift} at ${conf}`;
-  return `ratio ${f(s.ratio.estimate)} [${f(s.ratio.lower)}, ${f(s.ratio.upper)}]; ${shift} at ${conf}`;
+  const r = (x: number | null) => (x === null ? '—' : formatP(x, 4));
+  return `ratio ${r(s.ratio.estimate)} [${r(s.ratio.lower)}, ${r(s.ratio.upper)}]; ${shift} at ${conf}`;
 }
 
 /** "O(N^1.98) [1.95, 2.01] → O(N^1.02) [0.99, 1.05]". */

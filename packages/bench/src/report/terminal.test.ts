@@ -75,6 +75,9 @@ describe('seed-000 terminal report', () => {
         '(Won, a 99.732% reduction, n=10, p=1.08251e-05)',
     );
     expect(text).toContain('(Held, a 37.966% reduction, n=10, p=1.08251e-05)');
+    expect(text).toMatch(
+      /benchCopyOnly: ratio 0\.002\d{3} \[0\.002\d{3}, 0\.002\d{3}\]; shift -3\.\d{1,4} µs \[-3\.\d{1,4} µs, -3\.\d{1,4} µs\] at /,
+    );
     // No raw float (16 significant digits) in any verdict sentence.
     const sentences = text.split('\n').filter((l) => l.includes(' -> '));
     expect(sentences).toHaveLength(4);

@@ -136,9 +136,9 @@ export const NUMBER_LIMITS = {
 
 /** ">= 1 and <= 1000": the range of a check, as errors state it ('' without bounds). */
 export function rangeText(check: NumberCheck): string {
-  return [check.min !== undefined ? `>= ${check.min}` : '', check.max !== undefined ? `<= ${check.max}` : '']
-    .filter(Boolean)
-    .join(' and ');
+  // MIN_VALUE stands for "above 0" (alpha): say so rather than print 5e-324.
+  const min = check.min === Number.MIN_VALUE ? '> 0' : check.min !== undefined ? `>= ${check.min}` : '';
+  return [min, check.max !== undefined ? `<= ${check.max}` : ''].filter(Boolean).join(' and ');
 }
 
 /**
