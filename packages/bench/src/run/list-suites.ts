@@ -53,7 +53,7 @@ export function renderList(list: ListOutput): string {
   const lines: string[] = [];
   for (const s of list.suites) {
     lines.push(`${s.suite ?? '(no defineSuite found)'}  ${s.file}`);
-    if (s.loadError !== null) lines.push(`  could not be loaded: ${s.loadError.split('\n')[0]}`);
+    if (s.loadError !== null) lines.push(`  ${s.loadError.split('\n')[0]}`);
     const params = Object.entries(s.params ?? {}).map(([k, vs]) => `${k}=${vs.map(String).join(',')}`);
     if (s.compare) params.push(`${s.compare.factor}: ${s.compare.baseline} vs ${s.compare.candidate}`);
     if (params.length > 0) lines.push(`  params: ${params.join('  ')}`);
