@@ -72,6 +72,14 @@ describe('tombstone-bench compare-files', () => {
     expect(r.stdout).toContain('only in old: RangeTombstoneListBench.gone');
     const usage = await runCli(['compare-files', 'old.json'], dir);
     expect(usage.code).toBe(2);
+    writeRunAtomic(
+      join(dir, 'other.json'),
+      makeRun([makeRecord({ benchmark: 'x', baseline: base, candidate: base })]),
+    );
+    const disjoint = await runCli(['compare-files', 'old.json', 'other.json'], dir);
+    expect(disjoint.stderr).toMatch(
+      /no benchmark in common \(old: RangeTombstoneListBench\.slower, RangeTombstoneListBench\.same, RangeTombstoneListBench\.gone; new: RangeTombstoneListBench\.x\)/,
+    );
     const side = await runCli(['compare-files', 'old.json', 'new.json', '--side', 'left'], dir);
     expect(side.stderr).toMatch(/unknown --side "left"/);
   });

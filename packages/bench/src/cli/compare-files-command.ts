@@ -76,7 +76,16 @@ export function cmdCompareFiles(io: CliIo, values: CliValues, positionals: strin
   const { overrides } = analysisOptions(values, next.config);
   const side = parseSide(values.side);
   const c = compareFiles(old, next, { ...overrides, ...(side ? { side } : {}) });
-  if (c.rows.length === 0) throw new BenchError(`${oldFile} and ${newFile} have no benchmark in common`);
+  if (c.rows.length === 0) {
+    // Say what each file holds: a `run` of a factor suite and a `compare` of the same suite key it differently.
+    const keys = (r: typeof old) => {
+      const all = r.benchmarks.map((b) => b.key);
+      return all.length > 3 ? `${all.slice(0, 3).join(', ')}, … (${all.length})` : all.join(', ') || 'none';
+    };
+    throw new BenchError(
+      `${oldFile} and ${newFile} have no benchmark in common (old: ${keys(old)}; new: ${keys(next)})`,
+    );
+  }
   io.stdout(
     values.json ? `${JSON.stringify(c)}\n` : `${renderFileComparison(c, { old: oldFile, new: newFile })}\n`,
   );

@@ -46,6 +46,18 @@ describe('reports with a group that cannot be fitted', () => {
     const one = makeRun([
       makeRecord({ params: { size: 1000 }, baseline: jitter(9, 5, 0.1, 1), candidate: jitter(9, 5, 0.1, 2) }),
     ]);
+    const two = makeRun(
+      [10, 1000].map((size, i) =>
+        makeRecord({
+          params: { size },
+          baseline: jitter(size, 5, 0.1, i + 1),
+          candidate: jitter(size, 5, 0.1, i + 3),
+        }),
+      ),
+    );
+    expect(render(analyze(two, { growth: 'size' }), 'terminal')).toMatch(
+      /over size \(10, 1000\): O\(N\^.*; only 2 levels of size, better 3\n/,
+    );
     const terminal = render(analyze(one, { growth: 'size' }), 'terminal');
     expect(terminal).toContain(
       'Not fittable:\n  growth RangeTombstoneListBench.benchCopyOnly: not fittable: only 1 level of size (size=1000): ' +

@@ -254,7 +254,9 @@ export function growthSentence(g: GrowthComparison): string {
   const [b, c] = [growthLabel(g.baseline), growthLabel(g.candidate)];
   return (
     `${g.key} over ${g.param} (${g.values.join(', ')}): ${b}${ci(g.baseline.lower, g.baseline.upper)} → ` +
-    `${c}${ci(g.candidate.lower, g.candidate.upper)}${g.changed ? ' (changed)' : ' (not distinguishable)'}`
+    `${c}${ci(g.candidate.lower, g.candidate.upper)}${g.changed ? ' (changed)' : ' (not distinguishable)'}` +
+    // Two levels fix a line through two points: the exponent cannot show curvature or a bad level.
+    (g.values.length === 2 ? `; only 2 levels of ${g.param}, better 3` : '')
   );
 }
 
