@@ -38,6 +38,30 @@ describe('NDJSON ops', () => {
     expect(encodeOp(op)).toMatch(/"ck":\["-?\d+",/);
   });
 
+  it('prints large integers (k, ts, ldt, values past 2^30, up to 2^53 − 1) exactly as JSON.stringify does', () => {
+    const big = [
+      2 ** 30,
+      2 ** 30 + 7,
+      1_000_000_000_000,
+      1_000_000_000_001,
+      1_099_511_627_775,
+      2 ** 53 - 1,
+      5e9 + 1,
+    ];
+    for (const [i, k] of big.entries()) {
+      const op = { k, kind: 'insert', pk: 'p', ck: [k, 'c'], values: { v: k }, ts: k + i } as const;
+      expect(encodeOp(op)).toBe(JSON.stringify(op));
+      const del = { k, kind: 'deleteRow', pk: 'p', ck: [1], ts: -k, ldt: k } as const;
+      expect(encodeOp(del)).toBe(JSON.stringify(del));
+      const compact = { k, kind: 'compact', scope: 'all', now: k } as const;
+      expect(encodeOp(compact)).toBe(JSON.stringify(compact));
+    }
+    for (const k of [883_172_264_041, 2 ** 40 - 1]) {
+      const op = workload(mixed, 42).op(0, k);
+      expect(encodeOp(op)).toBe(JSON.stringify(op));
+    }
+  });
+
   it('escapes strings and orders cell keys exactly as JSON.stringify does', () => {
     const odd = ['a"b', 'back\\slash', 'tab\tnl\n', '\u0001', 'lone\ud800', 'pair\ud83d\ude00', 'ţ\u2028'];
     for (const text of odd) {
