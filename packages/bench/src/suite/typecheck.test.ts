@@ -1,8 +1,11 @@
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BenchTypeError } from '../errors.js';
-import { runCli, tempProject } from '../test-helpers.js';
-import { typecheckBenchFiles } from './typecheck.js';
+import { FAST, runCli, tempProject } from '../test-helpers.js';
+import { parseTscOutput } from './tsc-output.js';
+import { loadCompiler, typecheckBenchFiles } from './typecheck.js';
 
 const GOOD = `import { defineSuite } from '@tombstone-lab/bench';
 export default defineSuite({ name: 'Ok', setup: () => ({ n: 3 }), benchmarks: { f: (s) => s.n * 2 } });
@@ -62,4 +65,106 @@ describe('run: type errors stop the run, --no-typecheck measures anyway', () => 
     expect(off.stderr).not.toMatch(/error TS/);
     expect(off.stdout).toContain('Typo.f');
   }, 60_000);
+});
+
+const REPO_TSC = join(
+  dirname(createRequire(import.meta.url).resolve('typescript/package.json')),
+  'bin',
+  'tsc',
+);
+const TS7 = '/tmp/ts7/node_modules/typescript';
+
+describe('parseTscOutput', () => {
+  it('reads file(line,col): error TSnnnn lines with their indented continuations, skipping the rest', () => {
+    const text = [
+      "bench/a.bench.ts(5,29): error TS2339: Property 'count' does not exist.",
+      "src/x.ts(1,1): error TS2322: Type 'A' is not assignable to type 'B'.",
+      "  Types of property 'n' are incompatible.",
+      'error TS5083: Cannot read file tsconfig.base.json.',
+      '',
+      'Found 2 errors in 2 files.',
+    ].join('\n');
+    expect(parseTscOutput(text)).toEqual([
+      {
+        file: 'bench/a.bench.ts',
+        line: 5,
+        column: 29,
+        code: 2339,
+        message: "Property 'count' does not exist.",
+      },
+      {
+        file: 'src/x.ts',
+        line: 1,
+        column: 1,
+        code: 2322,
+        message: "Type 'A' is not assignable to type 'B'.\nTypes of property 'n' are incompatible.",
+      },
+    ]);
+  });
+});
+
+describe('typecheckBenchFiles through a tsc binary (the TypeScript 7 path)', () => {
+  it("the repo's tsc binary gives the API path's message and leaves no temp config", () => {
+    const dir = tempProject({ 'typo.bench.ts': BAD, 'ok.bench.ts': GOOD });
+    const tsc = { kind: 'tsc', bin: REPO_TSC } as const;
+    expect(() => typecheckBenchFiles([join(dir, 'ok.bench.ts')], dir, tsc)).not.toThrow();
+    expect(() => typecheckBenchFiles([join(dir, 'typo.bench.ts')], dir, tsc)).toThrow(
+      /^typo\.bench\.ts:5:29 - error TS2339: Property 'count' does not exist on type '\{ n: number; \}'\./m,
+    );
+    expect(readdirSync(dir).filter((f) => f.startsWith('.tombstone-bench-typecheck'))).toEqual([]);
+  });
+
+  it('keeps the project tsconfig options (strict off: an implicit any passes)', () => {
+    const loose = `import { defineSuite } from '@tombstone-lab/bench';
+function twice(x) { return x * 2; }
+export default defineSuite({ name: 'Loose', setup: () => 3, benchmarks: { f: (s) => twice(s) } });
+`;
+    const dir = tempProject({
+      'tsconfig.json': '{ "compilerOptions": { "strict": false } }',
+      'l.bench.ts': loose,
+    });
+    const strict = tempProject({ 'l.bench.ts': loose });
+    const tsc = { kind: 'tsc', bin: REPO_TSC } as const;
+    expect(() => typecheckBenchFiles([join(dir, 'l.bench.ts')], dir, tsc)).not.toThrow();
+    expect(() => typecheckBenchFiles([join(strict, 'l.bench.ts')], strict, tsc)).toThrow(
+      /l\.bench\.ts:2:16 - error TS7006/,
+    );
+  });
+
+  it('a typescript with neither the API nor a tsc binary: one line naming its version and --no-typecheck, exit 2', async () => {
+    const dir = tempProject({
+      'typo.bench.ts': BAD,
+      'node_modules/typescript/package.json':
+        '{ "name": "typescript", "version": "9.9.9", "main": "index.js" }',
+      'node_modules/typescript/index.js': "module.exports = { version: '9.9.9' };",
+    });
+    const r = await runCli(
+      ['run', 'typo.bench.ts', '-n', '3', ...FAST.filter((a) => a !== '--no-typecheck')],
+      dir,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /typescript 9\.9\.9 .*has neither the compiler API nor a tsc binary.*--no-typecheck/,
+      ),
+    ]);
+  });
+
+  it.skipIf(!existsSync(join(TS7, 'bin', 'tsc')))(
+    'TypeScript 7 (from /tmp/ts7, skipped when absent: nothing is installed from the network) reports file:line:col, exit 2',
+    async () => {
+      const dir = tempProject({ 'typo.bench.ts': BAD, 'package.json': '{ "type": "module" }' });
+      mkdirSync(join(dir, 'node_modules'));
+      symlinkSync(TS7, join(dir, 'node_modules', 'typescript'));
+      expect(loadCompiler(dir).kind).toBe('tsc');
+      const r = await runCli(
+        ['run', 'typo.bench.ts', '-n', '3', ...FAST.filter((a) => a !== '--no-typecheck')],
+        dir,
+      );
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/typo\.bench\.ts:5:29 - error TS2339: Property 'count' does not exist/);
+      expect(r.stderr).not.toMatch(/TypeError|\n\s+at /);
+    },
+    60_000,
+  );
 });

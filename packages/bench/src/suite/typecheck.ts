@@ -2,14 +2,17 @@
  * Type-checks bench files before anything is measured: esbuild strips types without checking them, so a bench file
  * with a type error used to run (and measure) whatever JavaScript was left. Uses the project's own `typescript`
  * (a TypeScript project has it; this package does not ship a compiler) with the nearest tsconfig.json's options,
- * and reports only diagnostics located in the bench files themselves.
+ * and reports only diagnostics located in the bench files themselves. TypeScript 7 has no compiler API in its main
+ * export, so there its own `tsc` binary is run instead (tsc-binary.ts), with the same messages.
  */
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BenchError, BenchTypeError } from '../errors.js';
+import { tscDiagnostics } from './tsc-binary.js';
+import type { TscDiagnostic } from './tsc-output.js';
 
 type Ts = typeof import('typescript');
 
@@ -19,17 +22,47 @@ const SELF_TYPES = HERE.endsWith('.ts')
   ? join(dirname(HERE), '..', 'index.ts')
   : join(dirname(HERE), '..', 'index.d.ts');
 
-function loadTypescript(cwd: string): Ts {
+/** The compiler a project has: TypeScript's JavaScript API (5.x, 6.x) or only its `tsc` binary (7.x). */
+type Compiler = { kind: 'api'; ts: Ts } | { kind: 'tsc'; bin: string };
+
+function findTypescript(cwd: string): { require: NodeRequire; dir: string } | undefined {
   for (const from of [join(cwd, 'package.json'), HERE]) {
+    const req = createRequire(from);
     try {
-      return createRequire(from)('typescript') as Ts;
+      return { require: req, dir: dirname(req.resolve('typescript/package.json')) };
     } catch {
       // try the next place
     }
   }
+  return undefined;
+}
+
+/** The project's own TypeScript (else the runner's), as its API when it has one, else as its `tsc` binary. */
+export function loadCompiler(cwd: string): Compiler {
+  const found = findTypescript(cwd);
+  if (!found)
+    throw new BenchError(
+      'type-checking bench files needs the `typescript` package in this project (npm install -D typescript), ' +
+        'or pass --no-typecheck',
+    );
+  const pkg = JSON.parse(readFileSync(join(found.dir, 'package.json'), 'utf8')) as {
+    version?: string;
+    bin?: string | Record<string, string>;
+  };
+  let ts: Partial<Ts> | undefined;
+  try {
+    ts = found.require('typescript') as Partial<Ts>;
+  } catch {
+    ts = undefined;
+  }
+  if (typeof ts?.createProgram === 'function' && typeof ts.findConfigFile === 'function')
+    return { kind: 'api', ts: ts as Ts };
+  const binRel = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.tsc;
+  if (binRel !== undefined && existsSync(join(found.dir, binRel)))
+    return { kind: 'tsc', bin: join(found.dir, binRel) };
   throw new BenchError(
-    'type-checking bench files needs the `typescript` package in this project (npm install -D typescript), ' +
-      'or pass --no-typecheck',
+    `typescript ${pkg.version ?? '(unknown version)'} in ${found.dir} has neither the compiler API nor a tsc ` +
+      'binary, so bench files cannot be type-checked; pass --no-typecheck',
   );
 }
 
@@ -56,24 +89,33 @@ function compilerOptions(ts: Ts, file: string): import('typescript').CompilerOpt
   };
 }
 
+function apiDiagnostics(ts: Ts, files: readonly string[]): TscDiagnostic[] {
+  const program = ts.createProgram([...files], compilerOptions(ts, files[0]!));
+  const out: TscDiagnostic[] = [];
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    if (d.category !== ts.DiagnosticCategory.Error || !d.file) continue;
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
+    const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+    out.push({ file: d.file.fileName, line: line + 1, column: character + 1, code: d.code, message });
+  }
+  return out;
+}
+
 /**
  * Type-checks `files` (absolute paths); `display` is the directory paths in messages are relative to.
+ * `compiler` defaults to the project's own TypeScript ({@link loadCompiler}).
  * @throws {BenchTypeError} listing every error located in a bench file, as `file:line:column - error TSnnnn: text`.
  */
-export function typecheckBenchFiles(files: readonly string[], display: string): void {
+export function typecheckBenchFiles(files: readonly string[], display: string, given?: Compiler): void {
   if (files.length === 0) return;
-  const ts = loadTypescript(display);
-  const program = ts.createProgram([...files], compilerOptions(ts, files[0]!));
+  const compiler = given ?? loadCompiler(display);
+  const diagnostics =
+    compiler.kind === 'api'
+      ? apiDiagnostics(compiler.ts, files)
+      : tscDiagnostics(compiler.bin, files, display, SELF_TYPES);
   const wanted = new Set(files.map((f) => resolve(f)));
-  const lines: string[] = [];
-  for (const d of ts.getPreEmitDiagnostics(program)) {
-    if (d.category !== ts.DiagnosticCategory.Error || !d.file || !wanted.has(resolve(d.file.fileName)))
-      continue;
-    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
-    const text = ts.flattenDiagnosticMessageText(d.messageText, '\n');
-    lines.push(
-      `${relative(display, d.file.fileName)}:${line + 1}:${character + 1} - error TS${d.code}: ${text}`,
-    );
-  }
+  const lines = diagnostics
+    .filter((d) => wanted.has(resolve(d.file)))
+    .map((d) => `${relative(display, d.file)}:${d.line}:${d.column} - error TS${d.code}: ${d.message}`);
   if (lines.length > 0) throw new BenchTypeError(lines.join('\n'));
 }

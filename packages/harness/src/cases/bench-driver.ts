@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main as benchMain, type RunRecord, readRun } from '@tombstone-lab/bench/runner';
@@ -59,6 +59,11 @@ export async function runSuites(request: SuiteRunRequest): Promise<RunRecord> {
     request.signal,
   );
   if (code === 2) throw new CaseRunError(`tombstone-bench refused the run (exit 2): see the messages above`);
+  // Any other failure before the first fork leaves no results file: say so instead of reading a missing file.
+  if (code !== 0 && !existsSync(request.outFile))
+    throw new CaseRunError(
+      `tombstone-bench failed (exit ${code}) before writing ${request.outFile}: see the messages above`,
+    );
   const run = readRun(request.outFile);
   for (const b of run.benchmarks) {
     for (const side of ['baseline', 'candidate'] as const) {
