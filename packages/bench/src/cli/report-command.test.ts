@@ -73,3 +73,23 @@ describe('tombstone-bench report', () => {
     expect(bad.stderr).toMatch(/no-holm/);
   });
 });
+
+describe('conflicting analyses', () => {
+  it('--growth and --factorial over the same parameter: usage error naming it, exit 2 (run: before any work)', async () => {
+    const r = await runCli(['report', file, '--growth', 'size', '--factorial', 'size'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/parameter "size" cannot be both the growth axis and the factorial factor/);
+    const bench = tempProject({
+      'a.bench.ts': `import { defineSuite } from '@tombstone-lab/bench';
+export default defineSuite({ name: 'A', setup: () => 1, benchmarks: { f: (s) => s + 1 } });
+`,
+    });
+    const run = await runCli(
+      ['run', 'a.bench.ts', '-n', '3', '--growth', 'size', '--factorial', 'size', '--no-typecheck'],
+      bench,
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/parameter "size" cannot be both/);
+    expect(run.stdout).not.toContain('A.f');
+  });
+});

@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
 import { ResultsFileError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import { RunRecordSchema } from '../protocol/records.js';
 import { PROTOCOL_VERSION, READABLE_VERSIONS } from '../protocol/version.js';
+import { makeDirectories } from './directories.js';
 
 /**
  * Writes the run atomically: a temp file in the same directory, then a rename over the target, so a crash or Ctrl-C
@@ -16,10 +17,16 @@ export function writeRunAtomic(file: string, record: RunRecord): void {
 
 /** Writes any JSON value atomically, as {@link writeRunAtomic} does (temp file, then rename). */
 export function writeJsonAtomic(file: string, value: unknown): void {
-  mkdirSync(dirname(file), { recursive: true });
+  makeDirectories(dirname(file));
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
-  renameSync(tmp, file);
+  try {
+    writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
+    renameSync(tmp, file);
+  } catch (e) {
+    // A failed write or rename (e.g. onto a directory) must not leave the temp file beside the target.
+    rmSync(tmp, { force: true });
+    throw e;
+  }
 }
 
 /** Reads and sanity-checks a results file; {@link ResultsFileError} names the file and what is wrong. */

@@ -13,10 +13,16 @@ import { detectPinning } from '../fork/pinning.js';
 import type { MeasurementSettings, RunRecord } from '../model.js';
 import type { RunFinishedEvent } from '../protocol/events.js';
 import { analyzeRun } from '../stats/analyze-run.js';
-import { analyze, type OutputOptions, type RunAnalyses } from '../stats/run-analyses.js';
+import {
+  analyze,
+  checkAnalysisOptions,
+  type OutputOptions,
+  type RunAnalyses,
+} from '../stats/run-analyses.js';
 import { significanceReach } from '../stats/significance-reach.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
+import { checkOutputFile } from './directories.js';
 import { equivalentArgv } from './equivalent-command.js';
 import type { EventSink } from './event-sink.js';
 import {
@@ -73,6 +79,7 @@ export type RunOutputOptions = OutputOptions & {
 
 /** The analysis of a run with these options (the engine's verdicts and a caller's report use the same). */
 export function outputOptionsFor(options: RunOptions): RunOutputOptions {
+  checkAnalysisOptions(options);
   return {
     overrides: {
       alpha: options.alpha ?? 0.05,
@@ -123,6 +130,13 @@ export async function makeSession(
   const cwd = options.cwd ?? process.cwd();
   const timeoutMs = options.timeoutMs ?? 60_000;
   const output = outputOptionsFor(options);
+  const outFile = resolve(cwd, options.out ?? options.resume ?? defaultOutFile(cwd));
+  // calibrate's --out is a directory of runs, checked by the command itself.
+  if (command !== 'calibrate')
+    checkOutputFile(
+      outFile,
+      options.out !== undefined ? '--out' : options.resume ? '--resume' : 'results file',
+    );
   const { dir: cacheDir, dispose } = cacheDirFor(cwd, options.cacheDir);
   let worker: string;
   try {
@@ -164,7 +178,7 @@ export async function makeSession(
         pin: options.pin === false ? null : detectPinning(),
         nodeArgs: [...DEFAULT_NODE_ARGS],
       },
-      outFile: resolve(cwd, options.out ?? options.resume ?? defaultOutFile(cwd)),
+      outFile,
       invocation: options.invocation ?? { argv: equivalentArgv(options), cwd },
     },
   };

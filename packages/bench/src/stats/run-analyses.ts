@@ -6,6 +6,7 @@
 
 import type { RunRecord } from '../model.js';
 import { analyzeRun, type RunAnalysis } from './analyze-run.js';
+import { StatsInputError } from './errors.js';
 import { factorialAnalysis, type RunFactorial } from './factorial.js';
 import { type GrowthComparison, growthAnalysis } from './growth.js';
 import type { NotFittable } from './not-fittable.js';
@@ -33,11 +34,26 @@ export interface RunAnalyses extends RunExtras {
 }
 
 /**
+ * Rejects analyses that contradict each other: a parameter is either the growth axis (its values are sizes to fit an
+ * exponent over) or the factorial factor (its levels are compared at each combination of the others), never both.
+ * @throws {StatsInputError} naming the parameter.
+ */
+export function checkAnalysisOptions(opts: Pick<OutputOptions, 'growth' | 'factorial'>): void {
+  if (opts.growth !== undefined && opts.growth === opts.factorial)
+    throw new StatsInputError(
+      '--growth/--factorial',
+      opts.growth,
+      `parameter ${JSON.stringify(opts.growth)} cannot be both the growth axis and the factorial factor; pick one`,
+    );
+}
+
+/**
  * Analyses a run: verdicts, summary, and the growth and factorial analyses asked for. Growth and factorial are
  * fitted per group: a group that cannot be fitted is listed in `notFittable` and the rest still reported.
  * @throws {StatsInputError} for an invalid override.
  */
 export function analyze(run: RunRecord, opts: OutputOptions = {}): RunAnalyses {
+  checkAnalysisOptions(opts);
   const analysis = analyzeRun(run, opts.overrides ?? {});
   const metric = analysis.config.metric;
   const growth = opts.growth ? growthAnalysis(run, opts.growth, metric) : undefined;
