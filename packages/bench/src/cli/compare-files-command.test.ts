@@ -84,3 +84,40 @@ describe('tombstone-bench compare-files', () => {
     expect(side.stderr).toMatch(/unknown --side "left"/);
   });
 });
+
+describe('compare-files never pools two implementations', () => {
+  const rule = { metric: 'nsPerOp', alpha: 0.05, threshold: 0.02, correction: 'holm' } as const;
+  const fast = [41, 42, 40, 41.5, 40.5, 41, 42.5, 39.5, 41, 40];
+  const slow = fast.map((x) => x * 4.6);
+  const factorRun = () => makeRun([makeRecord({ benchmark: 'f', baseline: slow, candidate: fast })]);
+
+  it('--side both on a run of two implementations: usage error naming them, exit 2', async () => {
+    expect(() => compareFiles(factorRun(), factorRun(), { ...rule, side: 'both' })).toThrow(
+      /--side both would pool two different implementations \(impl=eager vs impl=cow\)/,
+    );
+    const dir = tempProject({});
+    writeRunAtomic(join(dir, 'a.json'), factorRun());
+    writeRunAtomic(join(dir, 'b.json'), factorRun());
+    const r = await runCli(['compare-files', 'a.json', 'b.json', '--side', 'both'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/pool two different implementations/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('an A/A run pools (same code on both sides); an A/A run with injected slowdown defaults to its candidate', () => {
+    const aa = (slowdown?: number) =>
+      makeRun(
+        [makeRecord({ benchmark: 'f', baseline: fast, candidate: fast })],
+        {},
+        {
+          kind: 'aa',
+          label: 'A/A',
+          ...(slowdown !== undefined ? { slowdown } : {}),
+        },
+      );
+    expect(compareFiles(aa(), aa(), rule).side).toBe('both');
+    expect(compareFiles(aa(), aa(), rule).rows[0]!.stats.baseline.n).toBe(20);
+    expect(compareFiles(aa(0.1), aa(0.1), rule).side).toBe('candidate');
+    expect(() => compareFiles(aa(0.1), aa(0.1), { ...rule, side: 'both' })).toThrow(/slowed down by 10%/);
+  });
+});

@@ -9,6 +9,7 @@
 
 import type { RunRecord, Side } from '../model.js';
 import { type CheckResult, DEFAULT_CHECK_CONFIG, saneValues, sufficientSizes } from './checks.js';
+import { StatsInputError } from './errors.js';
 import { adjustPValues, type Correction } from './holm.js';
 import { type MetricName, sideValues } from './metric.js';
 import { type ComparisonStats, compareSamples, judge, type Outcome, type VerdictBasis } from './verdict.js';
@@ -36,19 +37,43 @@ export interface FileComparison {
   onlyNew: string[];
 }
 
+/** Whether both sides of `run` measured the same code (an A/A or single-variant run without injected slowdown). */
+function sameCode(run: RunRecord): boolean {
+  return run.comparison.kind === 'aa' && !(run.comparison.slowdown ?? 0);
+}
+
 /** The side that stands for a file's code by default: both for same-code runs, else the candidate. */
 export function defaultSide(run: RunRecord): FileSide {
-  return run.comparison.kind === 'aa' ? 'both' : 'candidate';
+  return sameCode(run) ? 'both' : 'candidate';
+}
+
+/** What the two sides of a run measured, for the message refusing to pool them. */
+function twoCodes(run: RunRecord): string {
+  const c = run.comparison;
+  if (c.kind === 'factor') return `${c.factor}=${String(c.baseline)} vs ${c.factor}=${String(c.candidate)}`;
+  if (c.kind === 'revision') return `${c.baseline} vs ${c.candidate}`;
+  return `an A/A run with the candidate slowed down by ${(c.slowdown ?? 0) * 100}%`;
 }
 
 function values(run: RunRecord, key: string, side: FileSide, metric: MetricName): number[] {
   const b = run.benchmarks.find((x) => x.key === key);
   if (!b) return [];
   if (side !== 'both') return sideValues(b, side, metric);
+  // Pooling two implementations gives a median of neither (189 ns and 41 ns pooled read 111 ns).
+  if (!sameCode(run))
+    throw new StatsInputError(
+      'side',
+      side,
+      `--side both would pool two different implementations (${twoCodes(run)}) into one sample; ` +
+        'compare one side at a time (--side baseline or --side candidate)',
+    );
   return [...sideValues(b, 'baseline', metric), ...sideValues(b, 'candidate', metric)];
 }
 
-/** Compares `old` with `next` benchmark by benchmark (old is the baseline). */
+/**
+ * Compares `old` with `next` benchmark by benchmark (old is the baseline).
+ * @throws {StatsInputError} for `side: 'both'` on a file whose two sides measured different code.
+ */
 export function compareFiles(
   old: RunRecord,
   next: RunRecord,
