@@ -18,7 +18,9 @@ function listWith(bin: string, cwd: string, files: string[]): Promise<ListedSuit
       ['list', '--json', ...files],
       { cwd, shell: false, timeout: 30_000 },
       (err, out, errText) => {
-        if (err) reject(new Error(`tombstone-bench list failed: ${errText || err.message}`));
+        // Exit 1 with a listing: some file failed to load, and its loadError is in the listing itself.
+        const listed = !err || (err.code === 1 && out.trim().startsWith('{'));
+        if (!listed) reject(new Error(`tombstone-bench list failed: ${errText || err.message}`));
         else {
           try {
             resolve(parseList(out));

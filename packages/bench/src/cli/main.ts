@@ -47,10 +47,11 @@ async function cmdList(io: CliIo, values: CliValues, positionals: string[]): Pro
       timeoutMs,
     });
     io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : renderList(list));
+    // The listing is printed either way (each broken file with its one-line error); the exit code tells a script.
+    return list.suites.some((x) => x.loadError !== null) ? EXIT.failed : EXIT.ok;
   } finally {
     cache.dispose();
   }
-  return EXIT.ok;
 }
 
 async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): Promise<number> {
