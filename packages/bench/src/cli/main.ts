@@ -104,7 +104,6 @@ async function dispatch(
   signal: AbortSignal,
 ): Promise<number> {
   const { values, positionals } = parsed;
-  checkCommandOptions(command, values);
   if (command === 'list') return cmdList(io, values, positionals);
   if (command === 'report') return cmdReport(io, values, positionals);
   if (command === 'compare-files') return cmdCompareFiles(io, values, positionals);
@@ -135,6 +134,8 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
       io.stdout(`${HELP}\n`);
       return EXIT.ok;
     }
+    // Before the event outputs: `report --json` must not open an event stream it then reports its own refusal on.
+    checkCommandOptions(command, parsed.values);
     outputs = eventOutputs(io, parsed.values);
     const controller = new AbortController();
     signal?.addEventListener('abort', () => controller.abort(), { once: true });

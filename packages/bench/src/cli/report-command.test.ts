@@ -52,6 +52,7 @@ describe('tombstone-bench report', () => {
     expect(n.stderr).toMatch(/report does not take -n; its options: --format --svg --fail-on-lost/);
     const json = await runCli(['report', file, '--json'], dir);
     expect(json.stderr).toMatch(/report does not take --json \(for JSON use --format json\)/);
+    expect(json.stdout).toBe('');
     const list = await runCli(['list', '--baseline', 'HEAD'], dir);
     expect(list.stderr).toMatch(/list does not take --baseline/);
     const files = await runCli(['compare-files', file, file, '--fail-on-lost'], dir);
