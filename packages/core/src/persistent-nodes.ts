@@ -1,4 +1,4 @@
-import type { ClusteringBound } from './clustering-bound.js';
+import { ClusteringBound } from './clustering-bound.js';
 import type { ClusteringComparator, ClusteringPrefix } from './clustering-comparator.js';
 import { packedFill } from './packed-arrays.js';
 
@@ -116,6 +116,13 @@ export function freeBranch(owner: number): Branch {
  * them at parity.
  */
 export const BRANCH_MAP_ANCHOR: Branch = freeBranch(0);
+
+/**
+ * A slot that lives as long as the module, as {@link BRANCH_MAP_ANCHOR}: with no list alive at a full GC (a benchmark
+ * between samples, a process between memtables) the Slot map died, and 21 functions of the persistent list were
+ * deoptimised at once against 9 of the array list's (--trace-deopt, core tail merges).
+ */
+export const SLOT_MAP_ANCHOR: Slot = new Slot(ClusteringBound.BOTTOM, ClusteringBound.TOP, 0, 0);
 
 export function copyLeaf(leaf: Leaf, owner: number): Leaf {
   return new Leaf(owner, leaf.size, leaf.slots.slice());

@@ -1,5 +1,5 @@
 import type { ClusteringBound } from './clustering-bound.js';
-import type { ClusteringComparator, ClusteringPrefix } from './clustering-comparator.js';
+import { ClusteringComparator, type ClusteringPrefix } from './clustering-comparator.js';
 import { describeValue, InvalidConfigurationError } from './errors.js';
 import { unknownOptionMessage } from './option-keys.js';
 import type { Leaf, TreeNode } from './persistent-nodes.js';
@@ -216,6 +216,14 @@ export class PersistentRangeTombstoneList extends RangeTombstoneListBase {
     return boundHeapSize(this.model, this.comparator, bound);
   }
 }
+
+/**
+ * An empty list that lives as long as the module: it keeps the list's map alive (see `BRANCH_MAP_ANCHOR` in
+ * `persistent-nodes.ts`), so a full GC while no list is alive does not discard the optimised code of every method.
+ */
+export const LIST_MAP_ANCHOR: PersistentRangeTombstoneList = new PersistentRangeTombstoneList(
+  new ClusteringComparator([]),
+);
 
 /** The list seen as its tree state: the one place its private tree fields are handed to the tree functions. */
 function treeOf(list: PersistentRangeTombstoneList): SlotTree {
