@@ -2,6 +2,7 @@ import { PersistentRangeTombstoneList, RangeTombstoneList } from '@tombstone-lab
 import { describe, expect, it } from 'vitest';
 import {
   BENCH_COMPARATOR,
+  bareCopyWith,
   buildExisting,
   copyAndAdd,
   copyAndAddMiddle,
@@ -98,5 +99,18 @@ describe('read workloads', () => {
     const list = buildExisting(1000, 'cow');
     for (const [k] of keys) expect(list.search([k as number])?.deletionTime.markedForDeleteAt).toBe(1);
     expect(new Set(keys.map(([k]) => k)).size).toBeGreaterThan(32);
+  });
+});
+
+describe('bare copies (the floor of a one-allocation copy)', () => {
+  it.each([5, 6, 8])('a bare copy with %i fields is one object with exactly that many fields', (fields) => {
+    const list = buildExisting(10, 'persistent');
+    const copy = bareCopyWith(fields)(list) as object;
+    expect(Object.keys(copy)).toHaveLength(fields);
+    expect(bareCopyWith(fields)(list)).not.toBe(copy);
+  });
+
+  it('names any other field count', () => {
+    expect(() => bareCopyWith(7)).toThrow(/5, 6 or 8 fields, got 7/);
   });
 });

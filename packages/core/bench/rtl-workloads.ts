@@ -163,3 +163,42 @@ export function sliceSum(list: RangeTombstoneListBase, slice: Slice): number {
   for (const rt of list.iterator(slice)) sum += rt.deletionTime.markedForDeleteAt;
   return sum;
 }
+
+/** A bare object with a persistent list's eight fields (its configuration, bounds heap and tree state). */
+export class BareCopy8 {
+  constructor(
+    readonly config: unknown,
+    readonly boundsHeap: number,
+    readonly owner: number,
+    readonly root: unknown,
+    readonly n: number,
+    readonly tail: unknown,
+    readonly cacheLeaf: unknown,
+    readonly cacheBase: number,
+  ) {}
+}
+
+/** A bare object with six fields: the persistent list's state without its leaf cache (the fewest it could hold). */
+export class BareCopy6 {
+  constructor(
+    readonly config: unknown,
+    readonly boundsHeap: number,
+    readonly owner: number,
+    readonly root: unknown,
+    readonly n: number,
+    readonly tail: unknown,
+  ) {}
+}
+
+/**
+ * {@link bareCopy} with `fields` fields (5, 6 or 8): the floor of a one-allocation copy holding that much state.
+ * @throws RangeError for any other count.
+ */
+export function bareCopyWith(fields: number): (list: RangeTombstoneListBase) => unknown {
+  if (fields === 5) return bareCopy;
+  if (fields === 6) return (list) => new BareCopy6(list, list.size, list.size, list, list.size, list);
+  if (fields === 8) {
+    return (list) => new BareCopy8(list, list.size, list.size, list, list.size, list, list, list.size);
+  }
+  throw new RangeError(`a bare copy has 5, 6 or 8 fields, got ${fields}`);
+}
