@@ -8,6 +8,8 @@ import { Row } from './row.js';
 import { maxTimestampOf, minTimestampOf, sortAndMergeRows } from './sorted-rows.js';
 import type { TableOptions } from './table-options.js';
 
+const NO_ROWS: readonly Row[] = Object.freeze([]);
+
 /**
  * One write to one partition: rows plus deletions, as Cassandra's `PartitionUpdate`. Immutable once built; build
  * with {@link PartitionUpdate.builder}.
@@ -67,7 +69,8 @@ export class PartitionUpdate {
 export class PartitionUpdateBuilder {
   readonly #table: TableOptions;
   readonly #key: PartitionKey;
-  readonly #rows: Row[] = [];
+  // Most writes carry one row: the first is held in an exact-size array (a push onto [] reserved 16 slots, 152 bytes).
+  #rows: Row[] | null = null;
   // Created by the first deletion: most writes carry rows only, and build() then passes the shared LIVE instance.
   #deletion: DeletionInfo | null = null;
   #built = false;
@@ -80,14 +83,14 @@ export class PartitionUpdateBuilder {
   /** INSERT: the row exists (primary-key liveness) with these column values, at `timestamp`. */
   insert(clustering: Clustering, values: Readonly<Record<string, CellValue>>, timestamp: number): this {
     this.#checkOpen();
-    this.#rows.push(Row.insert(this.#table.comparator, clustering, values, timestamp));
+    this.#add(Row.insert(this.#table.comparator, clustering, values, timestamp));
     return this;
   }
 
   /** UPDATE: sets column values without primary-key liveness. */
   update(clustering: Clustering, values: Readonly<Record<string, CellValue>>, timestamp: number): this {
     this.#checkOpen();
-    this.#rows.push(Row.update(this.#table.comparator, clustering, values, timestamp));
+    this.#add(Row.update(this.#table.comparator, clustering, values, timestamp));
     return this;
   }
 
@@ -95,7 +98,7 @@ export class PartitionUpdateBuilder {
   deleteRow(clustering: Clustering, timestamp: number, localDeletionTime: number): this {
     this.#checkOpen();
     const dt = deletionTime(timestamp, localDeletionTime, 'row deletion timestamp');
-    this.#rows.push(Row.deleted(this.#table.comparator, clustering, dt));
+    this.#add(Row.deleted(this.#table.comparator, clustering, dt));
     return this;
   }
 
@@ -114,9 +117,7 @@ export class PartitionUpdateBuilder {
     localDeletionTime: number,
   ): this {
     this.#checkOpen();
-    this.#rows.push(
-      Row.deletedColumns(this.#table.comparator, clustering, columns, timestamp, localDeletionTime),
-    );
+    this.#add(Row.deletedColumns(this.#table.comparator, clustering, columns, timestamp, localDeletionTime));
     return this;
   }
 
@@ -145,7 +146,12 @@ export class PartitionUpdateBuilder {
     this.#checkOpen();
     this.#built = true;
     const deletion = this.#deletion === null ? DeletionInfo.LIVE : this.#deletion.freeze();
-    return new PartitionUpdate(this.#table, this.#key, this.#rows, deletion);
+    return new PartitionUpdate(this.#table, this.#key, this.#rows ?? NO_ROWS, deletion);
+  }
+
+  #add(row: Row): void {
+    if (this.#rows === null) this.#rows = [row];
+    else this.#rows.push(row);
   }
 
   #deletions(): DeletionInfo {
