@@ -227,12 +227,17 @@ export class Row {
    * it has no live data.
    */
   live(): Row | null {
-    if (!this.hasLiveData()) return null;
-    const tombstones = this.cellTombstoneCount();
+    // One indexed pass: reads call this for every row they return (a for-of over the frozen cells plus a second
+    // pass cost a 100-row slice read +44% CPU, 6.9 → 10.0 µs, Lost at p = 0.002).
+    const cells = this.cells;
+    let tombstones = 0;
+    for (let i = 0; i < cells.length; i++) if ((cells[i] as ColumnCell).cell.value === null) tombstones++;
+    if (this.liveness === null && tombstones === cells.length) return null;
     if (tombstones === 0 && this.deletion.isLive()) return this;
-    const cells = tombstones === 0 ? this.cells : this.cells.filter(({ cell }) => cell.value !== null);
-    return new Row(this.clustering, this.#clusteringSize, this.liveness, DeletionTime.LIVE, cells);
+    const live = tombstones === 0 ? cells : cells.filter(({ cell }) => cell.value !== null);
+    return new Row(this.clustering, this.#clusteringSize, this.liveness, DeletionTime.LIVE, live);
   }
+
 
   /** The value of a column, or undefined (also when its cell is a tombstone). */
   get(column: string): CellValue | undefined {
