@@ -238,7 +238,6 @@ export class Row {
     return new Row(this.clustering, this.#clusteringSize, this.liveness, DeletionTime.LIVE, live);
   }
 
-
   /** The value of a column, or undefined (also when its cell is a tombstone). */
   get(column: string): CellValue | undefined {
     return this.cells.find((c) => c.column === column)?.cell.value ?? undefined;
