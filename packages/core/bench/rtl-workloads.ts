@@ -178,16 +178,13 @@ export class BareCopy8 {
   ) {}
 }
 
-/** A bare object with six fields: the persistent list's state without its leaf cache (the fewest it could hold). */
+/**
+ * A bare object with six fields: the persistent list's state without its leaf cache (the fewest it could hold):
+ * configuration, bounds heap, owner id, root, size, tail.
+ */
 export class BareCopy6 {
-  constructor(
-    readonly config: unknown,
-    readonly boundsHeap: number,
-    readonly owner: number,
-    readonly root: unknown,
-    readonly n: number,
-    readonly tail: unknown,
-  ) {}
+  // biome-ignore format: one line, the fields of BareCopy8 without its last two
+  constructor(readonly c: unknown, readonly h: number, readonly o: number, readonly r: unknown, readonly n: number, readonly t: unknown) {}
 }
 
 /**
