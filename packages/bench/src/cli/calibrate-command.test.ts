@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAST, runCli, tempProject } from '../test-helpers.js';
-import { parseSlowdowns } from './calibrate-command.js';
+import { parseDetectNs, parseSlowdowns } from './calibrate-command.js';
 
 const SUITE = `import { defineSuite } from '@tombstone-lab/bench';
 function work(n: number): number { let t = 0; for (let i = 0; i < n; i++) t = (t * 31 + i) | 0; return t; }
@@ -46,7 +46,28 @@ describe('tombstone-bench calibrate (real forks)', () => {
     expect(JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8')).config.correction).toBe('holm');
     expect(again.stdout).toContain('correction none');
     expect(again.stdout).toMatch(/A\/A \(same code both sides\): 2 runs, 4 comparisons/);
+
+    // Two invocations combined: the runs of both directories count; the summary goes where --out says.
+    const copy = join(dir, 'cal2');
+    mkdirSync(copy);
+    copyFileSync(join(out, 'aa-1.json'), join(copy, 'aa-1.json'));
+    const twoDirs = ['calibrate', '--from', out, '--from', copy, '--detect-n', '10'];
+    const needsOut = await runCli(twoDirs, dir);
+    expect(needsOut.code).toBe(2);
+    expect(needsOut.stderr).toMatch(/several directories needs --out/);
+    const both = await runCli([...twoDirs, '--out', 'combined'], dir);
+    expect(both.code).toBe(0);
+    expect(both.stdout).toMatch(/A\/A \(same code both sides\): 3 runs, 6 comparisons/);
+    expect(both.stdout).toMatch(/Cal\.loop\[impl=a\]: (\+[\d.]+%|not within \+100%) \(n=10: /);
+    expect(existsSync(join(dir, 'combined', 'calibration.json'))).toBe(true);
   }, 120_000);
+
+  it('names a bad --detect-n entry', () => {
+    expect(parseDetectNs(undefined)).toEqual([]);
+    expect(parseDetectNs('20, 30')).toEqual([20, 30]);
+    expect(() => parseDetectNs('20,1.5')).toThrow(/"1.5" is not a count in 2…1000/);
+    expect(() => parseDetectNs('1')).toThrow(/"1" is not a count/);
+  });
 
   it('names a bad --slowdowns entry', () => {
     expect(parseSlowdowns(undefined)).toEqual([0.1, 0.05]);

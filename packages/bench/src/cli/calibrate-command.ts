@@ -62,6 +62,22 @@ function renderInjected(inj: CalibrationSummary['injected'][number]): string[] {
   return lines;
 }
 
+/** Parses `--detect-n 20,30`: samples per side to resample the smallest detectable change at. */
+export function parseDetectNs(raw: string | undefined): number[] {
+  if (raw === undefined) return [];
+  return raw.split(',').map((t) => {
+    const v = Number(t.trim());
+    if (!/^\s*\d+\s*$/.test(t) || v < 2 || v > 1000) {
+      throw new UsageError(
+        `--detect-n ${JSON.stringify(raw)}: ${JSON.stringify(t.trim())} is not a count in 2…1000`,
+      );
+    }
+    return v;
+  });
+}
+
+const detected = (x: number | null) => (x === null ? 'not within +100%' : `+${pct(x)}`);
+
 /** The printed summary. */
 export function renderCalibration(c: CalibrationSummary): string {
   const a = c.aa;
@@ -80,8 +96,10 @@ export function renderCalibration(c: CalibrationSummary): string {
     '',
     `Smallest slowdown detected with 80% power at n=${c.samplesPerSide} (resampled from the A/A runs):`,
   );
-  for (const d of c.detectable)
-    lines.push(`  ${d.key}: ${d.slowdown === null ? 'not within +100%' : `+${pct(d.slowdown)}`}`);
+  for (const d of c.detectable) {
+    const more = d.atN.map((a) => `n=${a.n}: ${detected(a.slowdown)}`).join(', ');
+    lines.push(`  ${d.key}: ${detected(d.slowdown)}${more ? ` (${more})` : ''}`);
+  }
   return lines.join('\n');
 }
 
@@ -169,7 +187,12 @@ export async function cmdCalibrate(
     }
     runs = measured;
   }
-  const summary = summarizeCalibration(runs.aa, runs.injected, s.output.overrides);
+  const summary = summarizeCalibration(
+    runs.aa,
+    runs.injected,
+    s.output.overrides,
+    parseDetectNs(values['detect-n']),
+  );
   // With --from, --out names where the new summary goes (the measured runs stay where they are).
   const target = join(
     from !== undefined && values.out !== undefined ? resolve(io.cwd, values.out) : dir,

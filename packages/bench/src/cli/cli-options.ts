@@ -25,6 +25,7 @@ export const OPTIONS = {
   candidate: { type: 'string' },
   slowdown: { type: 'string' },
   slowdowns: { type: 'string' },
+  'detect-n': { type: 'string' },
   rounds: { type: 'string' },
   'slowdown-rounds': { type: 'string' },
   from: { type: 'string', multiple: true },
@@ -236,9 +237,11 @@ Usage:
   tombstone-bench compare --baseline <git-ref> [--candidate <git-ref>] [files…]
                                     compare two revisions (candidate default: the working tree)
   tombstone-bench aa [files…]       same code on both sides: measures the false-verdict rate (--slowdown 0.1 injects 10%)
-  tombstone-bench calibrate [files…] [--rounds 5] [--slowdowns 0.1,0.05] [--slowdown-rounds N] [--out dir] [--from dir…]
+  tombstone-bench calibrate [files…] [--rounds 5] [--slowdowns 0.1,0.05] [--slowdown-rounds N] [--out dir]
+                            [--from dir…] [--detect-n 20,30]
                                     repeated A/A and injected-slowdown runs: the measured false-verdict rate, the power
                                     at each slowdown and the smallest change detected at 80% power for the chosen -n
+                                    (--detect-n: also at other n); --from re-summarises saved runs (several dirs)
   tombstone-bench report <results.json> [--format terminal|markdown|json|jmh] [--svg dir] [--fail-on-lost]
                                     exits 0 unless --fail-on-lost and a benchmark Lost, failed or is Invalid
   tombstone-bench compare-files <old.json> <new.json> [--side baseline|candidate|both]

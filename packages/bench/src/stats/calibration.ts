@@ -76,6 +76,8 @@ export interface DetectableChange {
   key: string;
   /** As a fraction (0.05 = 5%); null when even a doubling is not detected (too few A/A samples or too noisy). */
   slowdown: number | null;
+  /** The same at other samples per side (`calibrate --detect-n`), resampled from the same A/A noise. */
+  atN: { n: number; slowdown: number | null }[];
 }
 
 /** Everything `calibrate` prints. */
@@ -276,12 +278,14 @@ export function smallestDetectable(
 
 /**
  * Summarises a calibration: `aaRuns` measured the same code on both sides, `injected` maps each injected slowdown
- * (0.1 = 10%) to its runs. Every run is analysed with `overrides` (Holm by default, like any run).
+ * (0.1 = 10%) to its runs. Every run is analysed with `overrides` (Holm by default, like any run). `detectNs` adds
+ * the smallest detectable change at other samples per side (what raising `-n` would buy).
  */
 export function summarizeCalibration(
   aaRuns: readonly RunRecord[],
   injected: ReadonlyMap<number, readonly RunRecord[]>,
   overrides: Partial<AnalysisConfig> = {},
+  detectNs: readonly number[] = [],
 ): CalibrationSummary {
   const first = aaRuns[0] ?? [...injected.values()][0]?.[0];
   if (!first) throw new RangeError('calibration needs at least one run');
@@ -310,9 +314,9 @@ export function summarizeCalibration(
           return [injectedSummary(s, clock, booked, verdicts, config.metric)];
         }),
       ),
-    detectable: [...noise].map(([key, pool]) => ({
-      key,
-      slowdown: smallestDetectable(pool, n, { alpha, threshold: config.threshold }),
-    })),
+    detectable: [...noise].map(([key, pool]) => {
+      const at = (m: number) => smallestDetectable(pool, m, { alpha, threshold: config.threshold });
+      return { key, slowdown: at(n), atN: detectNs.map((m) => ({ n: m, slowdown: at(m) })) };
+    }),
   };
 }
