@@ -18,13 +18,15 @@ describe('measure with an injected slowdown', () => {
       allocation: false,
     });
 
-  it('books the injected work on CPU time to within 2 points, and measures its wall share too', () => {
-    // Measured under a loaded test run (cpu/wall 0.25): 0.100 … 0.119 booked on CPU time in 6 forks, while the
-    // same spin's wall share read 0.02 … 0.23 (preemption lands in the spin window or outside it).
-    const m = inject('cpu');
-    expect(m.injected?.cpuNsPerOp).toBeGreaterThan(0.08);
-    expect(m.injected?.cpuNsPerOp).toBeLessThan(0.12);
-    expect(m.injected?.nsPerOp).toBeGreaterThan(0);
+  it('books the injected work on CPU time to within 2 points (median of 5 forks), and measures its wall share', () => {
+    // The median, as a reading takes it over a side's forks: in 800 candidate forks of a calibration (load 6–14)
+    // the booked CPU share was within ±5.6% of the target in 90% of them, but 20 were > 20% off (a helper
+    // thread's burst in the last spin window); in a loaded test run one fork read 0.467 for 0.1.
+    const ms = Array.from({ length: 5 }, () => inject('cpu'));
+    const cpu = ms.map((m) => m.injected?.cpuNsPerOp ?? 0).sort((a, b) => a - b);
+    expect(cpu[2]).toBeGreaterThan(0.08);
+    expect(cpu[2]).toBeLessThan(0.12);
+    for (const m of ms) expect(m.injected?.nsPerOp).toBeGreaterThan(0);
   });
 
   it('books it on wall time when asked', () => {
