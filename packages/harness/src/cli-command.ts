@@ -42,22 +42,71 @@ export interface CliCommand {
 /** Exit codes: 0 ok, 1 a check found a divergence (or a run failed), 2 bad input. */
 export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2 });
 
+/** `-3`, `-0.5`, `-3s`: text after an option that takes a value which parseArgs would read as an option. */
+const NEGATIVE_NUMBER = /^-(?:\d|\.\d)/;
+
 /**
- * Parses a command's arguments strictly: unknown options, missing option values and stray positionals are typed
- * errors naming the offending text (parseArgs' own messages are rewrapped so every bad input has one error type).
+ * `--ops -3` → `--ops=-3`: a negative number after an option that takes a value is that value, so the option's own
+ * check names it (`--ops must be a non-negative integer …, got "-3"`) instead of Node's three-line "argument is
+ * ambiguous" text. (Bench's CLI does the same for its fixed option table; this one works on any command's table.)
+ */
+function attachNegativeValues(options: CliOptions, args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const token = args[i]!;
+    const name = token.startsWith('--') ? token.slice(2) : undefined;
+    const next = args[i + 1];
+    if (
+      name !== undefined &&
+      options[name]?.type === 'string' &&
+      next !== undefined &&
+      NEGATIVE_NUMBER.test(next)
+    ) {
+      out.push(`${token}=${next}`);
+      i++;
+    } else out.push(token);
+  }
+  return out;
+}
+
+/** A single-value option given more than once is an error naming it, not a silent "last one wins". */
+function rejectRepeatedOptions(
+  command: CliCommand,
+  tokens: NonNullable<ReturnType<typeof parseArgs>['tokens']>,
+) {
+  const seen = new Map<string, string[]>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || command.options[token.name]?.multiple === true) continue;
+    const given = seen.get(token.name) ?? [];
+    given.push(token.value === undefined ? token.rawName : describeValue(token.value));
+    seen.set(token.name, given);
+    if (given.length > 1) {
+      throw new HarnessArgumentError(
+        `${command.name}: --${token.name} is given ${given.length} times (${given.join(', ')}); give it once`,
+      );
+    }
+  }
+}
+
+/**
+ * Parses a command's arguments strictly: unknown options, missing option values, repeated options and stray
+ * positionals are typed errors naming the offending text (parseArgs' own messages are rewrapped so every bad input
+ * has one error type).
  */
 export function parseCommandArgs(command: CliCommand, args: readonly string[]): Omit<CliContext, 'io'> {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
-      args: [...args],
+      args: attachNegativeValues(command.options, args),
       options: command.options,
       strict: true,
       allowPositionals: true,
+      tokens: true,
     });
   } catch (error) {
     throw new HarnessArgumentError(`${command.name}: ${(error as Error).message}`);
   }
+  rejectRepeatedOptions(command, parsed.tokens ?? []);
   if (!command.positionals && parsed.positionals.length > 0) {
     throw new HarnessArgumentError(
       `${command.name}: unexpected argument ${describeValue(parsed.positionals[0])}`,

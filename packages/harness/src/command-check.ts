@@ -9,6 +9,7 @@ import type { Divergence } from './check/run-history.js';
 import { type CliCommand, type CliContext, EXIT, requiredOption } from './cli-command.js';
 import { describeValue, HarnessArgumentError } from './errors.js';
 import { encodeOp } from './ndjson.js';
+import { checkOutputFile } from './output-path.js';
 import { parseIndex, randomSeed } from './seed.js';
 import { loadSpecFile } from './spec-file.js';
 import { checkRangeStoreName, DEFAULT_RANGE_STORE_NAME } from './workloads/range-stores.js';
@@ -36,6 +37,11 @@ function engineChoice(values: CliContext['values'], defaults?: EngineChoice): En
   return { rangeStore: store, corruptor };
 }
 
+/** `--out FILE`, checked writable before any work (the shrunk history is the run's result: it must not be lost). */
+function outFile({ values, io }: CliContext): string | null {
+  return typeof values.out === 'string' ? checkOutputFile(values.out, io.cwd, 'check: --out') : null;
+}
+
 /** What a replay file fixes (the history and the workload it came from): options that would change it are errors. */
 const NOT_WITH_REPLAY = ['spec', 'seed', 'ops', 'streams', 'stream', 'from'] as const;
 
@@ -53,6 +59,7 @@ async function replay(context: CliContext, file: string): Promise<number> {
       `check: cannot read replay file ${describeValue(file)}: ${error.code ?? error.message}`,
     );
   });
+  const out = outFile(context);
   const r = parseReplay(text, file);
   const c = checkReplay(r, { choice: engineChoice(values, r.choice), shrink: values['no-shrink'] !== true });
   const what = `replay ${file}: seed ${r.seed} stream ${r.stream}, ${r.ops.length} ops, range store ${c.choice.rangeStore}${c.choice.corruptor ? `, corruptor ${c.choice.corruptor}` : ''}`;
@@ -63,8 +70,8 @@ async function replay(context: CliContext, file: string): Promise<number> {
   io.stdout(`${what}: DIVERGES\n${describeDivergence(c.divergence)}\n`);
   if (values['no-shrink'] === true) return EXIT.failed;
   io.stderr(`  history: ${c.fileOps} ops, shrunk to ${c.shrunkOps}\n`);
-  if (typeof values.out === 'string') {
-    writeFileAtomic(resolve(io.cwd, values.out), c.replay!);
+  if (out !== null) {
+    writeFileAtomic(out, c.replay!);
     io.stderr(`  replay file: ${values.out} (tombstone-harness check --replay ${values.out})\n`);
   } else if (c.shrunkOps < c.fileOps) io.stdout(c.replay!);
   return EXIT.failed;
@@ -117,6 +124,7 @@ export const checkCommand: CliCommand = {
     const from = values.from === undefined ? 0 : parseIndex(String(values.from), '--from');
     if (streams < 1) throw new HarnessArgumentError('check: --streams must be at least 1, got 0');
     const choice = engineChoice(values);
+    const out = outFile(context);
     io.stderr(`tombstone-harness check: seed ${seed}\n`);
     const checks: StreamCheck[] = [];
     for (let s = first; s < first + streams; s++) {
@@ -127,8 +135,8 @@ export const checkCommand: CliCommand = {
           `check: DIVERGENCE at seed ${seed} stream ${s} op ${c.divergence.op.k}\n${describeDivergence(c.divergence)}\n` +
             `  history: ${c.historyOps} ops, shrunk to ${c.shrunkOps}\n`,
         );
-        if (typeof values.out === 'string') {
-          writeFileAtomic(resolve(io.cwd, values.out), c.replay!);
+        if (out !== null) {
+          writeFileAtomic(out, c.replay!);
           io.stderr(`  replay file: ${values.out} (tombstone-harness check --replay ${values.out})\n`);
         } else io.stdout(c.replay!);
         io.stderr(`${summary(checks, spec.name, choice, seed)}; DIVERGED\n`);

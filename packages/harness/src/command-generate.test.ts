@@ -79,7 +79,7 @@ describe('tombstone-harness generate', () => {
       [['generate', '--spec', 'mixed.json', '--ops', '3', '--seed=-2'], 'got "-2"'],
       [
         ['generate', '--spec', 'mixed.json', '--ops', '3', '--seed', '-2'],
-        "Option '--seed' argument is ambiguous",
+        '--seed must be a non-negative integer in decimal, got "-2"',
       ],
       [
         ['generate', '--spec', 'mixed.json', '--ops', '3', '--format', 'xml'],

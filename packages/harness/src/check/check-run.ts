@@ -193,7 +193,39 @@ export function parseReplay(text: string, name: string): Replay {
   };
   engineSetup(choice);
   const ops = lines.slice(1).map((line, i) => decodeOp(line, spec, `${name}:${i + 2}`));
+  checkRecordedHistory(header, ops, name);
   return { spec, seed: index('seed'), stream: index('stream'), choice, ops };
+}
+
+/**
+ * A replay file written by `check` records how many ops it holds (`ops.shrunk`) and the op it diverged at
+ * (`divergence.k`): a file that lost lines (a truncated copy, a header alone) is an error naming what is missing,
+ * not a run of the remaining ops that quietly finds "no divergence".
+ */
+function checkRecordedHistory(header: Record<string, unknown>, ops: readonly Op[], name: string): void {
+  const recorded = header.ops as { shrunk?: unknown } | undefined;
+  if (recorded !== undefined) {
+    const n = recorded?.shrunk;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+      throw new HarnessArgumentError(
+        `${name}:1: ops.shrunk must be a non-negative safe integer, got ${describeValue(n)}`,
+      );
+    if (ops.length !== n)
+      throw new HarnessArgumentError(
+        `${name}: the header records ${n} op${n === 1 ? '' : 's'}, the file has ${ops.length} (truncated or edited?)`,
+      );
+  }
+  const divergence = header.divergence as { k?: unknown } | null | undefined;
+  if (divergence === undefined || divergence === null) return;
+  const k = divergence.k;
+  if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 0)
+    throw new HarnessArgumentError(
+      `${name}:1: divergence.k must be a non-negative safe integer, got ${describeValue(k)}`,
+    );
+  if (!ops.some((op) => op.k === k))
+    throw new HarnessArgumentError(
+      `${name}: the header records a divergence at op ${k}, but op ${k} is not in the file (truncated or edited?)`,
+    );
 }
 
 /** Re-runs a replay on a fresh engine. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli-main.js';
 import { type StressTargetRequest, stressCommand } from './stress-command.js';
@@ -133,4 +134,27 @@ describe('stress options', () => {
     );
     expect(progressLine(12345, 4321.4, 3.2)).toContain('12,345 ops · 4,321 op/s · ETA 3 s');
   });
+
+  it('labels --compare A A as an A/A calibration (built CLI, real engine)', async () => {
+    const h = harness();
+    const spec = fileURLToPath(new URL('../../specs/check-mixed.json', import.meta.url));
+    const code = await h.run([
+      '--spec',
+      spec,
+      '--seed',
+      '1',
+      '--ops',
+      '200',
+      '--compare',
+      'eager',
+      'eager',
+      '--rounds',
+      '1',
+    ]);
+    expect(code).toBe(0);
+    expect(h.err.join('')).toContain('A/A: eager on both sides, a calibration of the run-to-run noise');
+    expect(h.out.join('')).toContain(
+      'A/A calibration, range store eager on both sides: every delta is run-to-run noise',
+    );
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../atomic-file.js';
 import { type CliCommand, type CliContext, EXIT } from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
+import { checkOutputFile, defaultOutputFile } from '../output-path.js';
 import { parseIndex, randomSeed } from '../seed.js';
 import { resolveSpecPath } from '../spec-file.js';
 import {
@@ -11,7 +12,7 @@ import {
   DEFAULT_RANGE_STORE_NAME,
   type RangeStoreName,
 } from '../workloads/range-stores.js';
-import { compareStress } from './stress-compare.js';
+import { compareStress, isSameConfiguration } from './stress-compare.js';
 import { parseDuration, parsePositive, progressLine } from './stress-options.js';
 import { renderBeforeAfter, renderStressTable } from './stress-report.js';
 import { runStress, type StressTarget } from './stress-run.js';
@@ -63,10 +64,14 @@ function runShape({ values, io }: CliContext): RunShape {
     ...(typeof values.ops === 'string' ? { ops: parsePositive(values.ops, '--ops', true) } : {}),
     ...(typeof values.duration === 'string' ? { durationMs: parseDuration(values.duration) } : {}),
     ...(typeof values.rate === 'string' ? { rate: parsePositive(values.rate, '--rate', false) } : {}),
+    // Last, after every other option is known good: only a valid run creates the default log directory.
     hdrLog:
       typeof values['hdr-log'] === 'string'
-        ? resolve(io.cwd, values['hdr-log'])
-        : join(io.cwd, '.tombstone-harness', `stress-${seed}-${stamp}.hlog`),
+        ? checkOutputFile(values['hdr-log'], io.cwd, 'stress: --hdr-log')
+        : defaultOutputFile(
+            join(io.cwd, '.tombstone-harness', `stress-${seed}-${stamp}.hlog`),
+            'stress: --hdr-log',
+          ),
   };
 }
 
@@ -135,7 +140,10 @@ async function runCompare(context: CliContext, shape: RunShape): Promise<number>
   if (shape.ops !== undefined) args.push('--ops', String(shape.ops));
   if (shape.durationMs !== undefined) args.push('--duration', `${shape.durationMs}ms`);
   if (shape.rate !== undefined) args.push('--rate', String(shape.rate));
-  io.stderr(`stress --compare: seed ${shape.seed}, ${rounds} fresh processes per side, interleaved\n`);
+  const aa = isSameConfiguration(configs);
+  io.stderr(
+    `stress --compare: seed ${shape.seed}, ${rounds} fresh processes per side, interleaved${aa ? `; A/A: ${configs[0]} on both sides, a calibration of the run-to-run noise` : ''}\n`,
+  );
   const result = await compareStress({
     configs,
     option: '--range-store',
@@ -150,7 +158,9 @@ async function runCompare(context: CliContext, shape: RunShape): Promise<number>
     io.stdout(`${JSON.stringify(result)}\n`);
     return EXIT.ok;
   }
-  const title = `Before → After, range store ${configs[0]} → ${configs[1]} (seed ${shape.seed}, median of ${rounds} fresh processes each)`;
+  const title = aa
+    ? `A/A calibration, range store ${configs[0]} on both sides: every delta is run-to-run noise (seed ${shape.seed}, median of ${rounds} fresh processes each)`
+    : `Before → After, range store ${configs[0]} → ${configs[1]} (seed ${shape.seed}, median of ${rounds} fresh processes each)`;
   io.stdout(renderBeforeAfter(title, result.before, result.after));
   return EXIT.ok;
 }

@@ -60,4 +60,30 @@ describe('compareStress', () => {
       }),
     ).rejects.toThrow(/broken exited 3: boom/);
   });
+
+  it('keeps the two sides of an A/A comparison apart (same configuration, own processes and logs) and says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compare-'));
+    const cli = join(dir, 'cli.cjs');
+    writeFileSync(cli, FAKE_CLI);
+    process.env.FAKE_LOG = join(dir, 'argv.ndjson');
+    const result = await compareStress({
+      configs: ['eager', 'eager'],
+      option: '--range-store',
+      rounds: 3,
+      args: [],
+      cliPath: cli,
+      seed: 5,
+      hdrLogPrefix: join(dir, 'log'),
+    });
+    const argv = readFileSync(process.env.FAKE_LOG, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as string[]);
+    expect(argv).toHaveLength(6);
+    expect(new Set(argv.map((a) => a[a.indexOf('--hdr-log') + 1])).size).toBe(6);
+    expect(result.aa).toBe(true);
+    expect(result.runs.filter((r) => r.side === 'before')).toHaveLength(3);
+    expect(result.before.label.processes).toBe(3);
+    expect(result.after.label.processes).toBe(3);
+  });
 });

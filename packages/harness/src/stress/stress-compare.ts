@@ -29,7 +29,11 @@ export interface StressCompareRequest {
 export interface StressComparison {
   readonly configs: readonly [string, string];
   readonly rounds: number;
+  /** Whether both sides run the same configuration (an A/A calibration: every delta is run-to-run noise). */
+  readonly aa: boolean;
   readonly runs: readonly {
+    /** 'before' (configs[0]) or 'after' (configs[1]): kept apart even when both run the same configuration. */
+    readonly side: 'before' | 'after';
     readonly config: string;
     readonly round: number;
     readonly summary: StressSummary;
@@ -67,9 +71,17 @@ export const stressSummarySchema = v.object({
   cpuPerMillionOps: v.number(),
 });
 
+/** A/A: both sides name the same configuration. */
+export function isSameConfiguration(configs: readonly [string, string]): boolean {
+  return configs[0] === configs[1];
+}
+
 /** Runs one fresh `stress --json` process (argument array, no shell) and validates what it printed. */
-function runOnce(request: StressCompareRequest, config: string, round: number): Promise<StressSummary> {
-  const log = `${request.hdrLogPrefix}-${config}-${round + 1}.hlog`;
+function runOnce(request: StressCompareRequest, side: 0 | 1, round: number): Promise<StressSummary> {
+  const config = request.configs[side];
+  // An A/A comparison runs one configuration on both sides: the side letter keeps their logs apart.
+  const which = isSameConfiguration(request.configs) ? `-${'AB'[side]}` : '';
+  const log = `${request.hdrLogPrefix}-${config}${which}-${round + 1}.hlog`;
   const args = [
     request.cliPath,
     'stress',
@@ -159,21 +171,24 @@ export async function compareStress(request: StressCompareRequest): Promise<Stre
   if (!Number.isSafeInteger(request.rounds) || request.rounds < 1)
     throw new HarnessArgumentError(`rounds must be a positive integer, got ${describeValue(request.rounds)}`);
   const rng = xoroshiro128plus(request.seed);
-  const runs: { config: string; round: number; summary: StressSummary }[] = [];
+  const runs: { side: 'before' | 'after'; config: string; round: number; summary: StressSummary }[] = [];
   for (let round = 0; round < request.rounds; round++) {
-    const flip = uniformInt(rng, 0, 1);
-    const order = flip === 0 ? request.configs : ([request.configs[1], request.configs[0]] as const);
-    for (const config of order) {
+    const order = uniformInt(rng, 0, 1) === 0 ? ([0, 1] as const) : ([1, 0] as const);
+    for (const side of order) {
+      const config = request.configs[side];
       request.onRun?.(config, round);
-      runs.push({ config, round, summary: await runOnce(request, config, round) });
+      const summary = await runOnce(request, side, round);
+      runs.push({ side: side === 0 ? 'before' : 'after', config, round, summary });
     }
   }
-  const side = (c: string) => medianSummary(runs.filter((r) => r.config === c).map((r) => r.summary));
+  const median = (side: 'before' | 'after') =>
+    medianSummary(runs.filter((r) => r.side === side).map((r) => r.summary));
   return {
     configs: request.configs,
     rounds: request.rounds,
+    aa: isSameConfiguration(request.configs),
     runs,
-    before: side(request.configs[0]),
-    after: side(request.configs[1]),
+    before: median('before'),
+    after: median('after'),
   };
 }

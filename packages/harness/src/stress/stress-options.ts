@@ -2,9 +2,12 @@ import { describeValue, HarnessArgumentError } from '../errors.js';
 
 const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
+/** Longest `--duration`: 7 days. Longer is a typo (`99999999999h`), not a run anyone means to wait for. */
+export const MAX_DURATION_MS = 7 * 24 * 3_600_000;
+
 /**
  * Parses a duration with its unit: `500ms`, `30s`, `2m`, `1h`. A bare number is an error, not a guess at seconds
- * (`--duration 10` could mean 10 ms or 10 s).
+ * (`--duration 10` could mean 10 ms or 10 s). At most {@link MAX_DURATION_MS} (7 days).
  * @throws HarnessArgumentError naming the text.
  */
 export function parseDuration(text: string, what = '--duration'): number {
@@ -16,6 +19,8 @@ export function parseDuration(text: string, what = '--duration'): number {
       `${what} must be a positive duration with a unit like 500ms, 30s, 2m or 1h, got ${describeValue(text)}${unitless}`,
     );
   }
+  if (ms > MAX_DURATION_MS)
+    throw new HarnessArgumentError(`${what} must be at most 7 days (168h), got ${describeValue(text)}`);
   return ms;
 }
 

@@ -1,0 +1,192 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { writeFileAtomic } from './atomic-file.js';
+import { EXIT } from './cli-command.js';
+import { runCli } from './cli-main.js';
+import { parseDuration } from './stress/stress-options.js';
+
+const specs = fileURLToPath(new URL('../specs/', import.meta.url));
+
+async function run(args: string[], cwd = specs) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), cwd });
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+/** Files `<dir>.*` beside `dir`: what an atomic write to the directory itself used to leave behind. */
+const leftovers = (dir: string) => readdirSync(dirname(dir)).filter((f) => f.startsWith(`${basename(dir)}.`));
+
+const CORRUPT = [
+  'check',
+  '--spec',
+  'check-mixed',
+  '--seed',
+  '1',
+  '--ops',
+  '2000',
+  '--corrupt',
+  'end-exclusive',
+];
+
+describe('bad output paths are usage errors before any work', () => {
+  it('check --out DIR names the directory, runs nothing and leaves no temp file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-out-'));
+    const r = await run([...CORRUPT, '--out', dir]);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toBe(
+      `tombstone-harness: HarnessArgumentError: check: --out "${dir}": is a directory; give a file path\n`,
+    );
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('check --out in a missing directory names it and creates nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-out-'));
+    const r = await run([...CORRUPT, '--out', 'missing/bad.ndjson'], dir);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toContain(`--out "missing/bad.ndjson": directory "${join(dir, 'missing')}" does not exist`);
+    expect(existsSync(join(dir, 'missing'))).toBe(false);
+  });
+
+  it.runIf(existsSync('/proc/self'))(
+    'check --out and stress --hdr-log in /proc: cannot write, named',
+    async () => {
+      const c = await run([...CORRUPT, '--out', '/proc/bad.ndjson']);
+      expect(c.code).toBe(EXIT.usage);
+      expect(c.err).toMatch(
+        /^tombstone-harness: HarnessArgumentError: check: --out "\/proc\/bad.ndjson": cannot write in "\/proc" \(\w+\)\n$/,
+      );
+      const s = await run(['stress', '--spec', 'check-mixed', '--ops', '10', '--hdr-log', '/proc/x.hlog']);
+      expect(s.code).toBe(EXIT.usage);
+      expect(s.err).toMatch(
+        /^tombstone-harness: HarnessArgumentError: stress: --hdr-log "\/proc\/x.hlog": cannot write in "\/proc"/,
+      );
+    },
+  );
+
+  it('stress --hdr-log in a missing directory is an error before the run, and creates nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-out-'));
+    const r = await run(
+      ['stress', '--spec', 'check-mixed', '--ops', '10', '--hdr-log', 'no/dir/x.hlog'],
+      dir,
+    );
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toContain(
+      `stress: --hdr-log "no/dir/x.hlog": directory "${join(dir, 'no', 'dir')}" does not exist`,
+    );
+    expect(r.err).not.toContain('stress: spec');
+    expect(existsSync(join(dir, 'no'))).toBe(false);
+  });
+
+  it('the atomic writer removes its temp file when the write fails', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-out-'));
+    expect(() => writeFileAtomic(dir, 'x')).toThrow(/EISDIR/);
+    expect(leftovers(dir)).toEqual([]);
+  });
+});
+
+describe("negative numbers get the option's own one-line error", () => {
+  it.each([
+    [
+      ['generate', '--spec', 'mixed', '--ops', '-3'],
+      '--ops must be a non-negative integer in decimal, got "-3"',
+    ],
+    [
+      ['generate', '--spec', 'mixed', '--ops', '1', '--seed', '-1'],
+      '--seed must be a non-negative integer in decimal, got "-1"',
+    ],
+    [
+      ['generate', '--spec', 'mixed', '--ops', '1', '--from', '-1'],
+      '--from must be a non-negative integer in decimal, got "-1"',
+    ],
+    [
+      ['generate', '--spec', 'mixed', '--ops', '1', '--stream', '-1'],
+      '--stream must be a non-negative integer in decimal, got "-1"',
+    ],
+    [
+      ['check', '--spec', 'check-mixed', '--ops', '-3'],
+      '--ops must be a non-negative integer in decimal, got "-3"',
+    ],
+    [
+      ['stress', '--spec', 'check-mixed', '--duration', '-3s'],
+      '--duration must be a positive duration with a unit like 500ms, 30s, 2m or 1h, got "-3s"',
+    ],
+  ])('%j', async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toContain(message);
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('repeated single-value options are usage errors', () => {
+  it.each([
+    [
+      ['generate', '--spec', 'mixed', '--spec', 'check-mixed', '--ops', '1'],
+      'generate: --spec is given 2 times ("mixed", "check-mixed"); give it once',
+    ],
+    [
+      ['generate', '--spec', 'mixed', '--ops', '1', '--seed', '1', '--ops', '2'],
+      'generate: --ops is given 2 times ("1", "2"); give it once',
+    ],
+    [
+      ['stress', '--spec', 'mixed', '--ops', '1', '--json', '--json'],
+      'stress: --json is given 2 times (--json, --json); give it once',
+    ],
+  ])('%j', async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toBe(`tombstone-harness: HarnessArgumentError: ${message}\n`);
+  });
+});
+
+describe('stress --duration has a maximum', () => {
+  it('accepts 7 days and rejects beyond, naming the limit', async () => {
+    expect(parseDuration('168h')).toBe(7 * 24 * 3_600_000);
+    expect(() => parseDuration('169h')).toThrow('--duration must be at most 7 days (168h), got "169h"');
+    const r = await run(['stress', '--spec', 'check-mixed', '--duration', '99999999999h']);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toContain('--duration must be at most 7 days (168h), got "99999999999h"');
+  });
+});
+
+describe('a replay file is checked against its header', () => {
+  async function replayFile() {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-replay-'));
+    expect((await run([...CORRUPT, '--out', join(dir, 'bad.ndjson')])).code).toBe(EXIT.failed);
+    const lines = readFileSync(join(dir, 'bad.ndjson'), 'utf8').trimEnd().split('\n');
+    return {
+      dir,
+      lines,
+      header: JSON.parse(lines[0]!) as { ops: { shrunk: number }; divergence: { k: number } },
+    };
+  }
+
+  it('a header alone (or any lost line) names the file and the missing ops', async () => {
+    const { dir, lines, header } = await replayFile();
+    writeFileSync(join(dir, 'cut.ndjson'), `${lines[0]}\n`);
+    const r = await run(['check', '--replay', 'cut.ndjson'], dir);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toBe(
+      `tombstone-harness: HarnessArgumentError: cut.ndjson: the header records ${header.ops.shrunk} ops, the file has 0 (truncated or edited?)\n`,
+    );
+  });
+
+  it('a file without the op it diverged at names that op', async () => {
+    const { dir, lines, header } = await replayFile();
+    const k = header.divergence.k;
+    const kept = lines.slice(1).filter((l) => (JSON.parse(l) as { k: number }).k !== k);
+    writeFileSync(
+      join(dir, 'edit.ndjson'),
+      `${JSON.stringify({ ...header, ops: { ...header.ops, shrunk: kept.length } })}\n${kept.join('\n')}\n`,
+    );
+    const r = await run(['check', '--replay', 'edit.ndjson'], dir);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toContain(
+      `edit.ndjson: the header records a divergence at op ${k}, but op ${k} is not in the file`,
+    );
+  });
+});
