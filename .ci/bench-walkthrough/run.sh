@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The README's npm-project walkthrough, end to end, in a scratch npm project outside any workspace:
 # install the packed tarball, write two bench files, `run`, commit twice, `compare --baseline HEAD~1` with no extra
-# flags, then `report` as a CI gate would. Usage: run.sh <tombstone-lab-bench-*.tgz> [scratch-dir]
+# flags, then `report` as a CI gate would, and the README's Engine and Protocol samples. Every source file is taken
+# from the installed package's README (readme-file.mjs), so a README sample that does not run fails here.
+# Usage: run.sh <tombstone-lab-bench-*.tgz> [scratch-dir]
 set -euo pipefail
 TGZ=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -19,17 +21,20 @@ printf 'node_modules\n.tombstone-bench\nout\n' > .gitignore
 mkdir -p out
 npm install --no-audit --no-fund --save-dev "./vendor/$(basename "$TGZ")" typescript@5.9.3 @types/node@20.19.43
 npx --no-install tombstone-bench --version
+README=node_modules/@tombstone-lab/bench/README.md
+# readme <name> <path>: writes the README's block `// <name>` to <path>
+readme() { mkdir -p "$(dirname "$2")" && node "$HERE/readme-file.mjs" "$README" "$1" > "$2"; }
 
 say "2. write a suite with two implementations and run it"
-cp "$HERE/lookup.ts" src/lookup.ts && cp "$HERE/lookup.bench.ts" bench/lookup.bench.ts
+readme src/lookup.ts src/lookup.ts && readme bench/lookup.bench.ts bench/lookup.bench.ts
 npx --no-install tombstone-bench list
-npx --no-install tombstone-bench run bench/lookup.bench.ts --out out/lookup.json | tee out/run.txt
+npx --no-install tombstone-bench run bench/lookup.bench.ts --out out/lookup.json --events out/events.ndjson | tee out/run.txt
 grep -q '^Lookup.find\[size=100\]' out/run.txt
 
 say "3. two commits, then compare them (no flags: npm ci and no build step come from the project)"
-cp "$HERE/sum-v1.ts" src/sum.ts && cp "$HERE/sum.bench.ts" bench/sum.bench.ts
+readme src/sum.ts src/sum.ts && readme bench/sum.bench.ts bench/sum.bench.ts
 git add -A && git commit -qm "sum of squares"
-cp "$HERE/sum-v2.ts" src/sum.ts
+readme 'src/sum.ts (commit 2)' src/sum.ts
 git commit -qam "sum of squares, cleaner"
 set +e
 npx --no-install tombstone-bench compare --baseline HEAD~1 bench/sum.bench.ts --out out/sum.json >out/compare.txt 2>out/compare.err
@@ -52,4 +57,13 @@ npx --no-install tombstone-bench report out/sum.json --fail-on-lost >/dev/null
 gate=$?
 set -e
 [ "$gate" = "$code" ]
+
+say "5. the README's Engine and Protocol samples: type-checked and run as written"
+readme examples/engine.ts examples/engine.ts && readme examples/events.ts examples/events.ts
+npx --no-install tsc --strict --target es2022 --module nodenext --types node --skipLibCheck \
+  --outDir out/examples examples/engine.ts examples/events.ts
+node out/examples/engine.js | tee out/engine.txt
+grep -q 'benchmark(s) in .*out/engine.json$' out/engine.txt
+node out/examples/events.js | tee out/events.txt
+grep -q '^Lookup.find\[size=100\]: fork [0-9]* / [0-9]*$' out/events.txt
 say "ok (compare exit $code)"
