@@ -99,7 +99,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly OptionName[]>> = 
     'no-build',
     'keep-worktrees',
   ],
-  calibrate: [...MEASURING, 'rounds', 'slowdowns', 'slowdown-rounds', 'from'],
+  calibrate: [...MEASURING, 'rounds', 'slowdowns', 'slowdown-rounds', 'from', 'detect-n'],
   report: ['format', 'svg', 'fail-on-lost', 'no-fail-on-lost', 'growth', 'factorial', ...VERDICT],
   'compare-files': ['side', 'json', ...VERDICT],
   list: ['json', 'timeout-ms', 'cache-dir'],
