@@ -18,12 +18,25 @@ process.stdout.write(JSON.stringify({ label: { seed: 1 }, elapsedSec: 10, target
   kinds: [kind('insert'), kind('total')], gcCount: 3, gcMemoryBytes: 1024, gcTimeMs: 1, cpuPerMillionOps: 20 }));
 `;
 
+/** The fake CLI in a fresh directory; each run appends its argv to FAKE_LOG there. */
+function fakeCli() {
+  const dir = mkdtempSync(join(tmpdir(), 'compare-'));
+  const cli = join(dir, 'cli.cjs');
+  writeFileSync(cli, FAKE_CLI);
+  process.env.FAKE_LOG = join(dir, 'argv.ndjson');
+  return { dir, cli };
+}
+
+/** Every fake run's argv, in run order. */
+const loggedArgv = () =>
+  readFileSync(process.env.FAKE_LOG!, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as string[]);
+
 describe('compareStress', () => {
   it('interleaves fresh processes per side, passes the shared arguments and takes per-metric medians', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'compare-'));
-    const cli = join(dir, 'cli.cjs');
-    writeFileSync(cli, FAKE_CLI);
-    process.env.FAKE_LOG = join(dir, 'argv.ndjson');
+    const { dir, cli } = fakeCli();
     const result = await compareStress({
       configs: ['eager', 'copy-on-write'],
       option: '--range-store',
@@ -33,10 +46,7 @@ describe('compareStress', () => {
       seed: 5,
       hdrLogPrefix: join(dir, 'log'),
     });
-    const argv = readFileSync(process.env.FAKE_LOG, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as string[]);
+    const argv = loggedArgv();
     expect(argv).toHaveLength(6);
     // Each pair holds one run of each side.
     for (let i = 0; i < 6; i += 2) {
@@ -62,10 +72,7 @@ describe('compareStress', () => {
   });
 
   it('keeps the two sides of an A/A comparison apart (same configuration, own processes and logs) and says so', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'compare-'));
-    const cli = join(dir, 'cli.cjs');
-    writeFileSync(cli, FAKE_CLI);
-    process.env.FAKE_LOG = join(dir, 'argv.ndjson');
+    const { dir, cli } = fakeCli();
     const result = await compareStress({
       configs: ['eager', 'eager'],
       option: '--range-store',
@@ -75,10 +82,7 @@ describe('compareStress', () => {
       seed: 5,
       hdrLogPrefix: join(dir, 'log'),
     });
-    const argv = readFileSync(process.env.FAKE_LOG, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as string[]);
+    const argv = loggedArgv();
     expect(argv).toHaveLength(6);
     expect(new Set(argv.map((a) => a[a.indexOf('--hdr-log') + 1])).size).toBe(6);
     expect(result.aa).toBe(true);
