@@ -54,7 +54,7 @@ const spec = defineWorkload({
   },
 });
 assert.equal(encodeOp(workload(spec, 7).op(0, 500)), encodeOp([...workload(spec, 7).ops(0, 500, 1)][0]));
-assert.equal(checkStream(spec, 7, 0, 300, { rangeStore: 'cow', corruptor: null }).divergence, null);
+assert.equal(checkStream(spec, 7, 0, 300, { rangeStore: 'copy-on-write', corruptor: null }).divergence, null);
 const harnessHelp = execFileSync('npx', ['--no-install', 'tombstone-harness', '--help'], {
   encoding: 'utf8',
 });
@@ -87,6 +87,6 @@ assert.match(harnessHelp, /tombstone-harness/);
   assert.equal(types[0], 'run-started');
   assert.equal(types.at(-1), 'run-finished');
   assert.equal(types.filter((t) => t === 'sample-finished').length, 4);
-  assert.equal(PROTOCOL_VERSION, 2);
+  assert.equal(PROTOCOL_VERSION, 4);
 }
 console.log('smoke ok');

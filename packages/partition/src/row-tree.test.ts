@@ -187,7 +187,11 @@ describe('partition rows: persistent tree vs plain sorted array', () => {
     try {
       // A fixed seed and more runs: with 10 random runs the broken fork went uncaught in 3 of ~12 package runs (not
       // every history takes a snapshot and then writes into a node the snapshot shares), which made this test flaky.
-      const outcome = fc.check(memtableHistoryProperty(), { numRuns: 100, seed: 20261201, endOnFailure: true });
+      const outcome = fc.check(memtableHistoryProperty(), {
+        numRuns: 100,
+        seed: 20261201,
+        endOnFailure: true,
+      });
       expect(outcome.failed).toBe(true);
       // A snapshot's rows changed under it (not a crash: the broken tree still works as a tree).
       expect(String(outcome.errorInstance)).toMatch(/AssertionError: expected .* to (deeply equal|be)/);
