@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ClusteringBound, Kind } from './clustering-bound.js';
 import { ClusteringComparator } from './clustering-comparator.js';
@@ -28,6 +29,31 @@ describe('ClusteringComparator', () => {
     expect(two.compare(B.BOTTOM, [null, null])).toBe(-1);
     expect(two.compare(B.TOP, [9, 9])).toBe(1);
     expect(two.compare(B.BOTTOM, B.TOP)).toBe(-1);
+  });
+
+  it("a one-column comparator's fast path orders one-value bounds as the general rule does", () => {
+    // The general rule, reached through a two-column comparator (one-value bounds then compare by kind rank).
+    const bound = (value: fc.Arbitrary<number | string | null>) =>
+      fc.tuple(fc.constantFrom(B.inclusiveStart, B.exclusiveStart, B.inclusiveEnd, B.exclusiveEnd), value);
+    const cases = [
+      { type: types.double, value: fc.oneof(fc.constantFrom(0, -0, Number.NaN, null), fc.double()) },
+      {
+        type: types.reversed(types.int32),
+        value: fc.oneof(fc.constant(null), fc.integer({ min: -3, max: 3 })),
+      },
+      { type: types.text, value: fc.oneof(fc.constant(null), fc.constantFrom('', 'a', 'ab', '\uFFFF')) },
+    ];
+    for (const { type, value } of cases) {
+      const one = new ClusteringComparator([type]);
+      const general = new ClusteringComparator([type, types.int32]);
+      fc.assert(
+        fc.property(bound(value), bound(value), ([k1, v1], [k2, v2]) => {
+          const a = k1(v1);
+          const b = k2(v2);
+          expect(one.compare(a, b)).toBe(general.compare(a, b));
+        }),
+      );
+    }
   });
 
   it('null components sort first', () => {
