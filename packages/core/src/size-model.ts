@@ -83,6 +83,9 @@ export function validateSizeModel(model: SizeModel): SizeModel {
 /** Rounds up to the model's alignment. */
 export function align(model: SizeModel, bytes: number): number {
   const a = model.alignment;
+  // Alignment is a validated power of two: a mask instead of a float division. The list charges two bounds per
+  // add, three aligns each, and the division showed as 2.8% of a random persistent merge (line-level cpu profile).
+  if (bytes <= 0x3fffffff) return (bytes + a - 1) & -a;
   return Math.ceil(bytes / a) * a;
 }
 
