@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BlackHole } from './black-hole.js';
-import { measure } from './measure.js';
+import { measure, sizingNs, WALL_SIZING_LIMIT } from './measure.js';
 
 /** A ~µs op that allocates, like the main suite's copies. */
 function copyOp(): () => number[] {
@@ -47,5 +47,30 @@ describe('measure with an injected slowdown', () => {
       allocation: false,
     });
     expect(m.injected).toBeUndefined();
+  });
+});
+
+describe('warm-up batch sizing', () => {
+  it('sizes on CPU time: a preempted batch (4× its CPU time in wall time) counts its CPU time', () => {
+    expect(sizingNs(20e6, 5e6)).toBe(5e6);
+    expect(sizingNs(5e6, 5e6)).toBe(5e6);
+    // An op that waits: the wall clock ends sizing once a batch lasts WALL_SIZING_LIMIT× its CPU-time share.
+    expect(sizingNs(10e6, 0)).toBe(10e6 / WALL_SIZING_LIMIT);
+  });
+
+  it('an op that waits instead of computing still gets a bounded batch', () => {
+    const cell = new Int32Array(new SharedArrayBuffer(4));
+    // ~1 ms of waiting and almost no CPU per op; batch target 1 ms (sampleMs / 20).
+    const m = measure(() => Atomics.wait(cell, 0, 0, 1), new BlackHole(), {
+      sampleMs: 20,
+      warmupMaxMs: 20,
+      slowdown: 0,
+      slowdownClock: 'cpu',
+      allocation: false,
+    });
+    // Sized on wall time this would be 1 op (1 ms ≥ half the target); on CPU time alone it would grow without bound.
+    expect(m.batchSize).toBeGreaterThanOrEqual(4);
+    expect(m.batchSize).toBeLessThanOrEqual(32);
+    expect(m.nsPerOp).toBeGreaterThan(0.9e6);
   });
 });

@@ -2,7 +2,7 @@ import { GCProfiler, getHeapStatistics } from 'node:v8';
 import type { BlackHole } from './black-hole.js';
 import type { Measurement, SampleSettings } from './fork-protocol.js';
 import { SlowdownInjector } from './slowdown-injector.js';
-import { WarmupCriterion, WINDOW } from './warm-up-criterion.js';
+import { WarmupOnBothClocks, WINDOW } from './warm-up-criterion.js';
 
 /** An op bound to its state: what the timed loop calls. */
 export type Op = () => unknown;
@@ -82,29 +82,44 @@ interface Warmup {
 }
 
 /**
- * Grows the batch until one batch lasts the target, then runs batches until the median ns/op of a window of batches
- * matches the previous window's within the noise (warm-up-criterion.ts), or the adaptive cap is reached. Warm-up
- * length varies a lot between functions (notes: one settled only after ~2,400 calls), hence a criterion rather than
- * a count.
+ * A batch's length for sizing: its CPU time, so that a fork on a loaded core (a quarter of the core at load 6–20)
+ * sizes the same batch, and so warms up over the same executed work, as on an idle one. The JIT tiers up on work
+ * done, not on time passed: with wall-sized batches such a fork judged 10 batches of ~150 ops (~1,500 ops, where an
+ * idle fork needs ~13,000) and timed the op's compiles (warm-up-criterion.ts). The wall clock still ends sizing
+ * once a batch lasts {@link WALL_SIZING_LIMIT}× the target, for an op that waits rather than computes.
+ */
+export function sizingNs(wallNs: number, cpuNs: number): number {
+  return Math.max(cpuNs, wallNs / WALL_SIZING_LIMIT);
+}
+
+/** How many batch targets of wall time a batch may last while its CPU time is still below the target. */
+export const WALL_SIZING_LIMIT = 10;
+
+/**
+ * Grows the batch until one batch lasts the target ({@link sizingNs}), then runs batches until the median ns/op of a
+ * window of batches matches the previous window's within the noise, on the wall and the CPU clock alike
+ * (warm-up-criterion.ts), or the adaptive cap is reached. Warm-up length varies a lot between functions (notes: one
+ * settled only after ~2,400 calls), hence a criterion rather than a count.
  */
 function warmUp(op: Op, bh: BlackHole, batchTargetNs: number, capNs: number): Warmup {
-  const criterion = new WarmupCriterion(capNs);
+  const criterion = new WarmupOnBothClocks(capNs);
   let batch = 1;
   let ops = 0;
   let spent = 0;
   for (;;) {
     const t = timeBatch(op, bh, batch, 0);
+    const length = sizingNs(t, lastBatchCpuNs);
     ops += batch;
     spent += t;
-    if (t < batchTargetNs / 2 && batch < MAX_BATCH) {
+    if (length < batchTargetNs / 2 && batch < MAX_BATCH) {
       // Still sizing: scale toward the target (at most ×16 per step, as cold code speeds up while it runs).
       batch = Math.min(
         MAX_BATCH,
-        batch * Math.min(16, Math.max(2, Math.ceil(batchTargetNs / Math.max(t, 1)))),
+        batch * Math.min(16, Math.max(2, Math.ceil(batchTargetNs / Math.max(length, 1)))),
       );
       criterion.reset();
     } else {
-      const settled = criterion.add(t / batch);
+      const settled = criterion.add(t / batch, lastBatchCpuNs / batch);
       if (settled !== null) return { batch, ops, nsPerOp: settled, stable: true };
     }
     if (criterion.exhausted(spent)) return { batch, ops, nsPerOp: criterion.estimate, stable: false };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CAP_EXTENSION, STABLE_DRIFT, WarmupCriterion, WINDOW } from './warm-up-criterion.js';
+import {
+  CAP_EXTENSION,
+  CPU_MAX_TOLERANCE,
+  STABLE_DRIFT,
+  WarmupCriterion,
+  WarmupOnBothClocks,
+  WINDOW,
+} from './warm-up-criterion.js';
 
 const feed = (c: WarmupCriterion, xs: readonly number[]): number | null => {
   let out: number | null = null;
@@ -57,5 +64,68 @@ describe('WarmupCriterion', () => {
     c.reset();
     expect(feed(c, [100, 100, 100, 100, 100])).toBeNull();
     expect(c.estimate).toBe(100);
+  });
+});
+
+describe('WarmupOnBothClocks', () => {
+  // A preempted fork: wall ns/op swings ±40% from batch to batch, while the CPU clock shows the op still halving
+  // (TurboFan compiling its call tree), as copyAndAdd[size=1000] did at load 6–20.
+  const wallNoise = [1, 1.4, 0.6, 1.3, 0.7];
+  const feedBoth = (c: WarmupOnBothClocks, wall: readonly number[], cpu: readonly number[]) => {
+    let out: number | null = null;
+    wall.forEach((w, i) => {
+      out = c.add(w, cpu[i]!) ?? out;
+    });
+    return out;
+  };
+
+  it('a noisy wall clock alone settles while the CPU clock still sees the op getting faster', () => {
+    const wallOnly = new WarmupCriterion(1e9);
+    feed(wallOnly, wallNoise.map((x) => 400 * x));
+    expect(feed(wallOnly, wallNoise.map((x) => 380 * x))).not.toBeNull();
+
+    const both = new WarmupOnBothClocks(1e9);
+    expect(feedBoth(both, wallNoise.map((x) => 400 * x), [200, 201, 199, 200, 200])).toBeNull();
+    expect(feedBoth(both, wallNoise.map((x) => 380 * x), [100, 101, 99, 100, 100])).toBeNull();
+    // Settled once the CPU windows agree too; the estimate is the wall clock's.
+    expect(feedBoth(both, wallNoise.map((x) => 390 * x), [100, 100, 101, 99, 100])).toBe(390);
+    expect(both.estimate).toBe(390);
+  });
+
+  it('two noisy CPU windows of a fork still compiling do not agree (trace of a fork throttled to 25%)', () => {
+    // CPU µs/op of the 10 warm-up batches of a copyAndAdd[size=1000] fork that settled after 1,587 ops and then
+    // measured 1.8× its side's median: medians 30 and 11, both windows' robust CV ~0.9.
+    const cpu = [49.9, 11.3, 33.2, 30.7, 11.5, 11.3, 38.9, 10.8, 9.2, 41.7];
+    const wall = cpu.map((x) => 4 * x);
+    const noisyTolerance = new WarmupCriterion(1e9);
+    expect(feed(noisyTolerance, cpu)).not.toBeNull();
+    const both = new WarmupOnBothClocks(1e9);
+    expect(feedBoth(both, wall, cpu)).toBeNull();
+    // Once compiled: steady windows 5% apart settle although their noise is ±15%.
+    expect(feedBoth(both, [24, 28, 20, 26, 22].map((x) => x * 4), [6, 7, 5, 6.5, 5.5])).toBeNull();
+    expect(
+      feedBoth(both, [25, 29, 21, 27, 23].map((x) => x * 4), [6.3, 7.3, 5.3, 6.8, 5.8]),
+    ).toBe(100);
+  });
+
+  it('the CPU tolerance widens with the noise up to its cap', () => {
+    expect(WarmupCriterion.tolerance(0.9, 0.9, CPU_MAX_TOLERANCE)).toBe(CPU_MAX_TOLERANCE);
+    expect(WarmupCriterion.tolerance(0.1, 0.05, CPU_MAX_TOLERANCE)).toBeCloseTo(0.2 / Math.sqrt(WINDOW), 12);
+    expect(WarmupCriterion.tolerance(0, 0, CPU_MAX_TOLERANCE)).toBe(STABLE_DRIFT);
+  });
+
+  it('quiet on both clocks settles as the wall criterion alone does', () => {
+    const both = new WarmupOnBothClocks(1e6);
+    expect(feedBoth(both, [100, 101, 99, 100, 100], [50, 50, 50, 50, 50])).toBeNull();
+    expect(feedBoth(both, [101, 100, 102, 101, 100], [50, 51, 50, 50, 50])).toBe(101);
+  });
+
+  it('reset starts both clocks over, and the cap is the wall clock\'s', () => {
+    const both = new WarmupOnBothClocks(150e6);
+    feedBoth(both, [100, 100, 100, 100, 100], [50, 50, 50, 50, 50]);
+    both.reset();
+    expect(feedBoth(both, [100, 100, 100, 100, 100], [50, 50, 50, 50, 50])).toBeNull();
+    expect(both.exhausted(150e6 * CAP_EXTENSION - 1)).toBe(false);
+    expect(both.exhausted(150e6 * CAP_EXTENSION)).toBe(true);
   });
 });

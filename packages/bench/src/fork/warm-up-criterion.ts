@@ -17,6 +17,8 @@ export const WINDOW = 5;
 export const STABLE_DRIFT = 0.03;
 /** How far the cap may stretch for a warm-up that has not settled at the asked-for cap. */
 export const CAP_EXTENSION = 4;
+/** The widest tolerance between two windows of CPU ns/op ({@link WarmupOnBothClocks}). */
+export const CPU_MAX_TOLERANCE = 0.2;
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -36,8 +38,14 @@ export class WarmupCriterion {
   private previous: { median: number; cv: number } | null = null;
   private last = Number.NaN;
 
-  /** @param capNs the asked-for cap; the criterion may run to {@link CAP_EXTENSION} times it. */
-  constructor(readonly capNs: number) {}
+  /**
+   * @param capNs the asked-for cap; the criterion may run to {@link CAP_EXTENSION} times it.
+   * @param maxTolerance the most the noise may widen the tolerance to (default: unbounded).
+   */
+  constructor(
+    readonly capNs: number,
+    readonly maxTolerance = Number.POSITIVE_INFINITY,
+  ) {}
 
   /** The cap after extension: reaching it unsettled ends the warm-up as unstable. */
   get maxCapNs(): number {
@@ -50,10 +58,10 @@ export class WarmupCriterion {
     this.previous = null;
   }
 
-  /** Tolerance between two window medians given both windows' noise. */
-  static tolerance(cvA: number, cvB: number): number {
+  /** Tolerance between two window medians given both windows' noise, widened at most to `maxTolerance`. */
+  static tolerance(cvA: number, cvB: number, maxTolerance = Number.POSITIVE_INFINITY): number {
     const noise = Math.max(cvA, cvB) / Math.sqrt(WINDOW);
-    return Math.max(STABLE_DRIFT, 2 * noise);
+    return Math.max(STABLE_DRIFT, Math.min(maxTolerance, 2 * noise));
   }
 
   /** Books one batch; returns the settled ns/op when this batch completed a window that matches the previous one. */
@@ -66,7 +74,8 @@ export class WarmupCriterion {
     const prev = this.previous;
     this.previous = { median: m, cv };
     this.window = [];
-    if (prev && Math.abs(m - prev.median) / prev.median <= WarmupCriterion.tolerance(cv, prev.cv)) return m;
+    if (prev && Math.abs(m - prev.median) / prev.median <= WarmupCriterion.tolerance(cv, prev.cv, this.maxTolerance))
+      return m;
     return null;
   }
 
@@ -79,5 +88,56 @@ export class WarmupCriterion {
   /** Whether the warm-up must stop unsettled after `spentNs` (only past the extended cap). */
   exhausted(spentNs: number): boolean {
     return spentNs >= this.maxCapNs;
+  }
+}
+
+/**
+ * Warm-up judged on both clocks: settled only when the batches' wall ns/op and their CPU ns/op (all of the fork's
+ * threads, so background JIT compiles and GC helpers count) settle in the same window.
+ *
+ * Why the CPU clock as well (measured 2026-12-01, main suite, copyAndAdd[size=1000]): on a loaded core the wall
+ * windows are so noisy (a fork gets 25–35% of the core) that their noise-widened tolerance accepted a warm-up of
+ * ~1,100–2,600 ops, while the op's call tree was still being compiled by TurboFan (~2 ms of compile per function,
+ * the last ones after ~4,000 and ~5,400 ops). Those forks then timed the compiles: 113 of the 115 forks above 1.5×
+ * their side's median (of 920, load 6–20) had a warm-up under 3,000 ops, against 2 of 738 with 3,000 or more.
+ * CPU time is not stretched by preemption, but its windows are noisy while compiling (background compile threads
+ * count): throttled to 25% of a core, CPU ns/op windows had a robust CV of 0.30–0.85 while compiling and 0.03–0.29
+ * after, so a noise-widened tolerance let two compiling windows 63% apart "agree". Hence the CPU clock's tolerance
+ * widens with the noise only up to {@link CPU_MAX_TOLERANCE}: with batches sized on CPU time (measure.ts), windows
+ * were 53–56% apart while compiling and up to 20% apart after. Measured with `aa` on copyAndAdd[size=1000] at n = 20,
+ * throttled to 25% of the core: forks above 1.5× their side's median fell from 30 of 320 to 0 of 80; the price is
+ * that 41% of those forks reach the stretched cap (a warning), as their steady CPU windows are noisier than 20%.
+ */
+export class WarmupOnBothClocks {
+  private readonly wall: WarmupCriterion;
+  private readonly cpu: WarmupCriterion;
+
+  /** @param capNs the asked-for cap on wall time (see {@link WarmupCriterion}). */
+  constructor(capNs: number) {
+    this.wall = new WarmupCriterion(capNs);
+    this.cpu = new WarmupCriterion(capNs, CPU_MAX_TOLERANCE);
+  }
+
+  /** Starts both clocks over (the batch size changed). */
+  reset(): void {
+    this.wall.reset();
+    this.cpu.reset();
+  }
+
+  /** Books one batch on both clocks; returns the settled wall ns/op when both settled with this batch. */
+  add(wallNsPerOp: number, cpuNsPerOp: number): number | null {
+    const wall = this.wall.add(wallNsPerOp);
+    const cpu = this.cpu.add(cpuNsPerOp);
+    return wall !== null && cpu !== null ? wall : null;
+  }
+
+  /** The best current estimate of wall ns/op. */
+  get estimate(): number {
+    return this.wall.estimate;
+  }
+
+  /** Whether the warm-up must stop unsettled after `spentNs` of wall time. */
+  exhausted(spentNs: number): boolean {
+    return this.wall.exhausted(spentNs);
   }
 }
