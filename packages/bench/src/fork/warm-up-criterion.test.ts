@@ -81,14 +81,40 @@ describe('WarmupOnBothClocks', () => {
 
   it('a noisy wall clock alone settles while the CPU clock still sees the op getting faster', () => {
     const wallOnly = new WarmupCriterion(1e9);
-    feed(wallOnly, wallNoise.map((x) => 400 * x));
-    expect(feed(wallOnly, wallNoise.map((x) => 380 * x))).not.toBeNull();
+    feed(
+      wallOnly,
+      wallNoise.map((x) => 400 * x),
+    );
+    expect(
+      feed(
+        wallOnly,
+        wallNoise.map((x) => 380 * x),
+      ),
+    ).not.toBeNull();
 
     const both = new WarmupOnBothClocks(1e9);
-    expect(feedBoth(both, wallNoise.map((x) => 400 * x), [200, 201, 199, 200, 200])).toBeNull();
-    expect(feedBoth(both, wallNoise.map((x) => 380 * x), [100, 101, 99, 100, 100])).toBeNull();
+    expect(
+      feedBoth(
+        both,
+        wallNoise.map((x) => 400 * x),
+        [200, 201, 199, 200, 200],
+      ),
+    ).toBeNull();
+    expect(
+      feedBoth(
+        both,
+        wallNoise.map((x) => 380 * x),
+        [100, 101, 99, 100, 100],
+      ),
+    ).toBeNull();
     // Settled once the CPU windows agree too; the estimate is the wall clock's.
-    expect(feedBoth(both, wallNoise.map((x) => 390 * x), [100, 100, 101, 99, 100])).toBe(390);
+    expect(
+      feedBoth(
+        both,
+        wallNoise.map((x) => 390 * x),
+        [100, 100, 101, 99, 100],
+      ),
+    ).toBe(390);
     expect(both.estimate).toBe(390);
   });
 
@@ -102,9 +128,19 @@ describe('WarmupOnBothClocks', () => {
     const both = new WarmupOnBothClocks(1e9);
     expect(feedBoth(both, wall, cpu)).toBeNull();
     // Once compiled: steady windows 5% apart settle although their noise is ±15%.
-    expect(feedBoth(both, [24, 28, 20, 26, 22].map((x) => x * 4), [6, 7, 5, 6.5, 5.5])).toBeNull();
     expect(
-      feedBoth(both, [25, 29, 21, 27, 23].map((x) => x * 4), [6.3, 7.3, 5.3, 6.8, 5.8]),
+      feedBoth(
+        both,
+        [24, 28, 20, 26, 22].map((x) => x * 4),
+        [6, 7, 5, 6.5, 5.5],
+      ),
+    ).toBeNull();
+    expect(
+      feedBoth(
+        both,
+        [25, 29, 21, 27, 23].map((x) => x * 4),
+        [6.3, 7.3, 5.3, 6.8, 5.8],
+      ),
     ).toBe(100);
   });
 
@@ -120,7 +156,7 @@ describe('WarmupOnBothClocks', () => {
     expect(feedBoth(both, [101, 100, 102, 101, 100], [50, 51, 50, 50, 50])).toBe(101);
   });
 
-  it('reset starts both clocks over, and the cap is the wall clock\'s', () => {
+  it("reset starts both clocks over, and the cap is the wall clock's", () => {
     const both = new WarmupOnBothClocks(150e6);
     feedBoth(both, [100, 100, 100, 100, 100], [50, 50, 50, 50, 50]);
     both.reset();

@@ -74,7 +74,10 @@ export class WarmupCriterion {
     const prev = this.previous;
     this.previous = { median: m, cv };
     this.window = [];
-    if (prev && Math.abs(m - prev.median) / prev.median <= WarmupCriterion.tolerance(cv, prev.cv, this.maxTolerance))
+    if (
+      prev &&
+      Math.abs(m - prev.median) / prev.median <= WarmupCriterion.tolerance(cv, prev.cv, this.maxTolerance)
+    )
       return m;
     return null;
   }
@@ -105,8 +108,9 @@ export class WarmupCriterion {
  * after, so a noise-widened tolerance let two compiling windows 63% apart "agree". Hence the CPU clock's tolerance
  * widens with the noise only up to {@link CPU_MAX_TOLERANCE}: with batches sized on CPU time (measure.ts), windows
  * were 53–56% apart while compiling and up to 20% apart after. Measured with `aa` on copyAndAdd[size=1000] at n = 20,
- * throttled to 25% of the core: forks above 1.5× their side's median fell from 30 of 320 to 0 of 80; the price is
- * that 41% of those forks reach the stretched cap (a warning), as their steady CPU windows are noisier than 20%.
+ * throttled to 25% of the core: forks above 1.5× their side's median fell from 30 of 320 (4 runs with wall-sized
+ * batches) to 0 of 80; the price is that 41% of those forks reach the stretched cap (a warning), as their steady CPU
+ * windows are noisier than 20%.
  */
 export class WarmupOnBothClocks {
   private readonly wall: WarmupCriterion;
