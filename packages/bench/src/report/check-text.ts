@@ -118,16 +118,30 @@ function sufficiencyText(c: ProtocolCheck): string {
   return `${text} ≥ alpha ${alpha}: no result can be significant`;
 }
 
-function independenceOfSide(c: ProtocolCheck, side: 'baseline' | 'candidate'): string {
-  const few = find(c, 'samples', side);
-  if (few) return `${side}: n=${value(few)} < 4: too few samples to test time order`;
-  const lag = find(c, 'lag1_autocorrelation', side);
-  const runsP = find(c, 'runs_test_p', side);
-  const mk = find(c, 'mann_kendall_p', side);
+/** The findings of one series: a side's (`side` set) or the interleaved pairs' ratios (`side` null). */
+function independenceOfSeries(c: ProtocolCheck, side: 'baseline' | 'candidate' | null): string {
+  const on = (q: CheckQuantity) => c.findings.find((f) => f.quantity === q && f.side === side);
+  const label = side ?? 'pairs (candidate ÷ baseline)';
+  const few = on('samples');
+  if (few) return `${label}: n=${value(few)} < 4: too few samples to test time order`;
+  const lag = on('lag1_autocorrelation');
+  const mk = on('mann_kendall_p');
+  const bound = lag?.limit ? ` (bound ${fmt(lag.limit.value)})` : '';
   const text =
-    `${side}: r1=${fmt(value(lag))} (bound ${fmt(lag?.limit?.value ?? null)}), runs R=${value(find(c, 'runs', side))} ` +
-    `p=${formatP(value(runsP))}, Mann-Kendall tau=${fmt(value(find(c, 'mann_kendall_tau', side)))} p=${formatP(value(mk))}`;
-  return text + (mk && !mk.passed ? ' → drift' : '') + (lag && !lag.passed ? ' → serial correlation' : '');
+    `${label}: r1=${fmt(value(lag))}${bound}, runs R=${value(on('runs'))} p=${formatP(value(on('runs_test_p')))}, ` +
+    `Mann-Kendall tau=${fmt(value(on('mann_kendall_tau')))} p=${formatP(value(mk))}`;
+  // A finding without its limit is one the pairs showed to be common to both sides (stats/checks.ts).
+  const common = (f: CheckFinding | undefined) => (f && !f.limit ? ' common to both sides' : '');
+  const drift = mk && (!mk.passed || !mk.limit) ? ` → drift${common(mk)}` : '';
+  const serial = lag && (!lag.passed || !lag.limit) ? ` → serial correlation${common(lag)}` : '';
+  return text + drift + serial;
+}
+
+function independenceText(c: ProtocolCheck): string {
+  const sides = `${independenceOfSeries(c, 'baseline')}; ${independenceOfSeries(c, 'candidate')}`;
+  if (!c.findings.some((f) => f.side === null)) return sides;
+  const pairs = independenceOfSeries(c, null);
+  return c.passed ? `${sides}; ${pairs}: none, so the interleaved pairs cancel it` : `${sides}; ${pairs}`;
 }
 
 /**
@@ -152,7 +166,7 @@ export function checkReasonText(check: ProtocolCheck, metric: string, unit: stri
     case 'sample_sufficiency':
       return sufficiencyText(check);
     case 'sample_independence':
-      return `${independenceOfSide(check, 'baseline')}; ${independenceOfSide(check, 'candidate')}`;
+      return independenceText(check);
   }
 }
 

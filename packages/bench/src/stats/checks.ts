@@ -325,6 +325,16 @@ function independenceOfSide(side: Side, samples: readonly Sample[], config: Chec
     const v = metricOf(s, config.metric);
     if (v !== null) xs.push(v);
   }
+  return independenceOf(xs, side, config, config.independenceAlpha);
+}
+
+/** The time-order tests of one series: a side's values (`side` set) or the pairs' ratios (`side` null). */
+function independenceOf(
+  xs: readonly number[],
+  side: Side | null,
+  config: CheckConfig,
+  trendAlpha: number,
+): CheckFinding[] {
   if (xs.length < 4) {
     return [measuredFinding('samples', { side, value: xs.length, limit: { relation: '>=', value: 4 } })];
   }
@@ -349,17 +359,49 @@ function independenceOfSide(side: Side, samples: readonly Sample[], config: Chec
     measuredFinding('mann_kendall_p', {
       side,
       value: mk.p,
-      limit: { relation: '>=', value: config.independenceAlpha },
+      limit: { relation: '>=', value: trendAlpha },
     }),
   ];
 }
 
-/** Per side in time order: no monotonic drift (Mann-Kendall) and no serial correlation (lag-1 + runs test). */
+/** candidate ÷ baseline of each interleaved pair, in time order (the i-th fork of each side; `pairing` checks them). */
+function pairRatios(record: BenchmarkRecord, metric: MetricName): number[] {
+  const b = sideSamples(record, 'baseline');
+  const c = sideSamples(record, 'candidate');
+  const out: number[] = [];
+  for (let i = 0; i < Math.min(b.length, c.length); i++) {
+    const x = metricOf(b[i]!, metric);
+    const y = metricOf(c[i]!, metric);
+    if (x !== null && y !== null && x > 0) out.push(y / x);
+  }
+  return out;
+}
+
+/** A failed finding kept as a plain fact (no limit): what it measured is not a failure after all. */
+const asFact = (f: CheckFinding): CheckFinding => (f.passed ? f : { ...f, limit: null, passed: true });
+
+/**
+ * Per side in time order: no monotonic drift (Mann-Kendall) and no serial correlation (lag-1 + runs test), unless
+ * it is common to both sides: then the ratios of the interleaved pairs show neither, and the side's findings are
+ * kept as facts (side null: the pairs' findings).
+ *
+ * Why a common drift is not a failure: the forks run in interleaved pairs with the order in each pair a coin flip,
+ * so a host that slows down or speeds up over the run (the load of a shared machine changing) moves both forks of a
+ * pair alike. With no difference between the sides, each pair then puts one value of the same level into each
+ * side, and the U test's exact null distribution, which assumes every arrangement of the 2n values equally likely,
+ * over-states the spread of U: the test stays valid and becomes conservative. A drift of one side only (the
+ * candidate slowing over time) still shows in the pairs' ratios and fails. Measured at n = 10 on the main suite
+ * (CPU time, load 5–20, 15 A/A and 14 injected runs): 6 of 120 A/A comparisons and 12 of 112 injected ones were
+ * Inconclusive on this check alone; in 16 of those 18 the pairs' ratios had no trend at p < 0.05, and exempting them
+ * added no false verdict in A/A (0 of 120) and 4 Lost at +10% (43 → 47 of 56).
+ */
 export function checkSampleIndependence(record: BenchmarkRecord, config: CheckConfig): CheckResult {
-  return result(
-    'sample_independence',
-    SIDES.flatMap((side) => independenceOfSide(side, sideSamples(record, side), config)),
-  );
+  const perSide = SIDES.flatMap((side) => independenceOfSide(side, sideSamples(record, side), config));
+  if (perSide.every((f) => f.passed)) return result('sample_independence', perSide);
+  // The pairs are held to alpha, stricter than a side's 0.01: in doubt the benchmark stays Inconclusive.
+  const pairs = independenceOf(pairRatios(record, config.metric), null, config, config.alpha);
+  const common = pairs.every((f) => f.passed) && !perSide.some((f) => f.quantity === 'samples');
+  return result('sample_independence', [...(common ? perSide.map(asFact) : perSide), ...pairs]);
 }
 
 /** All eight checks of one benchmark, in {@link CHECK_NAMES} order. */
