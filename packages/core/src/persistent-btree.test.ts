@@ -22,8 +22,9 @@ const anyKey =
   (x) =>
     (typeof x === 'number' ? x : (x as Item).k) - k;
 type AnyTree = PersistentBTree<Item, unknown>;
-const newTree = (keyed: boolean): AnyTree =>
-  new PersistentBTree<Item, unknown>(keyed ? { keyOf } : undefined);
+type TreeClass = typeof PersistentBTree;
+const newTree = (keyed: boolean, Tree: TreeClass = PersistentBTree): AnyTree =>
+  new Tree<Item, unknown>(keyed ? { keyOf } : undefined);
 
 /** White-box walk: every invariant the searches and the heap figure rely on; returns the items in order. */
 function checkStructure(tree: PersistentBTree<Item, unknown>): Item[] {
@@ -108,9 +109,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('snapshot' as const), source: fc.nat(3) }) },
 );
 
-function runHistory(ops: readonly Op[], keyed: boolean): void {
+function runHistory(ops: readonly Op[], keyed: boolean, Tree: TreeClass = PersistentBTree): void {
   const byKey = anyKey;
-  const trees = [0, 1, 2, 3].map(() => newTree(keyed));
+  const trees = [0, 1, 2, 3].map(() => newTree(keyed, Tree));
   const models: Item[][] = [[], [], [], []];
   // Frozen forks kept alive to the end: no later write to any handle may show through.
   const snapshots: { tree: AnyTree; items: Item[] }[] = [];
@@ -153,13 +154,13 @@ function runHistory(ops: readonly Op[], keyed: boolean): void {
   for (const s of snapshots) expect(checkStructure(s.tree)).toEqual(s.items);
 }
 
+const historyProperty = (keyed: boolean, Tree?: TreeClass) =>
+  fc.property(fc.array(opArb, { minLength: 200, maxLength: 3000 }), (ops) => runHistory(ops, keyed, Tree));
+
 describe('PersistentBTree twin fuzz (persistent vs a plain sorted array)', () => {
   for (const keyed of [false, true]) {
     it(`long histories over four handles with forks and snapshots kept alive${keyed ? ' (keyed)' : ''}`, () => {
-      fc.assert(
-        fc.property(fc.array(opArb, { minLength: 200, maxLength: 3000 }), (ops) => runHistory(ops, keyed)),
-        { numRuns: keyed ? 25 : 40 },
-      );
+      fc.assert(historyProperty(keyed), { numRuns: keyed ? 25 : 40 });
     });
   }
 
@@ -196,6 +197,13 @@ describe('PersistentBTree twin fuzz (persistent vs a plain sorted array)', () =>
               expect(got).toEqual(want);
               const back = lo <= hi ? [...tree2.iterate(lo, hi, true)].map((x) => x.k) : [];
               expect(back).toEqual([...want].reverse());
+              expect(lo <= hi ? tree2.toArray(lo, hi).map((x) => x.k) : []).toEqual(want);
+              // between: the range from one search, whether its end is in the start's leaf (a point, a short
+              // range) or further on.
+              for (const end of [b, a, a + 3, a + 40]) {
+                const inRange = model.filter((k) => k >= a && k <= end);
+                expect(tree2.between(byKey(a), byKey(end)).map((x) => x.k)).toEqual(inRange);
+              }
             }
           },
         ),
@@ -298,6 +306,10 @@ describe('PersistentBTree', () => {
     expect(() => f.insertAt(0.5, { k: 0, v: 0 })).toThrow(RangeError);
     expect(() => f.iterate(0, 2)).toThrow(RangeError);
     expect(() => f.iterate(1, 0)).toThrow(RangeError);
+    expect(() => f.toArray(0, 2)).toThrow(/index 2 is out of range for size 1/);
+    expect(() => f.toArray(1, 0)).toThrow(RangeError);
+    expect(f.toArray(1, 1)).toEqual([]);
+    expect(new PersistentBTree<Item>().between(byKey(0), byKey(9))).toEqual([]);
     expect(f.last()).toEqual({ k: 1, v: 1 });
     expect(new PersistentBTree().last()).toBeUndefined();
   });

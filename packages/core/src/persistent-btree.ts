@@ -250,11 +250,39 @@ export class PersistentBTree<T, K = T> {
     return this.iterate(0, this.n, false);
   }
 
-  /** The items as a new array. O(N). */
-  toArray(): T[] {
+  /** The items at positions [from, to) as a new array, in order (every item by default). O(log N + k). */
+  toArray(from = 0, to: number = this.n): T[] {
+    if (from >>> 0 !== from || from > this.n) throw outOfRange(from, this.n);
+    if (to >>> 0 !== to || to > this.n || to < from) throw outOfRange(to, this.n);
     const out: T[] = [];
-    for (const item of this.iterate()) out.push(item);
+    if (from < to) collect(this.root, this.height, from, to, out);
     return out;
+  }
+
+  /**
+   * The items from {@link lowerBound}(start) up to, not including, {@link upperBound}(end), as a new array in order
+   * (empty when the end comes first). O(log N + k). When the end falls in the leaf the range starts in — a point or
+   * short range read — that leaf's keys answer it, without the second descent of the two bounds.
+   * Why: a point read of a 10^5-row partition spent a third of its time in its two descents (profile).
+   */
+  between(start: Probe<K>, end: Probe<K>): T[] {
+    let node = this.root;
+    let base = 0;
+    for (let h = this.height; h > 0; h--) {
+      const b = node as BBranch<T>;
+      const k = Math.max(0, firstAtLeast(b.firsts, b.count, start, 0) - 1);
+      for (let c = 0; c < k; c++) base += b.sizes[c] as number;
+      node = b.children[k] as BNode<T>;
+    }
+    const leaf = node as BLeaf<T>;
+    const keys = leafKeys(leaf);
+    const count = leaf.count;
+    const i = firstAtLeast(keys, count, start, 0);
+    if (count > 0 && end(keys[count - 1] as K) > 0) {
+      return leaf.items.slice(i, Math.max(i, firstAtLeast(keys, count, end, 1))) as T[];
+    }
+    const to = this.rank(end, 1);
+    return to > base + i ? this.toArray(base + i, to) : [];
   }
 
   /** Inserts `item` before position i (0 <= i <= size). O(log N) copies after a fork. */
@@ -582,6 +610,24 @@ export class PersistentBTree<T, K = T> {
     this.root = level[0] as BNode<T>;
     this.height = height;
     this.n = items.length;
+  }
+}
+
+/** Appends the items at positions [from, to) of the subtree `node` (of height h) to `out`. */
+function collect<T>(node: BNode<T>, h: number, from: number, to: number, out: T[]): void {
+  if (h === 0) {
+    const items = (node as BLeaf<T>).items;
+    for (let i = from; i < to; i++) out.push(items[i] as T);
+    return;
+  }
+  const b = node as BBranch<T>;
+  let base = 0;
+  for (let k = 0; k < b.count && base < to; k++) {
+    const size = b.sizes[k] as number;
+    if (base + size > from) {
+      collect(b.children[k] as BNode<T>, h - 1, Math.max(0, from - base), Math.min(size, to - base), out);
+    }
+    base += size;
   }
 }
 

@@ -2,6 +2,7 @@ import { type Clustering, DeletionTime, Slice } from '@tombstone-lab/core';
 import { DeletionInfo } from './deletion-info.js';
 import type { Partition } from './partition.js';
 import type { Row } from './row.js';
+import { rowArrayInSlice } from './row-tree.js';
 import { mergeSortedRows } from './sorted-rows.js';
 import type { TableOptions } from './table-options.js';
 
@@ -41,17 +42,18 @@ export function mergeVersions(table: TableOptions, versions: readonly Partition[
 }
 
 /**
- * Every version's rows within `slice` merged by clustering, sorted: O(v · (log N + k)) for v versions of N rows with
- * k in the slice, since each version's tree is only entered at the slice start.
+ * Every version's rows within `slice` merged by clustering, sorted, in a new array the caller owns:
+ * O(v · (log N + k)) for v versions of N rows with k in the slice, since each version's tree is only entered at the
+ * slice start.
  */
 export function mergeRows(
   table: TableOptions,
   versions: readonly Partition[],
   slice: Slice = Slice.ALL,
-): readonly Row[] {
-  let rows: readonly Row[] = [];
+): Row[] {
+  let rows: Row[] = [];
   for (const version of versions) {
-    const own = [...version.rowsIn(slice)];
+    const own = rowArrayInSlice(table.comparator, version.rowTree, slice);
     rows = rows.length === 0 ? own : mergeSortedRows(table.comparator, rows, own);
   }
   return rows;
@@ -66,6 +68,21 @@ export function newestDeletionAt(versions: readonly Partition[], clustering: Clu
   let newest = DeletionTime.LIVE;
   for (const version of versions) {
     const d = version.deletionInfo.deletionAt(clustering);
+    if (d.supersedes(newest)) newest = d;
+  }
+  return newest;
+}
+
+/**
+ * The deletion applying to every clustering of `versions` when none of them has a range tombstone (the newest
+ * partition deletion), else null: a read then looks it up once, not per row with {@link newestDeletionAt}.
+ */
+export function uniformDeletion(versions: readonly Partition[]): DeletionTime | null {
+  let newest = DeletionTime.LIVE;
+  for (let i = 0; i < versions.length; i++) {
+    const di = (versions[i] as Partition).deletionInfo;
+    if (di.hasRanges()) return null;
+    const d = di.getPartitionDeletion();
     if (d.supersedes(newest)) newest = d;
   }
   return newest;

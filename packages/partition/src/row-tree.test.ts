@@ -4,59 +4,22 @@ import { ClusteringBound, ClusteringComparator, PersistentBTree, Slice, types } 
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { PartitionArgumentError } from './errors.js';
-import { Memtable } from './memtable.js';
 import { Partition } from './partition.js';
 import { PartitionUpdate } from './partition-update.js';
 import { mergePartitions } from './partition-updater.js';
 import type { Row } from './row.js';
+import { rowArrayInSlice } from './row-tree.js';
 import { mergeSortedRows } from './sorted-rows.js';
 import { tableOptions } from './table-options.js';
-import { intTable } from './test-tables.js';
-
-const table = intTable();
-const CKS = 4000;
-
-type RowOp = { kind: 'insert' | 'update' | 'delete'; ck: number; v: number };
-/** One write: a batch of row operations, clustered in a window (sequential-ish) or anywhere. */
-const writeArb = fc.oneof(
-  fc.array(
-    fc.record({
-      kind: fc.constantFrom('insert' as const, 'insert' as const, 'update' as const, 'delete' as const),
-      ck: fc.integer({ min: 0, max: CKS }),
-      v: fc.nat(9),
-    }),
-    { minLength: 1, maxLength: 3 },
-  ),
-  fc
-    .record({ at: fc.integer({ min: 0, max: CKS }), len: fc.integer({ min: 1, max: 80 }), v: fc.nat(9) })
-    .map(({ at, len, v }) =>
-      Array.from({ length: len }, (_, i): RowOp => ({ kind: 'insert', ck: at + i, v })),
-    ),
-);
-
-function toUpdate(ops: readonly RowOp[], ts: number): PartitionUpdate {
-  const b = PartitionUpdate.builder(table, 'hot');
-  for (const op of ops) {
-    if (op.kind === 'insert') b.insert([op.ck], { v: op.v }, ts);
-    else if (op.kind === 'update') b.update([op.ck], { w: op.v }, ts);
-    else b.deleteRow([op.ck], ts, ts);
-  }
-  return b.build();
-}
-
-const render = (rows: Iterable<Row>): string[] =>
-  [...rows].map(
-    (r) => `${r.clustering}|${r.liveness}|${r.deletion.markedForDeleteAt}|${JSON.stringify(r.values())}`,
-  );
-
-function sliceOf(a: number, b: number, exclusive: boolean): Slice {
-  const lo = Math.min(a, b);
-  const hi = Math.max(a, b);
-  return Slice.make(
-    exclusive ? ClusteringBound.exclusiveStart(lo) : ClusteringBound.inclusiveStart(lo),
-    exclusive ? ClusteringBound.exclusiveEnd(hi) : ClusteringBound.inclusiveEnd(hi),
-  );
-}
+import {
+  CKS,
+  memtableHistoryProperty,
+  render,
+  sliceOf,
+  table,
+  toUpdate,
+  writeArb,
+} from './test-row-histories.js';
 
 describe('partition rows: persistent tree vs plain sorted array', () => {
   it('long write histories, every snapshot kept alive: rows, lookups, slices and heap agree', () => {
@@ -89,9 +52,24 @@ describe('partition rows: persistent tree vs plain sorted array', () => {
           for (const [a, b, exclusive, reversed] of queries) {
             const s = sliceOf(a, b, exclusive);
             const want = last.model.filter((r) => s.includes(table.comparator, r.clustering));
+            expect(render(rowArrayInSlice(table.comparator, last.partition.rowTree, s))).toEqual(
+              render(want),
+            );
             expect(render(last.partition.rowsIn(s, reversed))).toEqual(
               render(reversed ? want.reverse() : want),
             );
+            // Open-ended slices (BOTTOM, TOP) and a point slice.
+            const c = Math.min(a, b);
+            for (const open of [
+              Slice.make(ClusteringBound.BOTTOM, s.end),
+              Slice.make(s.start, ClusteringBound.TOP),
+              Slice.make(ClusteringBound.inclusiveStart(c), ClusteringBound.inclusiveEnd(c)),
+            ]) {
+              const inOpen = last.model.filter((r) => open.includes(table.comparator, r.clustering));
+              expect(render(rowArrayInSlice(table.comparator, last.partition.rowTree, open))).toEqual(
+                render(inOpen),
+              );
+            }
             const row = last.partition.getRow([a]);
             expect(row === null ? null : render([row])).toEqual(
               last.model.some((r) => r.clustering[0] === a)
@@ -152,6 +130,39 @@ describe('partition rows: persistent tree vs plain sorted array', () => {
     expect(current!.getRow(['a', 7])!.get('v')).toBe(99);
   });
 
+  it('composite clusterings: slices with prefix bounds select what the comparator says (unkeyed tree)', () => {
+    const t = tableOptions({
+      comparator: new ClusteringComparator([types.int32, types.reversed(types.int32)]),
+    });
+    const u = PartitionUpdate.builder(t, 'k');
+    for (let a = 0; a < 40; a++) for (let b = 0; b < 30; b++) u.insert([a, b], { v: a * 100 + b }, 1);
+    const p = mergePartitions(null, u.build()).partition;
+    const rows = [...p.rowTree];
+    const B = ClusteringBound;
+    const bounds = (a: number, b: number) => [
+      Slice.make(B.inclusiveStart(a), B.inclusiveEnd(b)),
+      Slice.make(B.exclusiveStart(a), B.exclusiveEnd(b)),
+      Slice.make(B.inclusiveStart(a, 7), B.exclusiveEnd(b, 3)),
+      Slice.make(B.exclusiveStart(a, 29), B.inclusiveEnd(b, 0)),
+      Slice.make(B.BOTTOM, B.inclusiveEnd(a, 12)),
+      Slice.make(B.exclusiveStart(b), B.TOP),
+    ];
+    for (const [a, b] of [
+      [0, 0],
+      [3, 3],
+      [5, 9],
+      [17, 18],
+      [39, 39],
+      [12, 2],
+    ] as const) {
+      for (const s of bounds(a, b)) {
+        const want = rows.filter((r) => s.includes(t.comparator, r.clustering));
+        expect(render(rowArrayInSlice(t.comparator, p.rowTree, s))).toEqual(render(want));
+        expect(render(p.rowsIn(s))).toEqual(render(want));
+      }
+    }
+  });
+
   it('null clustering values sort first in the updater probe, as in the comparator', () => {
     const t = tableOptions({ comparator: new ClusteringComparator([types.int32, types.int32]) });
     const keys: [number | null, number | null][] = [];
@@ -200,33 +211,3 @@ describe('partition rows: persistent tree vs plain sorted array', () => {
     }
   });
 });
-
-/**
- * Writes through {@link Memtable.apply} (in place) with a snapshot taken after about one write in three, some via
- * `put`: each snapshot must match the sorted-array model at its time, then and after the whole history, and the
- * memtable's reported heap must equal the snapshot's retained heap whenever one is taken.
- */
-function memtableHistoryProperty() {
-  return fc.property(
-    fc.array(fc.tuple(writeArb, fc.nat(5)), { minLength: 100, maxLength: 300 }),
-    (writes) => {
-      const memtable = new Memtable(table);
-      let model: readonly Row[] = [];
-      const kept: { partition: Partition; rows: string[] }[] = [];
-      writes.forEach(([ops, snap], i) => {
-        const update = toUpdate(ops, 10 + i);
-        model = mergeSortedRows(table.comparator, model, update.rows);
-        if (snap === 0) kept.push({ partition: memtable.put(update).partition, rows: render(model) });
-        else memtable.apply(update);
-        if (snap === 1) kept.push({ partition: memtable.get('hot')!, rows: render(model) });
-        const last = kept[kept.length - 1];
-        if (snap <= 1 && last !== undefined) {
-          expect(render(last.partition.rowTree)).toEqual(last.rows);
-          expect(memtable.heapSize).toBe(last.partition.unsharedHeapSize());
-        }
-      });
-      for (const { partition, rows } of kept) expect(render(partition.rowTree)).toEqual(rows);
-      expect(render(memtable.get('hot')!.rowTree)).toEqual(render(model));
-    },
-  );
-}

@@ -139,6 +139,29 @@ export function rowTreeOf(comparator: ClusteringComparator, rows: readonly Row[]
   return PersistentBTree.fromSorted<Row, RowKey>(rows, undefined, rowTreeOptions(comparator)).freeze();
 }
 
+/**
+ * Where a row (or its key) lies relative to a slice `bound`. In a table with one clustering column a bound holds at
+ * most one value, so the probe compares the key with that value and answers a tie with what the comparator's general
+ * order says of a clustering equal to it (a constant, computed once here); several columns take {@link rowProbe}.
+ * Why: a point read probes ~34 keys in its two descents, and the general order (bound kinds, prefix lengths, a
+ * scratch clustering) made those probes about half of its time in a profile.
+ */
+export function boundProbe(comparator: ClusteringComparator, bound: ClusteringBound): Probe<RowKey> {
+  const type = comparator.types[0];
+  if (comparator.size !== 1 || type === undefined) return rowProbe(comparator, bound);
+  const value = bound.values.length === 0 ? undefined : (bound.values[0] as ClusteringValue);
+  SCRATCH[0] = value ?? null;
+  const tie = comparator.compare(SCRATCH, bound);
+  // BOTTOM and TOP (no values) lie on the same side of every clustering.
+  if (value === undefined) return () => tie;
+  return (x) => {
+    const v = x instanceof Row ? (x[FIRST_CLUSTERING_VALUE] as ClusteringValue) : x;
+    // compareComponent's null-first order, as the updater's probe inlines it.
+    const d = v === null ? (value === null ? 0 : -1) : value === null ? 1 : type.compare(v, value);
+    return d !== 0 ? d : tie;
+  };
+}
+
 /** The rows of `tree` within `slice`, in clustering order or reversed: O(log N + k). */
 export function rowsInSlice(
   comparator: ClusteringComparator,
@@ -146,9 +169,14 @@ export function rowsInSlice(
   slice: Slice,
   reversed: boolean,
 ): IterableIterator<Row> {
-  const from = tree.lowerBound(rowProbe(comparator, slice.start));
-  const to = tree.upperBound(rowProbe(comparator, slice.end));
+  const from = tree.lowerBound(boundProbe(comparator, slice.start));
+  const to = tree.upperBound(boundProbe(comparator, slice.end));
   return from < to ? tree.iterate(from, to, reversed) : tree.iterate(0, 0);
+}
+
+/** As {@link rowsInSlice}, in clustering order, as a new array (what reads merge): O(log N + k). */
+export function rowArrayInSlice(comparator: ClusteringComparator, tree: RowTree, slice: Slice): Row[] {
+  return tree.between(boundProbe(comparator, slice.start), boundProbe(comparator, slice.end));
 }
 
 /**

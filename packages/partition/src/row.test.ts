@@ -161,3 +161,51 @@ describe('Row with column deletes (cell tombstones)', () => {
     expect(() => Row.deletedColumns(cmp, ['x'], ['v'], 1, 0)).toThrow(InvalidClusteringValueError);
   });
 });
+
+describe('Row: the tombstone count kept from creation', () => {
+  // The count live(), hasLiveData() and cellTombstoneCount() read is fixed when a row is made: every way of making
+  // one (constructors, merge, under, withoutDeletion, withoutCellTombstones) must agree with counting the cells.
+  const counted = (row: Row) => row.cells.filter((c) => c.cell.isTombstone()).length;
+  const check = (row: Row | null) => {
+    if (row === null) return;
+    const tombstones = counted(row);
+    expect(row.cellTombstoneCount()).toBe(tombstones);
+    const hasLive = row.liveness !== null || row.cells.length > tombstones;
+    expect(row.hasLiveData()).toBe(hasLive);
+    const shown = row.live();
+    if (!hasLive) expect(shown).toBeNull();
+    else {
+      expect(shown!.deletion.isLive()).toBe(true);
+      expect(counted(shown!)).toBe(0);
+      expect(shown!.cellTombstoneCount()).toBe(0);
+      expect(shown!.values()).toEqual(row.values());
+      if (tombstones === 0 && row.deletion.isLive()) expect(shown).toBe(row);
+    }
+  };
+
+  it('agrees with counting the cells over rows made every way', () => {
+    const pieces = [
+      Row.insert(cmp, [1], { v: 'a', w: 'b' }, 5),
+      Row.update(cmp, [1], { v: 'c' }, 7),
+      Row.update(cmp, [1], {}, 3),
+      Row.deleted(cmp, [1], dt(6)),
+      Row.deletedColumns(cmp, [1], ['v'], 6, 1),
+      Row.deletedColumns(cmp, [1], ['v', 'w', 'x'], 8, 2),
+    ];
+    for (const a of pieces) {
+      check(a);
+      check(a.under(dt(6)));
+      check(a.under(dt(6), true));
+      check(a.withoutDeletion());
+      check(a.withoutCellTombstones((ts) => ts < 7).row);
+      for (const b of pieces) {
+        const m = Row.merge(a, b);
+        check(m);
+        check(m.under(dt(7)));
+        check(m.withoutDeletion());
+        check(m.withoutCellTombstones(() => true).row);
+        for (const c of pieces) check(Row.merge(m, c));
+      }
+    }
+  });
+});
