@@ -4,6 +4,7 @@ import { FrozenTreeError, ReentrantWriteError, UnsortedItemsError } from './erro
 import { PersistentBTree, type Probe, persistentBTreeHeap } from './persistent-btree.js';
 import { type BBranch, type BLeaf, type BNode, NODE_CAPACITY } from './persistent-btree-nodes.js';
 import { JVM_COMPRESSED_OOPS } from './size-model.js';
+import { BTREE_MUTATIONS, loadMutantBTree } from './test-btree-mutants.js';
 
 interface Item {
   readonly k: number;
@@ -209,6 +210,31 @@ describe('PersistentBTree twin fuzz (persistent vs a plain sorted array)', () =>
         ),
         { numRuns: keyed ? 30 : 60 },
       );
+    });
+  }
+});
+
+const mutant = await loadMutantBTree();
+
+describe('PersistentBTree keyed leaves: planted key-maintenance bugs are caught by the twin fuzz', () => {
+  // Fixed seed and runs, so each verdict is deterministic; the same histories pass on the guarded copy with nothing
+  // planted (it runs the real algorithm), so a catch is the bug's, not the copy's.
+  const settings = { numRuns: 25, seed: 20261201, endOnFailure: true } as const;
+
+  it('the guarded copy with nothing planted passes the keyed fuzz on the seed the plants are checked with', () => {
+    mutant.plant(null);
+    expect(fc.check(historyProperty(true, mutant.PersistentBTree), settings).failed).toBe(false);
+  });
+
+  for (const mutation of BTREE_MUTATIONS) {
+    it(`planted ${mutation}: the keyed fuzz fails`, () => {
+      mutant.plant(mutation);
+      try {
+        const outcome = fc.check(historyProperty(true, mutant.PersistentBTree), settings);
+        expect(outcome.failed).toBe(true);
+      } finally {
+        mutant.plant(null);
+      }
     });
   }
 });
