@@ -31,7 +31,7 @@ describe('ClusteringComparator', () => {
     expect(two.compare(B.BOTTOM, B.TOP)).toBe(-1);
   });
 
-  it("a one-column comparator's fast path orders one-value bounds as the general rule does", () => {
+  it("a one-column comparator's fast path orders one-value prefixes as the general rule does", () => {
     // The general rule, reached through a two-column comparator (one-value bounds then compare by kind rank).
     const bound = (value: fc.Arbitrary<number | string | null>) =>
       fc.tuple(fc.constantFrom(B.inclusiveStart, B.exclusiveStart, B.inclusiveEnd, B.exclusiveEnd), value);
@@ -51,6 +51,9 @@ describe('ClusteringComparator', () => {
           const a = k1(v1);
           const b = k2(v2);
           expect(one.compare(a, b)).toBe(general.compare(a, b));
+          expect(one.compare(a, [v2])).toBe(general.compare(a, [v2]));
+          expect(one.compare([v1], b)).toBe(general.compare([v1], b));
+          expect(one.compare([v1], [v2])).toBe(general.compare([v1], [v2]));
         }),
       );
     }
