@@ -7,6 +7,10 @@ import { FAST, runCli, tempProject } from '../test-helpers.js';
 import { parseTscOutput } from './tsc-output.js';
 import { loadCompiler, typecheckBenchFiles } from './typecheck.js';
 
+// Each test starts a TypeScript compiler over a temp project: 21 s alone, and one run passed the suite's 30 s
+// limit at load 6 (s3-merges, 2026-12-01). A compiler that really hangs still fails at 2 minutes.
+const TSC_TIMEOUT_MS = 120_000;
+
 const GOOD = `import { defineSuite } from '@tombstone-lab/bench';
 export default defineSuite({ name: 'Ok', setup: () => ({ n: 3 }), benchmarks: { f: (s) => s.n * 2 } });
 `;
@@ -18,7 +22,7 @@ export default defineSuite({
 });
 `;
 
-describe('typecheckBenchFiles', () => {
+describe('typecheckBenchFiles', { timeout: TSC_TIMEOUT_MS }, () => {
   it('passes a well-typed suite (the runner resolves @tombstone-lab/bench itself)', () => {
     const dir = tempProject({ 'ok.bench.ts': GOOD });
     expect(() => typecheckBenchFiles([join(dir, 'ok.bench.ts')], dir)).not.toThrow();
@@ -39,7 +43,7 @@ describe('typecheckBenchFiles', () => {
   });
 });
 
-describe('run: type errors stop the run, --no-typecheck measures anyway', () => {
+describe('run: type errors stop the run, --no-typecheck measures anyway', { timeout: TSC_TIMEOUT_MS }, () => {
   it('exit 2 naming file:line, nothing measured; --no-typecheck runs it', async () => {
     const dir = tempProject({ 'typo.bench.ts': BAD });
     const r = await runCli(['aa', 'typo.bench.ts', '-n', '1', '--sample-ms', '5', '--warmup-ms', '5'], dir);
@@ -103,7 +107,9 @@ describe('parseTscOutput', () => {
   });
 });
 
-describe('typecheckBenchFiles through a tsc binary (the TypeScript 7 path)', () => {
+describe('typecheckBenchFiles through a tsc binary (the TypeScript 7 path)', {
+  timeout: TSC_TIMEOUT_MS,
+}, () => {
   it("the repo's tsc binary gives the API path's message and leaves no temp config", () => {
     const dir = tempProject({ 'typo.bench.ts': BAD, 'ok.bench.ts': GOOD });
     const tsc = { kind: 'tsc', bin: REPO_TSC } as const;
