@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import { workerScript } from '../fork/compile.js';
 import { DEFAULT_NODE_ARGS } from '../fork/fork.js';
 import { instructionCounter } from '../fork/instructions.js';
-import { detectPinning } from '../fork/pinning.js';
+import { claimPinning } from '../fork/pinning.js';
 import type { MeasurementSettings, RunRecord } from '../model.js';
 import type { RunFinishedEvent } from '../protocol/events.js';
 import { analyzeRun } from '../stats/analyze-run.js';
@@ -145,6 +145,11 @@ export async function makeSession(
     dispose();
     throw e;
   }
+  const pin = options.pin === false ? null : claimPinning();
+  const disposeAll = () => {
+    pin?.release();
+    dispose();
+  };
   const ctx: PlanContext = {
     cacheDir,
     worker,
@@ -156,7 +161,7 @@ export async function makeSession(
   };
   const { alpha, threshold, metric } = output.overrides;
   return {
-    dispose,
+    dispose: disposeAll,
     cwd,
     log: options.log ?? (() => {}),
     options,
@@ -175,7 +180,7 @@ export async function makeSession(
       fork: {
         worker,
         timeoutMs,
-        pin: options.pin === false ? null : detectPinning(),
+        pin: pin?.plan ?? null,
         nodeArgs: [...DEFAULT_NODE_ARGS],
       },
       outFile,
