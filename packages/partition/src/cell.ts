@@ -61,6 +61,12 @@ const TOMBSTONE: unique symbol = Symbol('cell tombstone');
  * (`DELETE column …` at a timestamp, with the local deletion time in seconds that gc grace counts from).
  */
 export class Cell {
+  /**
+   * The column this cell belongs to. Kept on the cell, so a row's cells are the cells themselves: a `{ column, cell }`
+   * wrapper per cell was one more retained object per column, and retained objects are what V8's scavenges copy
+   * (issue 13's row-write growth, see `row.ts`).
+   */
+  readonly column: string;
   /** The value; null for a tombstone. */
   readonly value: CellValue | null;
   readonly timestamp: number;
@@ -70,6 +76,7 @@ export class Cell {
   /** A live cell of `column` (named in errors). */
   constructor(column: string, value: unknown, timestamp: number);
   constructor(column: string, value: unknown, timestamp: number, localDeletionTime?: number) {
+    this.column = column;
     if (value === TOMBSTONE) {
       this.value = null;
       this.localDeletionTime = localDeletionTime!;

@@ -164,7 +164,7 @@ describe.each(RANGE_IMPLEMENTATIONS)('column deletes over %s ranges', (_name, fa
     t.flush();
     t.apply(t.update('k').deleteColumns([1], ['v'], 5, 200).build());
     t.flush();
-    const cell = t.compact(undefined, { purge: false }).output.get('k')!.getRow([1])!.cells[0]!.cell;
+    const cell = t.compact(undefined, { purge: false }).output.get('k')!.getRow([1])!.cells[0]!;
     expect([cell.isTombstone(), cell.localDeletionTime]).toEqual([true, 300]);
   });
 

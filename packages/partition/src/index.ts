@@ -46,7 +46,7 @@ export {
 /** Partition reads merging memtable and runs. */
 export { liveRows, type ReadQuery, type ReadSources, readPartition } from './read.js';
 /** Rows. */
-export { type ColumnCell, Row } from './row.js';
+export { Row } from './row.js';
 /** Flushed/compacted immutable runs. */
 export { SortedRun } from './sorted-run.js';
 /** A table's storage: memtable, runs, flush, read, compact. */

@@ -159,7 +159,7 @@ function mergeRowsInto(
     for (let i = 0; i < updated.length; i++) {
       const row = updated[i] as Row;
       merger.row = row;
-      rows.upsert(PROBE.target(comparator, row.clustering), merger.make);
+      rows.upsert(PROBE.target(comparator, row), merger.make);
     }
     return { dataSizeDelta: merger.dataSizeDelta, heapSizeDelta: merger.heapSizeDelta };
   } finally {

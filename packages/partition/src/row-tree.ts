@@ -72,8 +72,7 @@ export function rowProbe(
 }
 
 /**
- * A reusable probe for a full clustering (one value per column, as every row's), retargeted per write: the updater's
- * probe. It compares values only, skipping the bound-kind logic of {@link rowProbe}'s general order, and reads the
+ * A reusable probe for a row's full clustering (one value per column), retargeted per write: the updater's probe. It compares values only, skipping the bound-kind logic of {@link rowProbe}'s general order, and reads the
  * first value from the key (keyed tree) or the row's own copy ({@link FIRST_CLUSTERING_VALUE}), so a probe decided by
  * it never touches a clustering array. One instance, not a closure per row: with the updater's merge callback that
  * was ~320 bytes per write. Random-key row writes probe about 19 keys each: skipping the bound kinds took them from
@@ -81,23 +80,23 @@ export function rowProbe(
  */
 export class FullClusteringProbe {
   #comparator: ClusteringComparator | null = null;
-  #clustering: Clustering = [];
+  #row: Row | null = null;
   #type: ColumnType | undefined = undefined;
   #first: ClusteringValue | undefined = undefined;
 
-  /** The probe for `clustering` (valid until the next call). */
-  target(comparator: ClusteringComparator, clustering: Clustering): Probe<RowKey> {
+  /** The probe for `row`'s clustering (valid until the next call). */
+  target(comparator: ClusteringComparator, row: Row): Probe<RowKey> {
     this.#comparator = comparator;
-    this.#clustering = clustering;
+    this.#row = row;
     this.#type = comparator.types[0];
-    this.#first = clustering[0];
+    this.#first = row[FIRST_CLUSTERING_VALUE];
     return this.probe;
   }
 
   /** Drops the references to the last target (so a long-lived instance pins no row). */
   clear(): void {
     this.#comparator = null;
-    this.#clustering = [];
+    this.#row = null;
     this.#first = undefined;
   }
 
@@ -108,11 +107,11 @@ export class FullClusteringProbe {
     const v = x instanceof Row ? (x[FIRST_CLUSTERING_VALUE] as ClusteringValue) : x;
     // compareComponent's null-first order, inlined: it is the hot comparison of every write.
     const d = v === null ? (first === null ? 0 : -1) : first === null ? 1 : type.compare(v, first);
-    const clustering = this.#clustering;
-    if (d !== 0 || clustering.length === 1) return d;
+    const comparator = this.#comparator as ClusteringComparator;
+    if (d !== 0 || comparator.size === 1) return d;
     // Several columns: the tree is not keyed, so x is the row.
     const c = (x as Row).clustering;
-    const comparator = this.#comparator as ClusteringComparator;
+    const clustering = (this.#row as Row).clustering;
     for (let i = 1; i < clustering.length; i++) {
       const e = comparator.compareComponent(i, c[i] as ClusteringValue, clustering[i] as ClusteringValue);
       if (e !== 0) return e;

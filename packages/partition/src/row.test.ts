@@ -80,7 +80,7 @@ describe('Row with column deletes (cell tombstones)', () => {
 
   it('a column delete holds one tombstone per column, sorted, and no liveness', () => {
     const row = del(['w', 'v'], 5, 9);
-    expect(row.cells.map((c) => [c.column, c.cell.isTombstone(), c.cell.localDeletionTime])).toEqual([
+    expect(row.cells.map((c) => [c.column, c.isTombstone(), c.localDeletionTime])).toEqual([
       ['v', true, 9],
       ['w', true, 9],
     ]);
@@ -165,7 +165,7 @@ describe('Row with column deletes (cell tombstones)', () => {
 describe('Row: the tombstone count kept from creation', () => {
   // The count live(), hasLiveData() and cellTombstoneCount() read is fixed when a row is made: every way of making
   // one (constructors, merge, under, withoutDeletion, withoutCellTombstones) must agree with counting the cells.
-  const counted = (row: Row) => row.cells.filter((c) => c.cell.isTombstone()).length;
+  const counted = (row: Row) => row.cells.filter((c) => c.isTombstone()).length;
   const check = (row: Row | null) => {
     if (row === null) return;
     const tombstones = counted(row);

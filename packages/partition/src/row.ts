@@ -21,12 +21,6 @@ import { describeValue, PartitionArgumentError } from './errors.js';
  */
 export const FIRST_CLUSTERING_VALUE: unique symbol = Symbol('firstClusteringValue');
 
-/** One column of a row: its name and its cell. */
-export interface ColumnCell {
-  readonly column: string;
-  readonly cell: Cell;
-}
-
 /**
  * An immutable row: a clustering, an optional primary-key liveness timestamp (what an INSERT writes, so a row with
  * only null or deleted columns still exists), a row deletion, and cells sorted by column name — live cells and cell
@@ -36,35 +30,45 @@ export interface ColumnCell {
  * drop it. Partition-level and range deletions are applied later, by reads and compaction.
  */
 export class Row {
-  readonly clustering: Clustering;
+  // The clustering array, or null for a one-column clustering, whose value is FIRST_CLUSTERING_VALUE's: the array is
+  // built on the first read of `clustering` (ONE-COLUMN ROWS, below).
+  #clustering: Clustering | null;
   /** @internal `clustering[0]` (undefined for an empty clustering): see {@link FIRST_CLUSTERING_VALUE}. */
   readonly [FIRST_CLUSTERING_VALUE]: ClusteringValue | undefined;
   /** Timestamp of the primary-key liveness (INSERT), or null when the row was only UPDATEd or deleted. */
   readonly liveness: number | null;
   /** The row tombstone; `DeletionTime.LIVE` when the row is not deleted. */
   readonly deletion: DeletionTime;
-  /** Cells (live ones and cell tombstones) sorted by column name, frozen. */
-  readonly cells: readonly ColumnCell[];
+  /** Cells (live ones and cell tombstones, each naming its {@link Cell.column}) sorted by column name, frozen. */
+  readonly cells: readonly Cell[];
   // Serialized size of the clustering, fixed at creation (the comparator knows the column types; rows do not keep it),
   // bitwise-negated (~size) when `cells` may hold a cell tombstone (SHAPE, below).
   readonly #shape: number;
 
   /** `shape`: the clustering size, negated when `cells` may hold a cell tombstone (SHAPE, below). */
   private constructor(
-    clustering: Clustering,
+    clustering: Clustering | null,
+    first: ClusteringValue | undefined,
     shape: number,
     liveness: number | null,
     deletion: DeletionTime,
-    cells: readonly ColumnCell[],
+    cells: readonly Cell[],
   ) {
-    this.clustering = clustering;
-    this[FIRST_CLUSTERING_VALUE] = clustering[0];
+    this.#clustering = clustering;
+    this[FIRST_CLUSTERING_VALUE] = first;
     this.deletion = deletion;
     const live = deletion.isLive();
     this.liveness = liveness !== null && (live || !deletion.deletes(liveness)) ? liveness : null;
-    this.cells = Object.freeze(live ? cells : cells.filter((c) => !deletion.deletes(c.cell.timestamp)));
+    this.cells = Object.freeze(live ? cells : cells.filter((c) => !deletion.deletes(c.timestamp)));
     this.#shape = shape;
     Object.freeze(this);
+  }
+
+  /** The clustering values, one per clustering column (frozen). */
+  get clustering(): Clustering {
+    // A private field is not a property: the frozen row can still cache the array it builds.
+    this.#clustering ??= Object.freeze([this[FIRST_CLUSTERING_VALUE] as ClusteringValue]);
+    return this.#clustering;
   }
 
   /**
@@ -78,8 +82,9 @@ export class Row {
     timestamp: number,
   ): Row {
     checkTimestamp(timestamp);
-    const c = checkClustering(comparator, clustering);
-    return new Row(c, comparator.dataSize(c), timestamp, DeletionTime.LIVE, toCells(values, timestamp));
+    const size = clusteringSize(comparator, clustering);
+    const cells = toCells(values, timestamp);
+    return new Row(owned(clustering), clustering[0], size, timestamp, DeletionTime.LIVE, cells);
   }
 
   /** An UPDATE: cells only, no primary-key liveness (the row disappears when all its cells are deleted). */
@@ -90,8 +95,9 @@ export class Row {
     timestamp: number,
   ): Row {
     checkTimestamp(timestamp);
-    const c = checkClustering(comparator, clustering);
-    return new Row(c, comparator.dataSize(c), null, DeletionTime.LIVE, toCells(values, timestamp));
+    const size = clusteringSize(comparator, clustering);
+    const cells = toCells(values, timestamp);
+    return new Row(owned(clustering), clustering[0], size, null, DeletionTime.LIVE, cells);
   }
 
   /** A row deletion (`DELETE … WHERE <full primary key>`). */
@@ -102,8 +108,8 @@ export class Row {
       );
     }
     checkTimestamp(deletion.markedForDeleteAt, 'row deletion timestamp');
-    const c = checkClustering(comparator, clustering);
-    return new Row(c, comparator.dataSize(c), null, deletion, []);
+    const size = clusteringSize(comparator, clustering);
+    return new Row(owned(clustering), clustering[0], size, null, deletion, []);
   }
 
   /**
@@ -119,12 +125,9 @@ export class Row {
     localDeletionTime: number,
   ): Row {
     const names = checkColumnList(columns);
-    const cells = names.map((column) => ({
-      column,
-      cell: Cell.tombstone(column, timestamp, localDeletionTime),
-    }));
-    const c = checkClustering(comparator, clustering);
-    return new Row(c, ~comparator.dataSize(c), null, DeletionTime.LIVE, cells);
+    const cells = names.map((column) => Cell.tombstone(column, timestamp, localDeletionTime));
+    const size = clusteringSize(comparator, clustering);
+    return new Row(owned(clustering), clustering[0], ~size, null, DeletionTime.LIVE, cells);
   }
 
   /** Merges two versions of the same row (same clustering): newest deletion, newest liveness, reconciled cells. */
@@ -132,7 +135,7 @@ export class Row {
     const deletion = b.deletion.supersedes(a.deletion) ? b.deletion : a.deletion;
     const liveness =
       a.liveness === null ? b.liveness : b.liveness === null ? a.liveness : Math.max(a.liveness, b.liveness);
-    const cells: ColumnCell[] = [];
+    const cells: Cell[] = [];
     let i = 0;
     let j = 0;
     while (i < a.cells.length || j < b.cells.length) {
@@ -145,14 +148,13 @@ export class Row {
         cells.push(y);
         j++;
       } else {
-        const winner = Cell.reconcile(x.cell, y.cell);
-        cells.push(winner === x.cell ? x : y);
+        cells.push(Cell.reconcile(x, y));
         i++;
         j++;
       }
     }
     const shape = a.#shape < 0 || b.#shape < 0 ? ~sizeOf(a.#shape) : sizeOf(a.#shape);
-    return new Row(a.clustering, shape, liveness, deletion, cells);
+    return new Row(a.#clustering, a[FIRST_CLUSTERING_VALUE], shape, liveness, deletion, cells);
   }
 
   /**
@@ -169,17 +171,24 @@ export class Row {
       deletion = DeletionTime.LIVE;
     }
     const liveness = this.liveness !== null && !outer.deletes(this.liveness) ? this.liveness : null;
-    const cells = this.cells.filter((c) => !outer.deletes(c.cell.timestamp));
+    const cells = this.cells.filter((c) => !outer.deletes(c.timestamp));
     if (liveness === null && cells.length === 0 && deletion.isLive()) return null;
     if (liveness === this.liveness && cells.length === this.cells.length && deletion === this.deletion)
       return this;
-    return new Row(this.clustering, this.#shape, liveness, deletion, cells);
+    return new Row(this.#clustering, this[FIRST_CLUSTERING_VALUE], this.#shape, liveness, deletion, cells);
   }
 
   /** This row without its row deletion (data it shadowed is already gone). Null if nothing else remains. */
   withoutDeletion(): Row | null {
     if (this.liveness === null && this.cells.length === 0) return null;
-    return new Row(this.clustering, this.#shape, this.liveness, DeletionTime.LIVE, this.cells);
+    return new Row(
+      this.#clustering,
+      this[FIRST_CLUSTERING_VALUE],
+      this.#shape,
+      this.liveness,
+      DeletionTime.LIVE,
+      this.cells,
+    );
   }
 
   /**
@@ -194,7 +203,7 @@ export class Row {
   } {
     let purged = 0;
     let kept = 0;
-    const cells = this.cells.filter(({ cell }) => {
+    const cells = this.cells.filter((cell) => {
       if (cell.value !== null) return true;
       if (purgeable(cell.timestamp, cell.localDeletionTime)) {
         purged++;
@@ -207,7 +216,14 @@ export class Row {
     if (this.liveness === null && cells.length === 0 && this.deletion.isLive())
       return { row: null, purged, kept };
     return {
-      row: new Row(this.clustering, this.#shape, this.liveness, this.deletion, cells),
+      row: new Row(
+        this.#clustering,
+        this[FIRST_CLUSTERING_VALUE],
+        this.#shape,
+        this.liveness,
+        this.deletion,
+        cells,
+      ),
       purged,
       kept,
     };
@@ -231,25 +247,32 @@ export class Row {
     const tombstones = this.cellTombstoneCount();
     if (this.liveness === null && tombstones === this.cells.length) return null;
     if (tombstones === 0) return this.deletion.isLive() ? this : this.withCells(this.cells);
-    return this.withCells(this.cells.filter(({ cell }) => cell.value !== null));
+    return this.withCells(this.cells.filter((cell) => cell.value !== null));
   }
 
   // TypeScript-private, not `#`: a class with a `#` method brands every instance it constructs (one more store per
   // row made on the write path).
   /** This row's clustering and liveness with `cells` (live ones only) and no deletion. */
-  private withCells(cells: readonly ColumnCell[]): Row {
-    return new Row(this.clustering, sizeOf(this.#shape), this.liveness, DeletionTime.LIVE, cells);
+  private withCells(cells: readonly Cell[]): Row {
+    return new Row(
+      this.#clustering,
+      this[FIRST_CLUSTERING_VALUE],
+      sizeOf(this.#shape),
+      this.liveness,
+      DeletionTime.LIVE,
+      cells,
+    );
   }
 
   /** The value of a column, or undefined (also when its cell is a tombstone). */
   get(column: string): CellValue | undefined {
-    return this.cells.find((c) => c.column === column)?.cell.value ?? undefined;
+    return this.cells.find((c) => c.column === column)?.value ?? undefined;
   }
 
   /** The live cells as a plain `{ column: value }` object (cell tombstones are left out). */
   values(): Record<string, CellValue> {
     const out: Record<string, CellValue> = {};
-    for (const { column, cell } of this.cells) if (cell.value !== null) out[column] = cell.value;
+    for (const cell of this.cells) if (cell.value !== null) out[cell.column] = cell.value;
     return out;
   }
 
@@ -258,7 +281,7 @@ export class Row {
     if (this.#shape >= 0) return 0;
     const cells = this.cells;
     let n = 0;
-    for (let i = 0; i < cells.length; i++) if ((cells[i] as ColumnCell).cell.value === null) n++;
+    for (let i = 0; i < cells.length; i++) if ((cells[i] as Cell).value === null) n++;
     return n;
   }
 
@@ -267,7 +290,7 @@ export class Row {
     let min = this.deletion.isLive() ? Number.POSITIVE_INFINITY : this.deletion.markedForDeleteAt;
     if (this.liveness !== null) min = Math.min(min, this.liveness);
     const cells = this.cells;
-    for (let i = 0; i < cells.length; i++) min = Math.min(min, (cells[i] as ColumnCell).cell.timestamp);
+    for (let i = 0; i < cells.length; i++) min = Math.min(min, (cells[i] as Cell).timestamp);
     return min;
   }
 
@@ -276,7 +299,7 @@ export class Row {
     let max = this.deletion.isLive() ? Number.NEGATIVE_INFINITY : this.deletion.markedForDeleteAt;
     if (this.liveness !== null) max = Math.max(max, this.liveness);
     const cells = this.cells;
-    for (let i = 0; i < cells.length; i++) max = Math.max(max, (cells[i] as ColumnCell).cell.timestamp);
+    for (let i = 0; i < cells.length; i++) max = Math.max(max, (cells[i] as Cell).timestamp);
     return max;
   }
 
@@ -287,8 +310,8 @@ export class Row {
     if (!this.deletion.isLive()) size += this.deletion.dataSize();
     const cells = this.cells;
     for (let i = 0; i < cells.length; i++) {
-      const { column, cell } = cells[i] as ColumnCell;
-      size += column.length + cell.dataSize();
+      const cell = cells[i] as Cell;
+      size += cell.column.length + cell.dataSize();
     }
     return size;
   }
@@ -300,13 +323,14 @@ export class Row {
    * table metadata and are not charged.
    */
   unsharedHeapSize(model: SizeModel): number {
-    let size = objectSize(model, 4, 8) + referenceArraySize(model, this.clustering.length);
-    size += this.clustering.length * model.valueOverhead + primitiveArraySize(model, sizeOf(this.#shape), 1);
+    const columns = this.#clustering === null ? 1 : this.#clustering.length;
+    let size = objectSize(model, 4, 8) + referenceArraySize(model, columns);
+    size += columns * model.valueOverhead + primitiveArraySize(model, sizeOf(this.#shape), 1);
     if (this.liveness !== null) size += objectSize(model, 0, 8);
     if (!this.deletion.isLive()) size += objectSize(model, 0, 12);
     size += referenceArraySize(model, this.cells.length);
     const cells = this.cells;
-    for (let i = 0; i < cells.length; i++) size += (cells[i] as ColumnCell).cell.unsharedHeapSize(model);
+    for (let i = 0; i < cells.length; i++) size += (cells[i] as Cell).unsharedHeapSize(model);
     return size;
   }
 }
@@ -325,7 +349,7 @@ function sizeOf(shape: number): number {
   return shape < 0 ? ~shape : shape;
 }
 
-function toCells(values: Readonly<Record<string, CellValue>>, timestamp: number): ColumnCell[] {
+function toCells(values: Readonly<Record<string, CellValue>>, timestamp: number): Cell[] {
   if (values === null || typeof values !== 'object') {
     throw new PartitionArgumentError(
       `row values must be an object of column → value, got ${describeValue(values)}`,
@@ -333,7 +357,7 @@ function toCells(values: Readonly<Record<string, CellValue>>, timestamp: number)
   }
   return Object.keys(values)
     .sort()
-    .map((column) => ({ column, cell: new Cell(column, values[column], timestamp) }));
+    .map((column) => new Cell(column, values[column], timestamp));
 }
 
 function checkColumnList(columns: unknown): string[] {
@@ -358,7 +382,16 @@ function checkColumnList(columns: unknown): string[] {
   return sorted;
 }
 
-function checkClustering(comparator: ClusteringComparator, clustering: Clustering): Clustering {
+/** Validates a row's clustering (one value per clustering column) and returns its serialized size. */
+function clusteringSize(comparator: ClusteringComparator, clustering: Clustering): number {
   comparator.validateClustering(clustering);
-  return Object.freeze([...clustering]);
+  return comparator.dataSize(clustering);
+}
+
+/**
+ * The row's own copy of a validated clustering (the caller may change its array afterwards), or null for one column:
+ * the row keeps that value alone (ONE-COLUMN ROWS, below).
+ */
+function owned(clustering: Clustering): Clustering | null {
+  return clustering.length === 1 ? null : Object.freeze([...clustering]);
 }

@@ -97,12 +97,12 @@ function rewriteRows(
 function tombstonesOneOlder(comparator: ClusteringComparator, row: Row): Row {
   if (row.cellTombstoneCount() === 0) return row;
   let out = row.withoutCellTombstones(() => true).row;
-  for (const { column, cell } of row.cells) {
+  for (const cell of row.cells) {
     if (!cell.isTombstone()) continue;
     const older = Row.deletedColumns(
       comparator,
       row.clustering,
-      [column],
+      [cell.column],
       cell.timestamp - 1,
       cell.localDeletionTime,
     );
