@@ -25,7 +25,7 @@ export class PartitionUpdate {
   readonly #minTimestamp: number;
   readonly #maxTimestamp: number;
 
-  /** @internal use {@link PartitionUpdate.builder}. */
+  /** @internal use {@link PartitionUpdate.builder}, which hands over its row array (frozen here, not copied). */
   constructor(
     table: TableOptions,
     key: PartitionKey,

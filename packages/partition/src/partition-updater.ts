@@ -140,13 +140,10 @@ const PROBE = new FullClusteringProbe();
 
 /**
  * The update's rows written into the writable `rows` (Cassandra's `BTree.update` with the updater as its merge
- * function): one O(log N) upsert per row, copying only nodes the tree does not own. Returns the rows' data and heap
- * deltas (nodes excluded).
+ * function): one O(log N) upsert per row, copying only nodes the tree does not own. Returns the merger, holding the
+ * rows' data and heap deltas (nodes excluded) until the next call: no result object per write.
  */
-function mergeRowsInto(
-  rows: RowTree,
-  update: PartitionUpdate,
-): { dataSizeDelta: number; heapSizeDelta: number } {
+function mergeRowsInto(rows: RowTree, update: PartitionUpdate): RowMerger {
   const { comparator, sizeModel } = update.table;
   const merger = MERGER;
   merger.sizeModel = sizeModel;
@@ -161,7 +158,7 @@ function mergeRowsInto(
       merger.row = row;
       rows.upsert(PROBE.target(comparator, row), merger.make);
     }
-    return { dataSizeDelta: merger.dataSizeDelta, heapSizeDelta: merger.heapSizeDelta };
+    return merger;
   } finally {
     merger.row = null;
     PROBE.clear();

@@ -404,12 +404,19 @@ function toCells(values: Readonly<Record<string, CellValue>>, timestamp: number)
       `row values must be an object of column → value, got ${describeValue(values)}`,
     );
   }
-  const columns = Object.keys(values);
-  if (columns.length === 1) {
-    const column = columns[0] as string;
-    return new Cell(column, values[column], timestamp);
+  // One column (most writes): found without Object.keys's array. for-in walks the same own enumerable string keys
+  // (plus inherited ones, skipped here) from the map's enum cache.
+  let count = 0;
+  let only = '';
+  for (const column in values) {
+    if (!Object.hasOwn(values, column)) continue;
+    if (++count > 1) break;
+    only = column;
   }
-  return columns.sort().map((column) => new Cell(column, values[column], timestamp));
+  if (count === 1) return new Cell(only, values[only], timestamp);
+  return Object.keys(values)
+    .sort()
+    .map((column) => new Cell(column, values[column], timestamp));
 }
 
 function checkColumnList(columns: unknown): string[] {

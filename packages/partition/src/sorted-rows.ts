@@ -8,14 +8,18 @@ import { Row } from './row.js';
  */
 export type RowMergeListener = (before: Row | null, after: Row) => void;
 
-/** Sorts rows by clustering and merges rows that share one (later rows merge into earlier ones). */
-export function sortAndMergeRows(comparator: ClusteringComparator, rows: readonly Row[]): Row[] {
-  // Most writes carry one row, or rows already in order: a copy, without the sort's work array and a second pass.
+/**
+ * Sorts rows by clustering and merges rows that share one (later rows merge into earlier ones). Rows already in order
+ * come back as the same array: the caller hands over an array nobody changes afterwards (the update builder's).
+ */
+export function sortAndMergeRows(comparator: ClusteringComparator, rows: readonly Row[]): readonly Row[] {
+  // Most writes carry one row, or rows already in order: no sort, no second pass, and no copy (a copy was 57 of the
+  // 605 bytes a one-row write allocated, sampled with V8's heap profiler).
   let inOrder = true;
   for (let i = 1; i < rows.length && inOrder; i++) {
     inOrder = comparator.compare((rows[i - 1] as Row).clustering, (rows[i] as Row).clustering) < 0;
   }
-  if (inOrder) return rows.slice();
+  if (inOrder) return rows;
   const sorted = [...rows].sort((x, y) => comparator.compare(x.clustering, y.clustering));
   const out: Row[] = [];
   for (const row of sorted) {
