@@ -38,6 +38,60 @@ describe('Row', () => {
     expect(Object.isFrozen(ins) && Object.isFrozen(ins.cells) && Object.isFrozen(ins.clustering)).toBe(true);
   });
 
+  it('a one-column row and a one-cell row build their arrays once, frozen, and keep no reference to the input', () => {
+    const clustering = [1];
+    const values: Record<string, string> = { v: 'a' };
+    const row = Row.insert(cmp, clustering, values, 5);
+    clustering[0] = 2;
+    values.v = 'b';
+    expect(row.clustering).toEqual([1]);
+    expect(row.clustering).toBe(row.clustering);
+    expect(row.cells).toBe(row.cells);
+    expect(row.cells.map((c) => [c.column, c.value, c.timestamp])).toEqual([['v', 'a', 5]]);
+    expect(Object.isFrozen(row.clustering) && Object.isFrozen(row.cells)).toBe(true);
+    // Two clustering columns keep their own copy, as before.
+    const two = new ClusteringComparator([types.int32, types.int32]);
+    const pair = [1, 2];
+    const wide = Row.insert(two, pair, { v: 'a' }, 5);
+    pair[1] = 3;
+    expect(wide.clustering).toEqual([1, 2]);
+    expect(Object.isFrozen(wide.clustering)).toBe(true);
+  });
+
+  it('lone cells merge, filter and account like cell arrays', () => {
+    const a = Row.insert(cmp, [1], { w: 'x' }, 5);
+    const b = Row.update(cmp, [1], { v: 'y' }, 6);
+    const both = Row.merge(a, b);
+    expect(both.cells.map((c) => c.column)).toEqual(['v', 'w']);
+    expect(both.dataSize()).toBe(a.dataSize() + b.dataSize() - cmp.dataSize([1]));
+    expect(Row.merge(a, Row.update(cmp, [1], { w: 'z' }, 7)).values()).toEqual({ w: 'z' });
+    expect(a.under(dt(5))).toBeNull();
+    expect(
+      Row.merge(a, b)
+        .under(dt(5))
+        ?.cells.map((c) => c.column),
+    ).toEqual(['v']);
+    expect(a.under(dt(4))).toBe(a);
+    expect(a.get('w')).toBe('x');
+    expect([a.minTimestamp(), a.maxTimestamp(), a.cellTombstoneCount()]).toEqual([5, 5, 0]);
+    const wiped = Row.deletedColumns(cmp, [1], ['w'], 6, 100);
+    expect(Row.merge(a, wiped).cellTombstoneCount()).toBe(1);
+    expect(Row.merge(a, wiped).live()?.cells).toEqual([]);
+  });
+
+  it('takes only own enumerable columns, one or several', () => {
+    const inherited = Object.assign(Object.create({ ghost: 'g' }) as Record<string, string>, { v: 'a' });
+    expect(Row.insert(cmp, [1], inherited, 5).values()).toEqual({ v: 'a' });
+    const several = Object.assign(Object.create({ ghost: 'g' }) as Record<string, string>, {
+      w: 'b',
+      v: 'a',
+    });
+    expect(Row.insert(cmp, [1], several, 5).cells.map((c) => c.column)).toEqual(['v', 'w']);
+    expect(Row.update(cmp, [1], Object.create({ ghost: 'g' }) as Record<string, string>, 5).cells).toEqual(
+      [],
+    );
+  });
+
   it('merge keeps the newest deletion and drops the data it shadows', () => {
     const ins = Row.insert(cmp, [1], { v: 'a', w: 'b' }, 5);
     const del = Row.deleted(cmp, [1], dt(6));
