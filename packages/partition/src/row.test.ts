@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Cell } from './cell.js';
 import { PartitionArgumentError } from './errors.js';
 import { Row } from './row.js';
+import { Table } from './table.js';
+import { tableOptions } from './table-options.js';
 import { dt } from './test-tables.js';
 
 const cmp = new ClusteringComparator([types.int32]);
@@ -56,6 +58,46 @@ describe('Row', () => {
     pair[1] = 3;
     expect(wide.clustering).toEqual([1, 2]);
     expect(Object.isFrozen(wide.clustering)).toBe(true);
+  });
+
+  describe("reads each value of the caller's clustering once, and keeps the read it validated", () => {
+    // A Proxy (or an index getter) may answer every read of `clustering[0]` differently: a row validates and keeps
+    // one read of each value.
+    const shifting = (answers: unknown[], rest: number[]) => {
+      let reads = 0;
+      return new Proxy([0, ...rest], {
+        get: (target, key, receiver) =>
+          key === '0' ? answers[Math.min(reads++, answers.length - 1)] : Reflect.get(target, key, receiver),
+      }) as number[];
+    };
+
+    it('one column: the value validated is the value kept', () => {
+      expect(Row.insert(cmp, shifting([1, 'x'], []), { v: 'a' }, 5).clustering).toEqual([1]);
+      expect(Row.deleted(cmp, shifting([1, 'x'], []), dt(5)).clustering).toEqual([1]);
+      expect(() => Row.update(cmp, shifting(['x', 1], []), { v: 'a' }, 5)).toThrow(
+        InvalidClusteringValueError,
+      );
+    });
+
+    it('two columns: the first value the tree probes with is the clustering the row reads as', () => {
+      // It was read again after the copy: the row sat in the tree by another first value than its `clustering`'s,
+      // so reads came out of order and a later write of that clustering became a second row.
+      const two = new ClusteringComparator([types.int32, types.int32]);
+      const table = new Table(tableOptions({ comparator: two }));
+      table.apply(table.update('k').insert([2, 2], { v: 'a' }, 1).insert([4, 4], { v: 'b' }, 1).build());
+      table.apply(
+        table
+          .update('k')
+          .insert(shifting([1, 2, 3, 4], [5]), { v: 'c' }, 2)
+          .build(),
+      );
+      table.apply(table.update('k').insert([1, 5], { w: 'd' }, 3).build());
+      expect(table.read('k').map((r) => [[...r.clustering], r.values()])).toEqual([
+        [[1, 5], { v: 'c', w: 'd' }],
+        [[2, 2], { v: 'a' }],
+        [[4, 4], { v: 'b' }],
+      ]);
+    });
   });
 
   it('lone cells merge, filter and account like cell arrays', () => {

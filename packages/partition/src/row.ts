@@ -2,6 +2,7 @@ import {
   type Clustering,
   type ClusteringComparator,
   type ClusteringValue,
+  type ColumnType,
   DeletionTime,
   objectSize,
   primitiveArraySize,
@@ -92,9 +93,9 @@ export class Row {
     timestamp: number,
   ): Row {
     checkTimestamp(timestamp);
-    const size = clusteringSize(comparator, clustering);
+    const { own, first, size } = ownClustering(comparator, clustering);
     const cells = toCells(values, timestamp);
-    return new Row(owned(clustering), clustering[0], size, timestamp, DeletionTime.LIVE, cells);
+    return new Row(own, first, size, timestamp, DeletionTime.LIVE, cells);
   }
 
   /** An UPDATE: cells only, no primary-key liveness (the row disappears when all its cells are deleted). */
@@ -105,9 +106,9 @@ export class Row {
     timestamp: number,
   ): Row {
     checkTimestamp(timestamp);
-    const size = clusteringSize(comparator, clustering);
+    const { own, first, size } = ownClustering(comparator, clustering);
     const cells = toCells(values, timestamp);
-    return new Row(owned(clustering), clustering[0], size, null, DeletionTime.LIVE, cells);
+    return new Row(own, first, size, null, DeletionTime.LIVE, cells);
   }
 
   /** A row deletion (`DELETE … WHERE <full primary key>`). */
@@ -118,8 +119,8 @@ export class Row {
       );
     }
     checkTimestamp(deletion.markedForDeleteAt, 'row deletion timestamp');
-    const size = clusteringSize(comparator, clustering);
-    return new Row(owned(clustering), clustering[0], size, null, deletion, NO_CELLS);
+    const { own, first, size } = ownClustering(comparator, clustering);
+    return new Row(own, first, size, null, deletion, NO_CELLS);
   }
 
   /**
@@ -136,8 +137,8 @@ export class Row {
   ): Row {
     const names = checkColumnList(columns);
     const cells = names.map((column) => Cell.tombstone(column, timestamp, localDeletionTime));
-    const size = clusteringSize(comparator, clustering);
-    return new Row(owned(clustering), clustering[0], ~size, null, DeletionTime.LIVE, cells);
+    const { own, first, size } = ownClustering(comparator, clustering);
+    return new Row(own, first, ~size, null, DeletionTime.LIVE, cells);
   }
 
   /** Merges two versions of the same row (same clustering): newest deletion, newest liveness, reconciled cells. */
@@ -444,16 +445,46 @@ function checkColumnList(columns: unknown): string[] {
   return sorted;
 }
 
-/** Validates a row's clustering (one value per clustering column) and returns its serialized size. */
-function clusteringSize(comparator: ClusteringComparator, clustering: Clustering): number {
-  comparator.validateClustering(clustering);
-  return comparator.dataSize(clustering);
-}
+/*
+ * THE CALLER'S CLUSTERING is read once per value: the row validates that read and keeps it (its own frozen copy, or
+ * for one column the value alone, ONE-COLUMN ROWS). Why once: a Proxy or an index getter may answer each read
+ * differently. Validating one read and keeping another let a one-column row keep a value its type rejects, and a
+ * two-column row whose first value was read again after the copy sat in the tree by that value (the probe key,
+ * FIRST_CLUSTERING_VALUE) while reading as its copy: reads came out of order and a later write of its clustering
+ * became a second row (row.test.ts).
+ */
+/** {@link ownClustering}'s answer, one object reused (no result object per row): read its fields at once. */
+const OWN: { own: Clustering | null; first: ClusteringValue | undefined; size: number } = {
+  own: null,
+  first: undefined,
+  size: 0,
+};
 
 /**
- * The row's own copy of a validated clustering (the caller may change its array afterwards), or null for one column:
- * the row keeps that value alone (ONE-COLUMN ROWS, below).
+ * A row's validated clustering (THE CALLER'S CLUSTERING): the row's own copy (null for one column), its first value
+ * and its serialized size.
+ * @throws core's InvalidClusteringValueError, as `validateClustering`, for a non-array, the wrong number of values or
+ *   a value its column type rejects.
  */
-function owned(clustering: Clustering): Clustering | null {
-  return clustering.length === 1 ? null : Object.freeze([...clustering]);
+function ownClustering(comparator: ClusteringComparator, clustering: Clustering): typeof OWN {
+  // The shape (an array of the right length) is core's check; it reads no value when it passes.
+  if (!Array.isArray(clustering) || clustering.length !== comparator.size)
+    comparator.validateClustering(clustering);
+  if (comparator.size === 1) {
+    const first = clustering[0] as ClusteringValue;
+    const type = comparator.types[0] as ColumnType;
+    // Core's message for a rejected value; the array is built only to throw.
+    if (first !== null && !type.accepts(first)) comparator.validateClustering([first]);
+    OWN.own = null;
+    OWN.first = first;
+    OWN.size = first === null ? 0 : type.dataSize(first);
+    return OWN;
+  }
+  // A spread, as before: an exact-size copy (a push onto [] reserves 16 slots, and the row keeps this array).
+  const own = [...clustering];
+  comparator.validateClustering(own);
+  OWN.own = Object.freeze(own);
+  OWN.first = own[0];
+  OWN.size = comparator.dataSize(own);
+  return OWN;
 }
