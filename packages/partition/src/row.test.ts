@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { ClusteringComparator, DeletionTime, InvalidClusteringValueError, types } from '@tombstone-lab/core';
 import { describe, expect, it } from 'vitest';
 import { Cell } from './cell.js';
@@ -98,6 +99,42 @@ describe('Row', () => {
         [[4, 4], { v: 'b' }],
       ]);
     });
+  });
+
+  it('prints and serialises its clustering and cells, which are getters (JSON.stringify, console.log)', () => {
+    const row = Row.insert(cmp, [1], { v: 'a' }, 5);
+    const json = JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+    expect(json).toEqual({
+      clustering: [1],
+      liveness: 5,
+      deletion: { ...DeletionTime.LIVE },
+      cells: [
+        { column: 'v', value: 'a', timestamp: 5, localDeletionTime: new Cell('v', 'a', 5).localDeletionTime },
+      ],
+    });
+    const two = new ClusteringComparator([types.int32, types.text]);
+    const wide = Row.merge(
+      Row.insert(two, [1, 'x'], { v: 'a' }, 5),
+      Row.deletedColumns(two, [1, 'x'], ['w'], 6, 9),
+    );
+    expect(JSON.parse(JSON.stringify(wide))).toMatchObject({
+      clustering: [1, 'x'],
+      cells: [{ column: 'v' }, { column: 'w', value: null, localDeletionTime: 9 }],
+    });
+    const shown = inspect(row, { depth: 4 });
+    expect(shown).toMatch(/^Row \{/);
+    expect(shown).toMatch(/clustering: \[ 1 \]/);
+    expect(shown).toMatch(/column: 'v'/);
+    expect(inspect({ nested: { row } }, { depth: 1 })).toContain('[Row]');
+  });
+
+  it('values() keeps a column named __proto__ as an own property, whatever its value', () => {
+    const row = Row.insert(cmp, [1], { ['__proto__']: Uint8Array.of(1), v: 'x' }, 5);
+    const values = row.values();
+    expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
+    expect(Object.keys(values)).toEqual(['__proto__', 'v']);
+    expect(Object.getOwnPropertyDescriptor(values, '__proto__')?.value).toEqual(Uint8Array.of(1));
+    expect(Object.keys(Row.update(cmp, [1], { ['__proto__']: 's' }, 5).values())).toEqual(['__proto__']);
   });
 
   it('lone cells merge, filter and account like cell arrays', () => {

@@ -22,6 +22,10 @@ import { describeValue, PartitionArgumentError } from './errors.js';
  */
 export const FIRST_CLUSTERING_VALUE: unique symbol = Symbol('firstClusteringValue');
 
+/** Node's custom inspection hook (a registered symbol: no `node:util` import). */
+const INSPECT: unique symbol = Symbol.for('nodejs.util.inspect.custom');
+type Inspect = (value: unknown, options: object) => string;
+
 /**
  * An immutable row: a clustering, an optional primary-key liveness timestamp (what an INSERT writes, so a row with
  * only null or deleted columns still exists), a row deletion, and cells sorted by column name — live cells and cell
@@ -290,9 +294,35 @@ export class Row {
     const cells = this.#cells;
     for (let i = 0; i < countOf(cells); i++) {
       const cell = cellAt(cells, i);
-      if (cell.value !== null) out[cell.column] = cell.value;
+      if (cell.value === null) continue;
+      // An assignment to `__proto__` would set the prototype (a Uint8Array value) or be ignored (any other value).
+      if (cell.column === '__proto__') Object.defineProperty(out, cell.column, ownValue(cell.value));
+      else out[cell.column] = cell.value;
     }
     return out;
+  }
+
+  /**
+   * The row's fields as `JSON.stringify` shows them: `clustering` and `cells` are getters (ONE-COLUMN ROWS), which
+   * JSON and `console.log` skip. Builds nothing the row keeps (the getters cache their arrays; this does not).
+   */
+  toJSON(): {
+    clustering: Clustering;
+    liveness: number | null;
+    deletion: DeletionTime;
+    cells: readonly Cell[];
+  } {
+    const clustering = this.#clustering ?? [this[FIRST_CLUSTERING_VALUE] as ClusteringValue];
+    return { clustering, liveness: this.liveness, deletion: this.deletion, cells: listOf(this.#cells) };
+  }
+
+  /**
+   * `console.log` / `util.inspect`: `Row` and the fields of {@link toJSON}, nested as deep as a plain object's would be
+   * (`depth` is the depth left here, null for unlimited).
+   */
+  [INSPECT](depth: number | null, options: object, inspect: Inspect): string {
+    if (depth !== null && depth < 0) return '[Row]';
+    return `Row ${inspect(this.toJSON(), { ...options, depth })}`;
   }
 
   /** Number of cell tombstones. */
@@ -366,6 +396,10 @@ export class Row {
  */
 function sizeOf(shape: number): number {
   return shape < 0 ? ~shape : shape;
+}
+
+function ownValue(value: CellValue): PropertyDescriptor {
+  return { value, enumerable: true, writable: true, configurable: true };
 }
 
 const NO_CELLS: readonly Cell[] = Object.freeze([]);
