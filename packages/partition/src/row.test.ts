@@ -171,6 +171,32 @@ describe('Row', () => {
     );
   });
 
+  it('reads a values object whose prototype refuses for-in (a Proxy, a revoked one) as Object.keys does', () => {
+    // for-in asks every prototype for its keys, Object.keys none: a Proxy there threw where Object.keys did not.
+    const asked = () => {
+      throw new RangeError('a prototype was asked for its keys');
+    };
+    const trap = new Proxy({}, { ownKeys: asked, getOwnPropertyDescriptor: asked });
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+    revoke();
+    for (const proto of [trap, revoked]) {
+      const values = Object.create(proto) as Record<string, string>;
+      Object.defineProperty(values, 'v', { value: 'a', enumerable: true });
+      expect(Row.insert(cmp, [1], values, 5).cells.map((c) => [c.column, c.value])).toEqual([['v', 'a']]);
+      Object.defineProperty(values, 'w', { value: 'b', enumerable: true });
+      expect(Row.update(cmp, [1], values, 5).cells.map((c) => c.column)).toEqual(['v', 'w']);
+    }
+    // A plain object's chain is walked, and what it inherits skipped (an enumerable key on Object.prototype).
+    Object.defineProperty(Object.prototype, 'polluted', { value: 'p', enumerable: true, configurable: true });
+    let rows: Row[];
+    try {
+      rows = [Row.insert(cmp, [1], { v: 'a' }, 5), Row.update(cmp, [1], {}, 5)];
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+    expect(rows.map((r) => r.cells.map((c) => [c.column, c.value]))).toEqual([[['v', 'a']], []]);
+  });
+
   it('merge keeps the newest deletion and drops the data it shadows', () => {
     const ins = Row.insert(cmp, [1], { v: 'a', w: 'b' }, 5);
     const del = Row.deleted(cmp, [1], dt(6));

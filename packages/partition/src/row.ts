@@ -443,13 +443,18 @@ function toCells(values: Readonly<Record<string, CellValue>>, timestamp: number)
     );
   }
   // One column (most writes): found without Object.keys's array. for-in walks the same own enumerable string keys
-  // (plus inherited ones, skipped here) from the map's enum cache.
+  // (plus inherited ones, skipped here) from the map's enum cache. It also asks every prototype for its keys, which
+  // Object.keys never does: one that refuses (a Proxy, a revoked one) leaves the answer to Object.keys, as before.
   let count = 0;
   let only = '';
-  for (const column in values) {
-    if (!Object.hasOwn(values, column)) continue;
-    if (++count > 1) break;
-    only = column;
+  try {
+    for (const column in values) {
+      if (!Object.hasOwn(values, column)) continue;
+      if (++count > 1) break;
+      only = column;
+    }
+  } catch {
+    count = 0;
   }
   if (count === 1) return new Cell(only, values[only], timestamp);
   return Object.keys(values)
