@@ -164,7 +164,10 @@ export function sliceSum(list: RangeTombstoneListBase, slice: Slice): number {
   return sum;
 }
 
-/** A bare object with a persistent list's eight fields (its configuration, bounds heap and tree state). */
+/**
+ * A bare object with eight fields: the persistent list when it was copied as one object (configuration, bounds heap
+ * and tree state).
+ */
 export class BareCopy8 {
   constructor(
     readonly config: unknown,
@@ -179,7 +182,7 @@ export class BareCopy8 {
 }
 
 /**
- * A bare object with six fields: the persistent list's state without its leaf cache (the fewest it could hold):
+ * A bare object with six fields: that one-object list without its leaf cache (the fewest it could hold):
  * configuration, bounds heap, owner id, root, size, tail.
  */
 export class BareCopy6 {
@@ -187,15 +190,25 @@ export class BareCopy6 {
   constructor(readonly c: unknown, readonly h: number, readonly o: number, readonly r: unknown, readonly n: number, readonly t: unknown) {}
 }
 
+/** A bare object with three fields: the persistent list's handle (its state, size and bounds heap). */
+export class BareCopy3 {
+  constructor(
+    readonly state: unknown,
+    readonly n: number,
+    readonly boundsHeap: number,
+  ) {}
+}
+
 /**
- * {@link bareCopy} with `fields` fields (5, 6 or 8): the floor of a one-allocation copy holding that much state.
+ * {@link bareCopy} with `fields` fields (3, 5, 6 or 8): the floor of a one-allocation copy holding that much state.
  * @throws RangeError for any other count.
  */
 export function bareCopyWith(fields: number): (list: RangeTombstoneListBase) => unknown {
+  if (fields === 3) return (list) => new BareCopy3(list, list.size, list.size);
   if (fields === 5) return bareCopy;
   if (fields === 6) return (list) => new BareCopy6(list, list.size, list.size, list, list.size, list);
   if (fields === 8) {
     return (list) => new BareCopy8(list, list.size, list.size, list, list.size, list, list, list.size);
   }
-  throw new RangeError(`a bare copy has 5, 6 or 8 fields, got ${fields}`);
+  throw new RangeError(`a bare copy has 3, 5, 6 or 8 fields, got ${fields}`);
 }

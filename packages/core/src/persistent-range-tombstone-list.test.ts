@@ -8,8 +8,9 @@ import {
   persistentNodeHeap,
   persistentRangeTombstoneListFactory,
   slotHeapSize,
+  slotTreeOf,
 } from './persistent-range-tombstone-list.js';
-import { LEAF_CAPACITY, nodeCounts, type SlotTree } from './persistent-slots.js';
+import { LEAF_CAPACITY, nodeCounts } from './persistent-slots.js';
 import { RangeTombstone } from './range-tombstone.js';
 import { RangeTombstoneList } from './range-tombstone-list.js';
 import type { RangeTombstoneListBase } from './range-tombstone-list-base.js';
@@ -59,7 +60,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 /** White-box: the node counts of a list's tree (as `backingArrays` is for the array list). */
 function nodeCountsOf(list: PersistentRangeTombstoneList): { leaves: number; internals: number } {
-  return nodeCounts(list as unknown as SlotTree);
+  return nodeCounts(slotTreeOf(list));
 }
 
 function expectTwin(p: RangeTombstoneListBase, e: RangeTombstoneListBase): void {
@@ -247,5 +248,145 @@ describe('PersistentRangeTombstoneList input errors', () => {
     a.add(rt(1, 2, 1));
     expect(a).toBeInstanceOf(PersistentRangeTombstoneList);
     expect(b.isEmpty()).toBe(true);
+  });
+});
+
+describe('PersistentRangeTombstoneList copy-on-write state (copy() shares it; writes fork it)', () => {
+  /** A list of `n` ranges [4i, 4i+1]@1: 32 slots per leaf, so n = 100 has a tree of three leaves and a tail of 4. */
+  const listOf = (n: number): PersistentRangeTombstoneList => {
+    const l = new PersistentRangeTombstoneList(INT_CMP);
+    for (let i = 0; i < n; i++) l.add(rt(4 * i, 4 * i + 1, 1));
+    return l;
+  };
+  const text = (l: RangeTombstoneListBase) => [...l].map(String).join(', ');
+  /** Every write a list can take: an interior split, an overwrite of the tail, a claimed-tail append, an update. */
+  const writes: [string, (l: PersistentRangeTombstoneList) => void][] = [
+    ['an interior insert', (l) => l.add(rt(41, 42, 5))],
+    ['an overwrite of a tail range', (l) => l.add(rt(4 * 98, 4 * 98 + 1, 7))],
+    ['an append', (l) => l.add(rt(1000, 1001, 3))],
+    ['updateAllTimestamp', (l) => l.updateAllTimestamp(9)],
+    ['addAll of a list', (l) => l.addAll(listOf(3))],
+  ];
+
+  it.each(writes)('%s on either side after copy() leaves the other side unchanged', (_name, write) => {
+    for (const side of ['source', 'copy'] as const) {
+      const source = listOf(100);
+      const copy = source.copy();
+      const before = text(source);
+      const written = side === 'source' ? source : copy;
+      const other = side === 'source' ? copy : source;
+      write(written);
+      const expected = eager();
+      for (const r of listOf(100)) expected.add(r);
+      write(expected as unknown as PersistentRangeTombstoneList);
+      expectTwin(written, expected);
+      expect(text(other)).toBe(before);
+      expectValid(written);
+      expectValid(other);
+      // And the other side may then write as it likes without disturbing the first.
+      const after = text(written);
+      other.add(rt(40, 45, 8));
+      expect(text(written)).toBe(after);
+    }
+  });
+
+  it('a claimed-tail append needs no state of its own; the first other write forks it', () => {
+    const source = listOf(100);
+    const copy = source.copy();
+    expect(slotTreeOf(copy)).toBe(slotTreeOf(source));
+    expect(slotTreeOf(source).handles).toBe(2);
+    copy.add(rt(1000, 1001, 3)); // the copy sees every slot of the tail: appends in place
+    expect(slotTreeOf(copy)).toBe(slotTreeOf(source));
+    source.add(rt(2000, 2001, 4)); // the source does not (the copy claimed the next slot): forks
+    expect(slotTreeOf(source)).not.toBe(slotTreeOf(copy));
+    expect(slotTreeOf(copy).handles).toBe(1);
+    expect(slotTreeOf(source).handles).toBe(1);
+    expect(copy.size).toBe(101);
+    expect(source.size).toBe(101);
+    expect(String(copy.search([1000]))).toBe('[1000,1001]@3');
+    expect(copy.search([2000])).toBeNull();
+    expect(String(source.search([2000]))).toBe('[2000,2001]@4');
+    expect(source.search([1000])).toBeNull();
+  });
+
+  it('many copies of one list and copies of copies stay independent of each other', () => {
+    const root = listOf(200);
+    const family: PersistentRangeTombstoneList[] = [root];
+    const twins: RangeTombstoneList[] = [eager()];
+    for (const r of root) twins[0]?.add(r);
+    for (let k = 0; k < 60; k++) {
+      // Copy a list chosen from the whole family (so copies of copies of copies), then write one of them.
+      const from = (k * 7) % family.length;
+      family.push((family[from] as PersistentRangeTombstoneList).copy());
+      twins.push((twins[from] as RangeTombstoneList).copy());
+      const target = (k * 13) % family.length;
+      const x = (k * 37) % 900;
+      const r = k % 3 === 0 ? rt(900 + 4 * k, 901 + 4 * k, k) : rt(x, x + 2, 2 + (k % 5));
+      family[target]?.add(r);
+      twins[target]?.add(r);
+    }
+    family.forEach((p, j) => {
+      expectValid(p);
+      expectTwin(p, twins[j] as RangeTombstoneList);
+    });
+  });
+
+  it('heap accounting after a copy and a write on each side', () => {
+    const jvm = JVM_COMPRESSED_OOPS;
+    const recount = (l: PersistentRangeTombstoneList) => {
+      const nodes = nodeCountsOf(l);
+      return (
+        persistentListShallowSize(jvm) +
+        persistentNodeHeap(jvm, nodes.leaves, nodes.internals) +
+        l.size * slotHeapSize(jvm) +
+        boundsHeapOf(l)
+      );
+    };
+    const source = listOf(3000);
+    const copy = source.copy();
+    expect(copy.unsharedHeapSize()).toBe(source.unsharedHeapSize());
+    // Sharing one state, neither owns a node.
+    for (const l of [source, copy]) {
+      const h = l.heapSize();
+      expect(h.total).toBe(recount(l));
+      expect(h.shared).toBe(persistentNodeHeap(jvm, nodeCountsOf(l).leaves, nodeCountsOf(l).internals));
+    }
+    const leaf = persistentNodeHeap(jvm, 1, 0);
+    const branch = persistentNodeHeap(jvm, 0, 1);
+    for (const [l, x] of [
+      [copy, 4001],
+      [source, 8001],
+    ] as const) {
+      const before = l.heapSize();
+      l.add(rt(x, x + 1, 5)); // splits an interior range: forks the state, then path-copies
+      const after = l.heapSize();
+      expect(after.total).toBe(recount(l));
+      // It owns the path it copied (a leaf per level below the root, at most one split), nothing else.
+      const copied = before.shared - after.shared;
+      expect(copied).toBeGreaterThan(0);
+      expect(copied).toBeLessThanOrEqual(2 * leaf + 3 * branch);
+    }
+    // Memtable-style telescoping across forks: Σ(new − old) is the final list's figure.
+    let list = listOf(10);
+    let reported = list.unsharedHeapSize();
+    for (let k = 0; k < 300; k++) {
+      const next = list.copy();
+      next.add(k % 4 === 3 ? rt(4 * (k % 10) + 2, 4 * (k % 10) + 3, k) : rt(100 + 4 * k, 101 + 4 * k, k));
+      reported += next.unsharedHeapSize() - list.unsharedHeapSize();
+      list = next;
+    }
+    expect(reported).toBe(list.unsharedHeapSize());
+    expect(list.unsharedHeapSize()).toBe(recount(list));
+  });
+
+  it('planted bug: a write that skips the fork (a forgotten copy) is caught by these checks', () => {
+    const source = listOf(100);
+    const copy = source.copy();
+    const before = text(source);
+    // The bug: the state forgets its second handle, so the copy's interior write goes to the shared nodes in place.
+    (slotTreeOf(copy) as { handles: number }).handles = 1;
+    copy.updateAllTimestamp(9);
+    // The independence check of the tests above fails on it.
+    expect(() => expect(text(source)).toBe(before)).toThrow();
   });
 });

@@ -26,48 +26,51 @@ import {
 class PersistentSlots implements SlotTree {
   declare owner: number;
   declare root: TreeNode;
-  declare n: number;
   declare tail: Leaf;
   declare cacheLeaf: Leaf;
   declare cacheBase: number;
+  /** The handle's own slot count (the range list's handle keeps it too: sharers of a tail see different prefixes). */
+  declare n: number;
   constructor(from?: PersistentSlots) {
     if (from === undefined) initEmpty(this);
     else shareTree(this, from);
+    this.n = from === undefined ? 0 : from.n;
   }
   get size(): number {
     return this.n;
   }
   start(i: number): ClusteringBound {
-    return slotAt(this, i).start;
+    return slotAt(this, this.n, i).start;
   }
   end(i: number): ClusteringBound {
-    return slotAt(this, i).end;
+    return slotAt(this, this.n, i).end;
   }
   markedAt(i: number): number {
-    return slotAt(this, i).markedAt;
+    return slotAt(this, this.n, i).markedAt;
   }
   delTime(i: number): number {
-    return slotAt(this, i).delTime;
+    return slotAt(this, this.n, i).delTime;
   }
   set(i: number, s: ClusteringBound, e: ClusteringBound, m: number, d: number): void {
-    setSlot(this, i, new Slot(s, e, m, d));
+    setSlot(this, this.n, i, new Slot(s, e, m, d));
   }
   insert(i: number, s: ClusteringBound, e: ClusteringBound, m: number, d: number): void {
-    insertSlot(this, i, new Slot(s, e, m, d));
+    insertSlot(this, this.n, i, new Slot(s, e, m, d));
+    this.n++;
   }
   fork(): PersistentSlots {
     return new PersistentSlots(this);
   }
   setAllMarkedAt(m: number): void {
-    rewriteAll(this, m, undefined);
+    rewriteAll(this, this.n, m, undefined);
   }
   setAllMarkedAtAndDelTime(m: number, d: number): void {
-    rewriteAll(this, m, d);
+    rewriteAll(this, this.n, m, d);
   }
   /** `compareToKey(b)` < 0 when b sorts before the key (a stand-in comparator, key unused). */
   binarySearch(column: 'start' | 'end', compareToKey: (b: ClusteringBound) => number): number {
     const cmp = { compare: (b: ClusteringPrefix) => compareToKey(b as ClusteringBound) };
-    return searchSlots(this, column === 'end', cmp as unknown as ClusteringComparator, []);
+    return searchSlots(this, this.n, column === 'end', cmp as unknown as ClusteringComparator, []);
   }
   nodeCounts(): ReturnType<typeof nodeCounts> {
     return nodeCounts(this);

@@ -32,26 +32,28 @@ export { BRANCHING, LEAF_CAPACITY, Slot } from './persistent-nodes.js';
  * copy-on-write list. It stores what it is told: ordering is the callers' business, {@link searchSlots} merely
  * assumes it.
  *
- * The state lives in the handle's own fields ({@link SlotTree}) and the operations are functions over it, so the
- * range list IS its handle: `copy()` allocates one object (a separate tree handle cost a second allocation and made
- * the copy 17.5 ns against the array list's 9.4 ns).
+ * The state is a plain object ({@link SlotTree}) and the operations are functions over it. The range list splits it:
+ * its handle holds the slot count and reaches the nodes ({@link SlotTree}) through a state object its copies share
+ * until one of them writes anything but a claimed-tail append (see `persistent-range-tombstone-list.ts`).
  *
  * The last slots (up to one leaf) live outside the tree in a tail leaf, as in Clojure's persistent vector, so that
  * appends — the memtable's common write — touch neither the tree nor its spine. The tail follows the copy-on-write
  * array list's claimed-tail rule: `tail.size` is the high-water mark of what sharers have appended, every sharer
  * sees only its own first `n − treeSize` slots, so the sharer that sees all of them may append in place even to a
- * shared tail; any other write to a shared tail copies it first. A full tail moves into the tree whole (one
- * O(log N) path copy per leaf of appends).
+ * shared tail ({@link appendsInPlace}); any other write to a shared tail copies it first. A full tail moves into the
+ * tree whole (one O(log N) path copy per leaf of appends).
  */
 export interface SlotTree {
   /** This handle's owner id: it writes in place exactly the nodes carrying it. */
   owner: number;
   /** The tree (the shared {@link EMPTY_LEAF} when empty); `root.size` slots, height and node counts in the root. */
   root: TreeNode;
-  /** Number of slots; slots [root.size, n) are tail slots [0, n − root.size). */
-  n: number;
+  /** The tail leaf; a handle of `n` slots sees its first `n − root.size`. */
   tail: Leaf;
-  /** Last leaf looked up and its first global index, so sequential scans descend once per leaf. */
+  /**
+   * Last leaf looked up and its first global index, so sequential scans descend once per leaf. Valid for every
+   * handle of these nodes whatever its slot count (each bounds-checks an index against its own count first).
+   */
   cacheLeaf: Leaf;
   cacheBase: number;
 }
@@ -59,11 +61,10 @@ export interface SlotTree {
 /** Owner ids start at 1: id 0 is the shared empty sentinel's, which no handle owns. */
 let lastOwner = 0;
 
-/** Makes `t` an empty tree with a fresh owner id. */
+/** Makes `t` an empty tree (no slots) with a fresh owner id. */
 export function initEmpty(t: SlotTree): void {
   t.owner = ++lastOwner;
   t.root = EMPTY_LEAF;
-  t.n = 0;
   t.tail = EMPTY_LEAF;
   t.cacheLeaf = EMPTY_LEAF;
   t.cacheBase = 0;
@@ -71,15 +72,17 @@ export function initEmpty(t: SlotTree): void {
 
 /**
  * Makes `t` share every node of `from` (O(1)). BOTH get a new owner id: the nodes either owned are now reachable
- * from both, so neither may write them in place.
+ * from both, so neither may write them in place. A key search recorded on `from` passes to `t` (the same tree):
+ * `t` is the side about to write (the range list forks its nodes on a write after a copy, between the search of an
+ * add and its write), and a search lost here would cost that write a second descent.
  */
 export function shareTree(t: SlotTree, from: SlotTree): void {
-  // Two fresh ids from one update of the counter (copy() is a handful of stores; each counts).
+  // Two fresh ids from one update of the counter.
   lastOwner += 2;
   const id = lastOwner;
+  if (searchOwner === from.owner) searchOwner = id;
   t.owner = id;
   t.root = from.root;
-  t.n = from.n;
   t.tail = from.tail;
   t.cacheLeaf = from.cacheLeaf;
   t.cacheBase = from.cacheBase;
@@ -116,9 +119,9 @@ function outOfRange(i: number, size: number): RangeError {
   return new RangeError(`slot index ${i} is out of range for size ${size}`);
 }
 
-/** Slot i. Validates i cheaply (one unsigned compare also rejects negatives, fractions and NaN). */
-export function slotAt(t: SlotTree, i: number): Slot {
-  if (i >>> 0 !== i || i >= t.n) throw outOfRange(i, t.n);
+/** Slot i of a handle of `n` slots. Validates i cheaply (one unsigned compare also rejects negatives, fractions and NaN). */
+export function slotAt(t: SlotTree, n: number, i: number): Slot {
+  if (i >>> 0 !== i || i >= n) throw outOfRange(i, n);
   const j = i - t.cacheBase;
   if (j >= 0 && j < t.cacheLeaf.size) return t.cacheLeaf.slots[j] as Slot;
   return leafFor(t, i).slots[i - t.cacheBase] as Slot;
@@ -189,12 +192,12 @@ function sizeBefore(b: Branch, k: number): number {
   return b.size - sum;
 }
 
-/** Overwrites slot i (0 <= i < n). */
-export function setSlot(t: SlotTree, i: number, slot: Slot): void {
-  if (i >>> 0 !== i || i >= t.n) throw outOfRange(i, t.n);
+/** Overwrites slot i (0 <= i < n) of a handle of `n` slots. */
+export function setSlot(t: SlotTree, n: number, i: number, slot: Slot): void {
+  if (i >>> 0 !== i || i >= n) throw outOfRange(i, n);
   const treeSize = t.root.size;
   if (i >= treeSize) {
-    ownTail(t).slots[i - treeSize] = slot;
+    ownTail(t, n).slots[i - treeSize] = slot;
     return;
   }
   descendForWrite(t, i);
@@ -212,20 +215,38 @@ export function setSlot(t: SlotTree, i: number, slot: Slot): void {
   clearPath(height);
 }
 
-/** Inserts before slot i (0 <= i <= n), shifting later slots right by one. */
-export function insertSlot(t: SlotTree, i: number, slot: Slot): void {
-  if (i >>> 0 !== i || i > t.n) throw outOfRange(i, t.n);
-  if (i >= t.root.size && t.n - t.root.size === LEAF_CAPACITY) pushTail(t);
+/**
+ * Whether inserting at i appends in place to the tail: i is the end, the tail has room, and this handle sees every
+ * slot sharers have claimed in it (so no sharer can see slot `tail.size`). Such an append writes no node another
+ * handle can read, owned or not, and no field of the nodes' state but the tail's claimed size.
+ */
+export function appendsInPlace(t: SlotTree, n: number, i: number): boolean {
+  const tail = t.tail;
+  const visible = n - t.root.size;
+  return i === n && visible < LEAF_CAPACITY && tail.size === visible && tail !== EMPTY_LEAF;
+}
+
+/**
+ * Inserts before slot i (0 <= i <= n) of a handle of `n` slots, shifting later slots right by one; the handle then
+ * has n + 1 (its count is the caller's).
+ */
+export function insertSlot(t: SlotTree, n: number, i: number, slot: Slot): void {
+  if (i >>> 0 !== i || i > n) throw outOfRange(i, n);
+  if (appendsInPlace(t, n, i)) {
+    const tail = t.tail;
+    tail.slots[tail.size++] = slot;
+    return;
+  }
+  if (i >= t.root.size && n - t.root.size === LEAF_CAPACITY) pushTail(t);
   const treeSize = t.root.size;
   if (i >= treeSize) {
-    insertIntoTail(t, i - treeSize, slot);
-    t.n++;
+    // Not an append in place (checked above; after pushTail the tail is the unowned empty sentinel).
+    insertSlotAt(ownTail(t, n), i - treeSize, slot);
     return;
   }
   descendForWrite(t, i);
   // Below the tail: never an append, so a full leaf splits half/half.
   propagateUp(t, openSlot(t, i - t.cacheBase, slot), 1, false);
-  t.n++;
 }
 
 /**
@@ -304,27 +325,12 @@ function openSlot(t: SlotTree, j: number, slot: Slot): Leaf | undefined {
   return right;
 }
 
-/**
- * Slot j of the tail (0 <= j <= its visible count < LEAF_CAPACITY). An append by the sharer that sees every claimed
- * slot writes in place, shared or not: no sharer can see slot `tail.size`. Anything else needs the tail owned.
- */
-function insertIntoTail(t: SlotTree, j: number, slot: Slot): void {
-  const visible = t.n - t.root.size;
-  const tail = t.tail;
-  if (j === visible && tail.size === visible && tail !== EMPTY_LEAF) {
-    tail.slots[j] = slot;
-    tail.size = visible + 1;
-  } else {
-    insertSlotAt(ownTail(t), j, slot);
-  }
-}
-
-/** The tail, copied first (its visible slots only) unless this handle owns it; the leaf cache follows it. */
-function ownTail(t: SlotTree): Leaf {
+/** The tail, copied first (the `n`-slot handle's visible slots only) unless it is owned; the leaf cache follows it. */
+function ownTail(t: SlotTree, n: number): Leaf {
   const tail = t.tail;
   if (tail.owner === t.owner) return tail;
   const treeSize = t.root.size;
-  const visible = t.n - treeSize;
+  const visible = n - treeSize;
   const copy = freeLeaf(t.owner);
   for (let k = 0; k < visible; k++) copy.slots[k] = tail.slots[k];
   copy.size = visible;
@@ -412,13 +418,14 @@ function clearPath(depth: number): void {
  */
 export function searchSlots(
   t: SlotTree,
+  n: number,
   isEnd: boolean,
   cmp: ClusteringComparator,
   key: ClusteringPrefix,
 ): number {
   const treeSize = t.root.size;
   let leaf = t.tail;
-  let count = t.n - treeSize;
+  let count = n - treeSize;
   let base = treeSize;
   // The tree first: a key it holds costs no comparison against the tail. Only a key after every slot of the tree
   // can be found, or inserted, in the tail (both columns increase across tree and tail).
@@ -474,8 +481,8 @@ function leafForKey(
 /**
  * The last key search's path through the tree (child index per depth) and the index range [searchBase, searchEnd)
  * of the leaf it found, valid for the handle whose owner id is `searchOwner` until any tree changes shape: every
- * structural write clears `searchOwner` (0 is no handle's id), and a copy gives the handle a new id. Plain numbers,
- * so the record pins no node.
+ * structural write clears `searchOwner` (0 is no handle's id), and {@link shareTree} passes it to the sharing side
+ * (both sides get new ids). Plain numbers, so the record pins no node.
  */
 const SEARCH_SLOT: number[] = [];
 let searchOwner = 0;
@@ -505,13 +512,13 @@ function searchLeaf(
   return -(base + lo) - 1;
 }
 
-/** Sets markedAt (and delTime, when given) of every slot; O(N), copying only nodes it does not own. */
-export function rewriteAll(t: SlotTree, markedAt: number, delTime: number | undefined): void {
+/** Sets markedAt (and delTime, when given) of the `n` slots; O(N), copying only nodes it does not own. */
+export function rewriteAll(t: SlotTree, n: number, markedAt: number, delTime: number | undefined): void {
   searchOwner = 0;
   // The empty root is the module-wide sentinel: copying it would charge this handle a leaf for nothing.
   if (t.root.size > 0) t.root = rewrite(t, t.root, heightOf(t), markedAt, delTime);
-  const visible = t.n - t.root.size;
-  if (visible > 0) rewriteLeaf(ownTail(t), visible, markedAt, delTime);
+  const visible = n - t.root.size;
+  if (visible > 0) rewriteLeaf(ownTail(t, n), visible, markedAt, delTime);
   // The cached leaf may just have been replaced by a copy.
   t.cacheLeaf = EMPTY_LEAF;
   t.cacheBase = 0;
