@@ -433,8 +433,8 @@ function listOf(cells: Cell | readonly Cell[]): readonly Cell[] {
  * INSERT of one value into a one-column table kept 7 objects (row, clustering array and its store, cell array and its
  * store, a {column, cell} wrapper, cell), 272 bytes; it now keeps 2 (row, cell), 128 bytes. With the write path's
  * garbage cut too (976 → 452 bytes allocated per write, V8's heap profiler), `bench/row-writes.bench.ts` against
- * 7c87359 (CPU time, load 2.9–3.6): 10^5 writes −38% sequential, −34% random, and the fitted growth over
- * N = 10^3 … 10^5 went from O(N^1.16) to O(N^1.09) sequential, O(N^1.20) to O(N^1.13) random.
+ * 7c87359 (CPU time, -n 6, load 1.4–2.2): 10^5 writes −38% sequential, −32% random, and the fitted growth over
+ * N = 10^3 … 10^5 went from O(N^1.17) to O(N^1.10) sequential, O(N^1.19) to O(N^1.13) random.
  */
 function toCells(values: Readonly<Record<string, CellValue>>, timestamp: number): Cell | Cell[] {
   if (values === null || typeof values !== 'object') {
