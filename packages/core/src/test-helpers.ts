@@ -3,16 +3,16 @@
  * single int32 column, and a parser for the `[a,b]@t` notation so expected lists read like the domain doc.
  */
 import { expect } from 'vitest';
-import { ClusteringBound } from './clustering-bound.js';
-import { ClusteringComparator } from './clustering-comparator.js';
-import { types } from './column-types.js';
-import { DeletionTime } from './deletion-time.js';
-import { RangeTombstone } from './range-tombstone.js';
-import { backingArrays, RangeTombstoneList } from './range-tombstone-list.js';
-import type { RangeTombstoneListBase } from './range-tombstone-list-base.js';
-import type { RangeTombstoneListOptions } from './range-tombstone-list-options.js';
-import { boundHeapSize, JVM_COMPRESSED_OOPS, type SizeModel } from './size-model.js';
-import { Slice } from './slice.js';
+import { boundHeapSize, JVM_COMPRESSED_OOPS, type SizeModel } from './heap/size-model.js';
+import { backingArrays, RangeTombstoneList } from './list/range-tombstone-list.js';
+import type { RangeTombstoneListBase } from './list/range-tombstone-list-base.js';
+import type { RangeTombstoneListOptions } from './list/range-tombstone-list-options.js';
+import { ClusteringBound } from './model/clustering-bound.js';
+import { ClusteringComparator } from './model/clustering-comparator.js';
+import { types } from './model/column-types.js';
+import { DeletionTime } from './model/deletion-time.js';
+import { RangeTombstone } from './model/range-tombstone.js';
+import { Slice } from './model/slice.js';
 
 export const INT_CMP = new ClusteringComparator([types.int32]);
 export const TWO_INT_CMP = new ClusteringComparator([types.int32, types.int32]);

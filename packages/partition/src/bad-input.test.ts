@@ -11,13 +11,13 @@ import {
   types,
 } from '@tombstone-lab/core';
 import { describe, expect, it } from 'vitest';
-import { compact } from './compaction.js';
+import { compact } from './compaction/compaction.js';
 import { PartitionArgumentError } from './errors.js';
-import type { PartitionUpdateBuilder } from './partition-update.js';
-import { Row } from './row.js';
-import { Table } from './table.js';
-import { tableOptions } from './table-options.js';
+import { Row } from './model/row.js';
+import { Table } from './table/table.js';
+import { tableOptions } from './table/table-options.js';
 import { intTable, RANGE_IMPLEMENTATIONS, slice } from './test-tables.js';
+import type { PartitionUpdateBuilder } from './write/partition-update.js';
 
 const NOW = 1_000_000;
 

@@ -2,13 +2,13 @@
 import { Slice } from '@tombstone-lab/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compact } from './compaction.js';
-import { Memtable, NEW_PARTITION_DATA_SIZE } from './memtable.js';
-import { Partition } from './partition.js';
-import { PartitionUpdate } from './partition-update.js';
-import { SortedRun } from './sorted-run.js';
-import { Table } from './table.js';
+import { compact } from './compaction/compaction.js';
+import { SortedRun } from './compaction/sorted-run.js';
+import { Partition } from './model/partition.js';
+import { Table } from './table/table.js';
 import { intTable, RANGE_IMPLEMENTATIONS, slice } from './test-tables.js';
+import { Memtable, NEW_PARTITION_DATA_SIZE } from './write/memtable.js';
+import { PartitionUpdate } from './write/partition-update.js';
 
 const GRACE = 100;
 

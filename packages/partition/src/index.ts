@@ -8,9 +8,7 @@
  */
 
 /** A partition-key bloom filter with a probe counter, and the key hash it probes with. */
-export { BloomFilter, hashKey, type KeyHash } from './bloom-filter.js';
-/** Cells: a value written at a timestamp; last write wins. */
-export { Cell, type CellValue } from './cell.js';
+export { BloomFilter, hashKey, type KeyHash } from './compaction/bloom-filter.js';
 /** Compaction with gc-grace and max-purgeable purging. */
 export {
   type CompactionRequest,
@@ -18,48 +16,9 @@ export {
   type CompactionStats,
   compact,
   type PurgeOrder,
-} from './compaction.js';
-/** Cassandra's (Mutable)DeletionInfo and its read-only face. */
-export { DeletionInfo, type RangeStoreSource, type ReadonlyDeletionInfo } from './deletion-info.js';
-/** Typed errors of this package. */
-export { ImmutableStateError, PartitionArgumentError } from './errors.js';
-/** The memtable: key → latest partition snapshot, with data/heap accounting. */
-export { type ApplyResult, Memtable, NEW_PARTITION_DATA_SIZE, type PutResult } from './memtable.js';
-/** Immutable partition snapshots. */
-export { Partition, partitionShellHeap } from './partition.js';
-/** Partition keys (non-empty strings). */
-export { checkPartitionKey, comparePartitionKeys, type PartitionKey } from './partition-key.js';
-/** Combining versions of a partition from several sources. */
-export { type MergedVersions, mergeVersions } from './partition-merge.js';
-/** A write to one partition and its builder. */
-export { PartitionUpdate, PartitionUpdateBuilder } from './partition-update.js';
-/** The memtable merge updater. */
-export { type MergeResult, mergeDeletion, mergePartitions } from './partition-updater.js';
-/** core's range-tombstone containers by name (one list for every tool), and the table default. */
-export {
-  DEFAULT_RANGE_STORE_NAME,
-  isRangeStoreName,
-  RANGE_STORE_NAMES,
-  type RangeStoreName,
-  rangeStoreFactory,
-} from './range-stores.js';
-/** Partition reads merging memtable and runs. */
-export { liveRows, type ReadQuery, type ReadSources, readPartition } from './read.js';
-/** Rows. */
-export { Row } from './row.js';
+} from './compaction/compaction.js';
 /** Flushed/compacted immutable runs. */
-export { SortedRun } from './sorted-run.js';
-/** A table's storage: memtable, runs, flush, read, compact. */
-export { type Clock, type CompactOptions, Table, type TableRuntimeOptions } from './table.js';
-/** Table settings. */
-export {
-  DEFAULT_GC_GRACE_SECONDS,
-  type TableOptions,
-  type TableOptionsInit,
-  tableOptions,
-} from './table-options.js';
-/** Replaceable flush / compaction / read stages of a table (instrumentation, alternatives, fault injection). */
-export type { TableStages } from './table-stages.js';
+export { SortedRun } from './compaction/sorted-run.js';
 /** The `tombstoneGc` table option: timeout or repair mode, and the repair history repair mode looks up. */
 export {
   DEFAULT_PROPAGATION_DELAY_SECONDS,
@@ -70,4 +29,45 @@ export {
   type TombstoneGcMode,
   type TombstoneGcOptions,
   tokenOf,
-} from './tombstone-gc.js';
+} from './compaction/tombstone-gc.js';
+/** Typed errors of this package. */
+export { ImmutableStateError, PartitionArgumentError } from './errors.js';
+/** Cells: a value written at a timestamp; last write wins. */
+export { Cell, type CellValue } from './model/cell.js';
+/** Cassandra's (Mutable)DeletionInfo and its read-only face. */
+export { DeletionInfo, type RangeStoreSource, type ReadonlyDeletionInfo } from './model/deletion-info.js';
+/** Immutable partition snapshots. */
+export { Partition, partitionShellHeap } from './model/partition.js';
+/** Partition keys (non-empty strings). */
+export { checkPartitionKey, comparePartitionKeys, type PartitionKey } from './model/partition-key.js';
+/** Rows. */
+export { Row } from './model/row.js';
+/** Combining versions of a partition from several sources. */
+export { type MergedVersions, mergeVersions } from './read/partition-merge.js';
+/** Partition reads merging memtable and runs. */
+export { liveRows, type ReadQuery, type ReadSources, readPartition } from './read/read.js';
+/** core's range-tombstone containers by name (one list for every tool), and the table default. */
+export {
+  DEFAULT_RANGE_STORE_NAME,
+  isRangeStoreName,
+  RANGE_STORE_NAMES,
+  type RangeStoreName,
+  rangeStoreFactory,
+} from './table/range-stores.js';
+/** A table's storage: memtable, runs, flush, read, compact. */
+export { type Clock, type CompactOptions, Table, type TableRuntimeOptions } from './table/table.js';
+/** Table settings. */
+export {
+  DEFAULT_GC_GRACE_SECONDS,
+  type TableOptions,
+  type TableOptionsInit,
+  tableOptions,
+} from './table/table-options.js';
+/** Replaceable flush / compaction / read stages of a table (instrumentation, alternatives, fault injection). */
+export type { TableStages } from './table/table-stages.js';
+/** The memtable: key → latest partition snapshot, with data/heap accounting. */
+export { type ApplyResult, Memtable, NEW_PARTITION_DATA_SIZE, type PutResult } from './write/memtable.js';
+/** A write to one partition and its builder. */
+export { PartitionUpdate, PartitionUpdateBuilder } from './write/partition-update.js';
+/** The memtable merge updater. */
+export { type MergeResult, mergeDeletion, mergePartitions } from './write/partition-updater.js';

@@ -3,12 +3,12 @@
 import { ClusteringBound, Slice } from '@tombstone-lab/core';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { Memtable } from './memtable.js';
-import type { Partition } from './partition.js';
-import { PartitionUpdate } from './partition-update.js';
-import type { Row } from './row.js';
-import { mergeSortedRows } from './sorted-rows.js';
+import type { Partition } from './model/partition.js';
+import type { Row } from './model/row.js';
+import { mergeSortedRows } from './model/sorted-rows.js';
 import { intTable } from './test-tables.js';
+import { Memtable } from './write/memtable.js';
+import { PartitionUpdate } from './write/partition-update.js';
 
 export const table = intTable();
 export const CKS = 4000;

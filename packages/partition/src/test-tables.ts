@@ -12,7 +12,7 @@ import {
   Slice,
   types,
 } from '@tombstone-lab/core';
-import { type TableOptions, tableOptions } from './table-options.js';
+import { type TableOptions, tableOptions } from './table/table-options.js';
 
 /** Every range implementation core offers, by name (plus a capacity-0 variant to exercise growth from empty). */
 export const RANGE_IMPLEMENTATIONS: readonly (readonly [string, RangeTombstoneStoreFactory])[] = [

@@ -1,0 +1,162 @@
+import { describeValue, InvalidClusteringValueError } from '../errors.js';
+import { ClusteringBound, KIND_COMPARED_TO_CLUSTERING, KIND_RANK, Kind } from './clustering-bound.js';
+import type { ClusteringValue, ColumnType } from './column-types.js';
+
+/** A full clustering: one value per clustering column, as a plain array (`[5]`, `['a', 3n]`). */
+export type Clustering = readonly ClusteringValue[];
+
+/** Anything the comparator orders: a clustering (kind CLUSTERING) or a bound. */
+export type ClusteringPrefix = Clustering | ClusteringBound;
+
+/**
+ * Orders clusterings and bounds of one table exactly like Cassandra's `ClusteringComparator`: component by component
+ * (null first), then, for equal components, by kind rank when the lengths match, else the shorter prefix decides by
+ * its own kind ("the prefix rule").
+ */
+export class ClusteringComparator {
+  readonly types: readonly ColumnType[];
+  /** The column type of a one-column comparator (the {@link compare} fast path), else undefined. */
+  private readonly single: ColumnType | undefined;
+
+  constructor(types: readonly ColumnType[]) {
+    if (!Array.isArray(types)) {
+      throw new InvalidClusteringValueError(`clustering types must be an array, got ${describeValue(types)}`);
+    }
+    types.forEach((t, i) => {
+      if (t === null || typeof t !== 'object' || typeof t.compare !== 'function') {
+        throw new InvalidClusteringValueError(
+          `clustering type #${i} is not a ColumnType: ${describeValue(t)}`,
+        );
+      }
+    });
+    this.types = Object.freeze([...types]);
+    this.single = types.length === 1 ? types[0] : undefined;
+  }
+
+  /** Number of clustering columns. */
+  get size(): number {
+    return this.types.length;
+  }
+
+  /** Same column types in the same order (by name). */
+  equals(other: ClusteringComparator): boolean {
+    if (other === this) return true;
+    if (other.types.length !== this.types.length) return false;
+    return this.types.every((t, i) => other.types[i]?.name === t.name);
+  }
+
+  /** Compares one component of column `i`; null sorts first. */
+  compareComponent(i: number, a: ClusteringValue, b: ClusteringValue): number {
+    if (a === null) return b === null ? 0 : -1;
+    if (b === null) return 1;
+    return (this.types[i] as ColumnType).compare(a, b);
+  }
+
+  /** Sign of `p1 − p2` for any two prefixes (clusterings or bounds). */
+  compare(p1: ClusteringPrefix, p2: ClusteringPrefix): number {
+    let v1: readonly ClusteringValue[];
+    let k1: Kind;
+    let v2: readonly ClusteringValue[];
+    let k2: Kind;
+    if (p1 instanceof ClusteringBound) {
+      v1 = p1.values;
+      k1 = p1.kind;
+    } else {
+      v1 = p1;
+      k1 = Kind.CLUSTERING;
+    }
+    if (p2 instanceof ClusteringBound) {
+      v2 = p2.values;
+      k2 = p2.kind;
+    } else {
+      v2 = p2;
+      k2 = Kind.CLUSTERING;
+    }
+    const s1 = v1.length;
+    const s2 = v2.length;
+    // Fast path: two one-value prefixes of a one-column table, what every range-list search and insert compares.
+    // The general loop (Math.min, the column array, compareComponent) made a random persistent merge 6–8% slower
+    // (4096 copy-then-adds: 4.83 → 4.49 ms cpu, median of 3 alternating processes, load 1.4). Tested after the
+    // kind checks, so a bound-vs-clustering compare (a point search) pays no second pair of instanceof checks.
+    const single = this.single;
+    if (single !== undefined && s1 === 1 && s2 === 1) {
+      const a = v1[0] as ClusteringValue;
+      const b = v2[0] as ClusteringValue;
+      const c = a === null ? (b === null ? 0 : -1) : b === null ? 1 : single.compare(a, b);
+      if (c !== 0) return c < 0 ? -1 : 1;
+      const d = (KIND_RANK[k1] as number) - (KIND_RANK[k2] as number);
+      return d < 0 ? -1 : d > 0 ? 1 : 0;
+    }
+    const n = Math.min(s1, s2);
+    for (let i = 0; i < n; i++) {
+      const c = this.compareComponent(i, v1[i] as ClusteringValue, v2[i] as ClusteringValue);
+      if (c !== 0) return c < 0 ? -1 : 1;
+    }
+    if (s1 === s2) {
+      const d = (KIND_RANK[k1] as number) - (KIND_RANK[k2] as number);
+      return d < 0 ? -1 : d > 0 ? 1 : 0;
+    }
+    return s1 < s2
+      ? (KIND_COMPARED_TO_CLUSTERING[k1] as number)
+      : -(KIND_COMPARED_TO_CLUSTERING[k2] as number);
+  }
+
+  /**
+   * Checks a bound's values against the column types: at most one value per column, each null or of its type.
+   * @throws InvalidClusteringValueError naming the column, its type and the offending value.
+   */
+  validateBound(bound: ClusteringBound, what = 'bound'): void {
+    if (bound.values.length > this.types.length) {
+      throw new InvalidClusteringValueError(
+        `${what} ${bound} has ${bound.values.length} values but the comparator has ${this.types.length} columns`,
+      );
+    }
+    this.validateValues(bound.values, what);
+  }
+
+  /**
+   * Checks a full clustering: exactly one value per column, each null or of its column's type.
+   * @throws InvalidClusteringValueError naming the problem.
+   */
+  validateClustering(clustering: Clustering): void {
+    if (!Array.isArray(clustering)) {
+      throw new InvalidClusteringValueError(
+        `a clustering must be an array of values, got ${describeValue(clustering)}`,
+      );
+    }
+    if (clustering.length !== this.types.length) {
+      throw new InvalidClusteringValueError(
+        `clustering ${describeValue(clustering)} has ${clustering.length} values, expected ${this.types.length}`,
+      );
+    }
+    this.validateValues(clustering, 'clustering');
+  }
+
+  private validateValues(values: readonly ClusteringValue[], what: string): void {
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      const t = this.types[i] as ColumnType;
+      if (v !== null && !t.accepts(v)) {
+        throw new InvalidClusteringValueError(
+          `${what} value #${i} ${describeValue(v)} is not valid for column type ${t.name}: expected ${t.expected}`,
+        );
+      }
+    }
+  }
+
+  /** Serialized size of a prefix's values (nulls and the kind are free), as Cassandra's `dataSize()`. */
+  dataSize(prefix: ClusteringPrefix): number {
+    const values = prefix instanceof ClusteringBound ? prefix.values : prefix;
+    let total = 0;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i] as ClusteringValue;
+      if (v !== null) total += (this.types[i] as ColumnType).dataSize(v);
+    }
+    return total;
+  }
+
+  /** `ClusteringComparator(int32, reversed(text))`. */
+  toString(): string {
+    return `ClusteringComparator(${this.types.map((t) => t.name).join(', ')})`;
+  }
+}

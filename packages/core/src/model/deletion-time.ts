@@ -1,0 +1,141 @@
+import { describeValue, InvalidTimestampError } from '../errors.js';
+
+/**
+ * `markedForDeleteAt` of {@link DeletionTime.LIVE}: stands for Java's `Long.MIN_VALUE` ("no deletion").
+ *
+ * Timestamps are JS numbers restricted to safe integers rather than `bigint`: they live in plain number arrays
+ * (V8 double elements) inside the range-tombstone list, compare without allocation, and cover ±2^53 µs (≈ ±285
+ * years around 1970), which every real write timestamp fits in. The price is that the int64 extremes are not
+ * representable, so the lowest safe integer plays the role of `Long.MIN_VALUE`.
+ */
+export const NO_TIMESTAMP = Number.MIN_SAFE_INTEGER;
+
+/** Unsigned 32-bit encoding of Cassandra's `NO_DELETION_TIME` (`Long.MAX_VALUE` on the Java side). */
+export const NO_DELETION_TIME = 0xffffffff;
+/** Largest valid local deletion time, 2^32 − 3 (Cassandra's `Cell.MAX_DELETION_TIME`). */
+export const MAX_DELETION_TIME = 0xfffffffd;
+/** Marker reported by an {@link InvalidDeletionTime}, 2^32 − 2 (Cassandra's `Cell.INVALID_DELETION_TIME`). */
+export const INVALID_DELETION_TIME = 0xfffffffe;
+
+/** Throws unless `value` is a safe integer; used for every markedForDeleteAt / cell timestamp entering the library. */
+export function checkTimestamp(value: unknown, what = 'markedForDeleteAt'): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+    throw new InvalidTimestampError(`${what} must be a safe integer, got ${describeValue(value)}`);
+  }
+  return value;
+}
+
+/** Throws unless `value` is an integer in [0, 2^32 − 1], the unsigned range a local deletion time is stored in. */
+export function checkUnsignedDeletionTime(value: unknown, what = 'localDeletionTime'): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > NO_DELETION_TIME) {
+    throw new InvalidTimestampError(
+      `${what} must be an integer in [0, 4294967295], got ${describeValue(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * When a tombstone was written (`markedForDeleteAt`, usually µs) and when the server created it
+ * (`localDeletionTime`, seconds, only used for gc_grace purging). Immutable.
+ *
+ * `localDeletionTime` is exposed directly in its unsigned 32-bit form, so {@link NO_DELETION_TIME} is `0xFFFFFFFF`.
+ */
+export class DeletionTime {
+  /** "No deletion": markedForDeleteAt {@link NO_TIMESTAMP}, localDeletionTime {@link NO_DELETION_TIME}. */
+  static readonly LIVE: DeletionTime = new DeletionTime(NO_TIMESTAMP, NO_DELETION_TIME);
+
+  protected constructor(
+    readonly markedForDeleteAt: number,
+    readonly localDeletionTime: number,
+  ) {}
+
+  /**
+   * Cassandra's `DeletionTime.build`, over the unsigned form every list stores: `localDeletionTime` must be an integer
+   * in [0, 2^32 − 1] (the one check {@link checkUnsignedDeletionTime}, shared with the lists and the partition layer),
+   * so `-1` or `2 ** 33` is rejected rather than wrapped into a stored value. A value above MAX_DELETION_TIME (the
+   * unsigned image of Cassandra's negative, overflowed times) yields an {@link InvalidDeletionTime} that keeps the
+   * timestamp but fails {@link validate}, as Cassandra's `buildUnsafeWithUnsignedInteger`.
+   * @throws InvalidTimestampError if markedForDeleteAt is not a safe integer or localDeletionTime is outside
+   *   [0, 4294967295].
+   */
+  static build(markedForDeleteAt: number, localDeletionTime: number): DeletionTime {
+    checkTimestamp(markedForDeleteAt);
+    checkUnsignedDeletionTime(localDeletionTime);
+    return DeletionTime.fromUnsigned(markedForDeleteAt, localDeletionTime);
+  }
+
+  /**
+   * Rebuilds a deletion time from its stored unsigned form (Cassandra's `buildUnsafeWithUnsignedInteger`): anything
+   * above MAX_DELETION_TIME, including NO_DELETION_TIME, comes back invalid. Inputs are trusted (already validated).
+   */
+  static fromUnsigned(markedForDeleteAt: number, unsignedLocalDeletionTime: number): DeletionTime {
+    if (unsignedLocalDeletionTime > MAX_DELETION_TIME) return new InvalidDeletionTime(markedForDeleteAt);
+    return new DeletionTime(markedForDeleteAt, unsignedLocalDeletionTime);
+  }
+
+  /** True only for the exact LIVE pair. */
+  isLive(): boolean {
+    return this.markedForDeleteAt === NO_TIMESTAMP && this.localDeletionTime === NO_DELETION_TIME;
+  }
+
+  /** False for an {@link InvalidDeletionTime}. */
+  validate(): boolean {
+    return true;
+  }
+
+  /** Newer timestamp wins; on a tie the larger local deletion time wins. */
+  supersedes(other: DeletionTime): boolean {
+    return (
+      this.markedForDeleteAt > other.markedForDeleteAt ||
+      (this.markedForDeleteAt === other.markedForDeleteAt && this.localDeletionTime > other.localDeletionTime)
+    );
+  }
+
+  /** A deletion shadows data written at or before it (`timestamp <= markedForDeleteAt`). */
+  deletes(timestamp: number): boolean {
+    return timestamp <= this.markedForDeleteAt;
+  }
+
+  /** Orders by markedForDeleteAt, then by local deletion time (unsigned). Returns -1, 0 or 1. */
+  compareTo(other: DeletionTime): number {
+    if (this.markedForDeleteAt !== other.markedForDeleteAt) {
+      return this.markedForDeleteAt < other.markedForDeleteAt ? -1 : 1;
+    }
+    if (this.localDeletionTime !== other.localDeletionTime) {
+      return this.localDeletionTime < other.localDeletionTime ? -1 : 1;
+    }
+    return 0;
+  }
+
+  /** Same markedForDeleteAt and same local deletion time. */
+  equals(other: unknown): boolean {
+    return (
+      other instanceof DeletionTime &&
+      other.markedForDeleteAt === this.markedForDeleteAt &&
+      other.localDeletionTime === this.localDeletionTime
+    );
+  }
+
+  /** Serialized payload size: 8 bytes of timestamp + 4 of local deletion time. */
+  dataSize(): number {
+    return 12;
+  }
+
+  /** `deletedAt=<t>, localDeletion=<ldt>` (Cassandra's format). */
+  toString(): string {
+    if (this.isLive()) return 'LIVE';
+    return `deletedAt=${this.markedForDeleteAt}, localDeletion=${this.localDeletionTime}`;
+  }
+}
+
+/** A deletion time whose local deletion time was out of range: it keeps its timestamp but `validate()` is false. */
+export class InvalidDeletionTime extends DeletionTime {
+  constructor(markedForDeleteAt: number) {
+    super(markedForDeleteAt, INVALID_DELETION_TIME);
+  }
+
+  override validate(): boolean {
+    return false;
+  }
+}

@@ -1,0 +1,133 @@
+import { describeValue, PartitionArgumentError } from '../errors.js';
+
+/**
+ * The two 32-bit base hashes of a partition key. Computed once per key and reused for every filter probed,
+ * the way ScyllaDB hashes a key once (lazily) and then checks it against each sstable's filter.
+ */
+export interface KeyHash {
+  readonly h1: number;
+  readonly h2: number;
+}
+
+const encoder = new TextEncoder();
+// Reused UTF-8 scratch buffer: hashing is on compaction's hot path and must not allocate per key.
+let scratch = new Uint8Array(256);
+
+// MurmurHash3 x86_32. Hand-written rather than a dependency: it is 25 lines, the filter needs the raw 32-bit
+// output (not a digest string), and no well-kept npm package exposes it without pulling in a larger library.
+function murmur3(bytes: Uint8Array, length: number, seed: number): number {
+  let h = seed >>> 0;
+  const blocks = length & ~3;
+  for (let i = 0; i < blocks; i += 4) {
+    let k = bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24);
+    k = Math.imul(k, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, 0x1b873593);
+    h ^= k;
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  const tail = length & 3;
+  if (tail > 0) {
+    let k = bytes[blocks]!;
+    if (tail > 1) k |= bytes[blocks + 1]! << 8;
+    if (tail > 2) k |= bytes[blocks + 2]! << 16;
+    k = Math.imul(k, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, 0x1b873593);
+    h ^= k;
+  }
+  h ^= length;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** Hashes a partition key (its UTF-8 bytes) for {@link BloomFilter}. */
+export function hashKey(key: string): KeyHash {
+  if (key.length * 3 > scratch.length) scratch = new Uint8Array(key.length * 3);
+  const { written } = encoder.encodeInto(key, scratch);
+  const h1 = murmur3(scratch, written, 0);
+  // Forcing the step odd keeps it non-zero, so the k positions are not all the same bit.
+  const h2 = murmur3(scratch, written, 0x9747b28c) | 1;
+  return { h1, h2 };
+}
+
+/**
+ * A classic Bloom filter over partition keys: `k` bit positions per key from double hashing
+ * (Kirsch–Mitzenmacher, `h1 + i·h2 mod m`) into a bit array sized for an expected key count and false-positive rate.
+ * Never answers "absent" for a key that was added. Every membership check increments {@link BloomFilter.probes},
+ * which compaction tests and benchmarks read to count the cost the ScyllaDB regression was about.
+ */
+export class BloomFilter {
+  /** Number of bits in the filter. */
+  readonly bitCount: number;
+  /** Number of hash positions per key. */
+  readonly hashCount: number;
+  readonly #bits: Uint32Array;
+  #probes = 0;
+  #sealed = false;
+
+  /**
+   * @param expectedKeys how many keys will be added (≥ 0; 0 gives a minimal filter)
+   * @param falsePositiveRate target false-positive probability, in (0, 1)
+   */
+  constructor(expectedKeys: number, falsePositiveRate = 0.01) {
+    if (!Number.isSafeInteger(expectedKeys) || expectedKeys < 0) {
+      throw new PartitionArgumentError(
+        `expectedKeys must be a non-negative safe integer, got ${describeValue(expectedKeys)}`,
+      );
+    }
+    if (!(falsePositiveRate > 0 && falsePositiveRate < 1)) {
+      throw new PartitionArgumentError(
+        `falsePositiveRate must be in (0, 1), got ${describeValue(falsePositiveRate)}`,
+      );
+    }
+    const n = Math.max(1, expectedKeys);
+    const m = Math.max(64, Math.ceil((-n * Math.log(falsePositiveRate)) / (Math.LN2 * Math.LN2)));
+    this.bitCount = Math.ceil(m / 32) * 32;
+    this.hashCount = Math.max(1, Math.round((this.bitCount / n) * Math.LN2));
+    this.#bits = new Uint32Array(this.bitCount / 32);
+  }
+
+  /** Adds a key (by its string or a precomputed {@link KeyHash}). Fails once the filter is {@link seal}ed. */
+  add(key: string | KeyHash): void {
+    if (this.#sealed) throw new TypeError('cannot add to a sealed BloomFilter');
+    const { h1, h2 } = typeof key === 'string' ? hashKey(key) : key;
+    for (let i = 0; i < this.hashCount; i++) {
+      const bit = (h1 + Math.imul(i, h2)) >>> 0;
+      const pos = bit % this.bitCount;
+      this.#bits[pos >>> 5]! |= 1 << (pos & 31);
+    }
+  }
+
+  /** Makes the filter read-only (flushed runs seal theirs so a published run never changes). */
+  seal(): this {
+    this.#sealed = true;
+    return this;
+  }
+
+  /** True if the key may have been added; false means it certainly was not. Counts one probe. */
+  mightContain(key: string | KeyHash): boolean {
+    this.#probes++;
+    const { h1, h2 } = typeof key === 'string' ? hashKey(key) : key;
+    for (let i = 0; i < this.hashCount; i++) {
+      const pos = ((h1 + Math.imul(i, h2)) >>> 0) % this.bitCount;
+      if ((this.#bits[pos >>> 5]! & (1 << (pos & 31))) === 0) return false;
+    }
+    return true;
+  }
+
+  /** Number of {@link mightContain} calls so far. */
+  get probes(): number {
+    return this.#probes;
+  }
+
+  /** Resets the probe counter (the filter contents are unaffected). */
+  resetProbes(): void {
+    this.#probes = 0;
+  }
+}
