@@ -39,6 +39,8 @@ done
 check "smoke" node smoke.mjs
 # The bench README's npm walkthrough, from the packed tarball: run, compare --baseline HEAD~1, report as a gate.
 check "bench-walkthrough" bash "$ROOT/.ci/bench-walkthrough/run.sh" "$TARBALLS"/tombstone-lab-bench-*.tgz
+# A plain JavaScript project (no TypeScript) with a .bench.mjs suite: run, compare, report, list --json, no flags.
+check "bench-js-project" bash "$ROOT/.ci/bench-js/run.sh" "$TARBALLS"/tombstone-lab-bench-*.tgz
 check "types-nodenext" npx tsc -p tsconfig.nodenext.json
 check "types-bundler" npx tsc -p tsconfig.bundler.json
 

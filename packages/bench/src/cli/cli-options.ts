@@ -249,7 +249,8 @@ Usage:
   tombstone-bench list [files…] [--json]
   tombstone-bench --version
 
-Bench files: type-checked with the project's typescript before measuring (errors as file:line:col); --no-typecheck
+Bench files: *.bench.{ts,mts,cts,js,mjs,cjs}; TypeScript ones type-checked with the project's typescript when it
+             has one (errors as file:line:col; without it a note); --no-typecheck
 Selection:   --filter <regex>  --param name=v1,v2[,name2=v]
 Sampling:    -n <per side, default 10>  --sample-ms <default 100>  --warmup-ms <cap, default 150>
              --timeout-ms <per fork, default 60000>  --no-pin  --no-alloc  --instructions (valgrind)

@@ -189,9 +189,14 @@ export async function makeSession(
   };
 }
 
-/** Type-checks the bench files of a run unless `typecheck: false`; throws {@link BenchTypeError}. */
+/**
+ * Type-checks the TypeScript bench files of a run unless `typecheck: false` (logging a one-line note when the
+ * project has no `typescript` to check them with); throws {@link BenchTypeError}.
+ */
 export function checkBenchTypes(s: Session, files: readonly string[]): void {
-  if (s.options.typecheck !== false) typecheckBenchFiles(files, s.cwd);
+  if (s.options.typecheck === false) return;
+  const note = typecheckBenchFiles(files, s.cwd);
+  if (note !== undefined) s.log(`${note}\n`);
 }
 
 /** Cases with their effective sampling: a suite's own `sampling` applies where the options do not set it. */

@@ -4,18 +4,35 @@ import { UsageError } from '../errors.js';
 
 const SKIP = new Set(['node_modules', 'dist', 'coverage', '.git', '.turbo']);
 
+/** The extensions a bench file may have: TypeScript and JavaScript alike (esbuild compiles each). */
+export const BENCH_EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'] as const;
+
+const BENCH_FILE = new RegExp(`\\.bench\\.(${BENCH_EXTENSIONS.join('|')})$`);
+const TYPESCRIPT_FILE = /\.[cm]?ts$/;
+
+/** Whether `name` is a bench file name (`*.bench.ts`, `*.bench.mjs`, … — see {@link BENCH_EXTENSIONS}). */
+export function isBenchFile(name: string): boolean {
+  return BENCH_FILE.test(name);
+}
+
+/** Whether a bench file is TypeScript (the only kind that is type-checked). */
+export function isTypeScriptFile(name: string): boolean {
+  return TYPESCRIPT_FILE.test(name);
+}
+
 function walk(dir: string, out: string[]): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || SKIP.has(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) walk(path, out);
-    else if (entry.isFile() && entry.name.endsWith('.bench.ts')) out.push(path);
+    else if (entry.isFile() && isBenchFile(entry.name)) out.push(path);
   }
 }
 
 /**
- * Resolves the bench files to run: the given files, directories searched for `*.bench.ts`, or (none given) every
- * `*.bench.ts` under `cwd` outside node_modules/dist. Missing paths are a {@link UsageError}.
+ * Resolves the bench files to run: the given files, directories searched for bench files (`*.bench.ts`, `.mts`,
+ * `.cts`, `.js`, `.mjs`, `.cjs`), or (none given) every bench file under `cwd` outside node_modules/dist. Missing
+ * paths are a {@link UsageError}.
  */
 export function findBenchFiles(args: readonly string[], cwd: string): string[] {
   const out: string[] = [];
@@ -28,8 +45,9 @@ export function findBenchFiles(args: readonly string[], cwd: string): string[] {
   }
   const unique = [...new Set(out)].sort();
   if (unique.length === 0) {
+    const kinds = BENCH_EXTENSIONS.map((e) => `*.bench.${e}`).join(', ');
     throw new UsageError(
-      `no *.bench.ts files found ${args.length ? `in ${args.join(', ')}` : `under ${cwd}`}`,
+      `no bench files (${kinds}) found ${args.length ? `in ${args.join(', ')}` : `under ${cwd}`}`,
     );
   }
   return unique;

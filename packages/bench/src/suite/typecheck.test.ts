@@ -162,7 +162,7 @@ export default defineSuite({ name: 'Loose', setup: () => 3, benchmarks: { f: (s)
       const dir = tempProject({ 'typo.bench.ts': BAD, 'package.json': '{ "type": "module" }' });
       mkdirSync(join(dir, 'node_modules'));
       symlinkSync(TS7, join(dir, 'node_modules', 'typescript'));
-      expect(loadCompiler(dir).kind).toBe('tsc');
+      expect(loadCompiler(dir)?.kind).toBe('tsc');
       const r = await runCli(
         ['run', 'typo.bench.ts', '-n', '3', ...FAST.filter((a) => a !== '--no-typecheck')],
         dir,

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BenchError, BenchTypeError } from '../errors.js';
+import { isTypeScriptFile } from './discover.js';
 import { tscDiagnostics } from './tsc-binary.js';
 import type { TscDiagnostic } from './tsc-output.js';
 
@@ -23,10 +24,15 @@ const SELF_TYPES = HERE.endsWith('.ts')
   : join(dirname(HERE), '..', 'index.d.ts');
 
 /** The compiler a project has: TypeScript's JavaScript API (5.x, 6.x) or only its `tsc` binary (7.x). */
-type Compiler = { kind: 'api'; ts: Ts } | { kind: 'tsc'; bin: string };
+export type Compiler = { kind: 'api'; ts: Ts } | { kind: 'tsc'; bin: string };
 
-function findTypescript(cwd: string): { require: NodeRequire; dir: string } | undefined {
-  for (const from of [join(cwd, 'package.json'), HERE]) {
+/** Where `typescript` is looked for: from the project, then from the runner itself (a hoisting workspace). */
+function searchPlaces(cwd: string): string[] {
+  return [join(cwd, 'package.json'), HERE];
+}
+
+function findTypescript(places: readonly string[]): { require: NodeRequire; dir: string } | undefined {
+  for (const from of places) {
     const req = createRequire(from);
     try {
       return { require: req, dir: dirname(req.resolve('typescript/package.json')) };
@@ -37,14 +43,14 @@ function findTypescript(cwd: string): { require: NodeRequire; dir: string } | un
   return undefined;
 }
 
-/** The project's own TypeScript (else the runner's), as its API when it has one, else as its `tsc` binary. */
-export function loadCompiler(cwd: string): Compiler {
-  const found = findTypescript(cwd);
-  if (!found)
-    throw new BenchError(
-      'type-checking bench files needs the `typescript` package in this project (npm install -D typescript), ' +
-        'or pass --no-typecheck',
-    );
+/**
+ * The project's own TypeScript (else the runner's), as its API when it has one, else as its `tsc` binary; null when
+ * neither resolves `typescript` (a JavaScript project). `places` are the files resolution starts from (tests).
+ * @throws {BenchError} when a `typescript` resolves but has neither the API nor a `tsc` binary.
+ */
+export function loadCompiler(cwd: string, places: readonly string[] = searchPlaces(cwd)): Compiler | null {
+  const found = findTypescript(places);
+  if (!found) return null;
   const pkg = JSON.parse(readFileSync(join(found.dir, 'package.json'), 'utf8')) as {
     version?: string;
     bin?: string | Record<string, string>;
@@ -102,13 +108,26 @@ function apiDiagnostics(ts: Ts, files: readonly string[]): TscDiagnostic[] {
 }
 
 /**
- * Type-checks `files` (absolute paths); `display` is the directory paths in messages are relative to.
- * `compiler` defaults to the project's own TypeScript ({@link loadCompiler}).
+ * Type-checks the TypeScript files among `files` (absolute paths; JavaScript bench files are not checked);
+ * `display` is the directory paths in messages are relative to. `compiler` defaults to the project's own TypeScript
+ * ({@link loadCompiler}); `null` means there is none.
+ * @returns a one-line note when TypeScript files went unchecked because no `typescript` resolves, else undefined.
  * @throws {BenchTypeError} listing every error located in a bench file, as `file:line:column - error TSnnnn: text`.
  */
-export function typecheckBenchFiles(files: readonly string[], display: string, given?: Compiler): void {
-  if (files.length === 0) return;
-  const compiler = given ?? loadCompiler(display);
+export function typecheckBenchFiles(
+  all: readonly string[],
+  display: string,
+  given?: Compiler | null,
+): string | undefined {
+  const files = all.filter((f) => isTypeScriptFile(f));
+  if (files.length === 0) return undefined;
+  const compiler = given === undefined ? loadCompiler(display) : given;
+  if (compiler === null) {
+    const names = files.map((f) => relative(display, f) || f);
+    const shown =
+      names.length > 2 ? `${names.slice(0, 2).join(', ')} and ${names.length - 2} more` : names.join(', ');
+    return `note: ${shown} not type-checked: no \`typescript\` in this project (npm install -D typescript to check them)`;
+  }
   const diagnostics =
     compiler.kind === 'api'
       ? apiDiagnostics(compiler.ts, files)
@@ -118,4 +137,5 @@ export function typecheckBenchFiles(files: readonly string[], display: string, g
     .filter((d) => wanted.has(resolve(d.file)))
     .map((d) => `${relative(display, d.file)}:${d.line}:${d.column} - error TS${d.code}: ${d.message}`);
   if (lines.length > 0) throw new BenchTypeError(lines.join('\n'));
+  return undefined;
 }
