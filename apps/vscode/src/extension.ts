@@ -1,7 +1,8 @@
 /**
  * Tombstone Bench for VS Code: a thin client of `@tombstone-lab/bench`. It runs the workspace's runner with
- * argument arrays, reads its typed events and shows the verdicts where the benchmarks are defined. Nothing is
- * measured in the editor process.
+ * argument arrays, reads its typed events (`--events` on a pipe of their own) and shows the verdicts where the
+ * benchmarks are defined; the runner's readable report goes to the output channel. Nothing is measured in the editor
+ * process; saved results are read by the bundled engine (read-only, also in an untrusted workspace).
  */
 import * as vscode from 'vscode';
 import { registerCommands } from './editor/commands.js';
@@ -13,9 +14,10 @@ import { pickRef } from './editor/ref-picker.js';
 import { RunController } from './editor/run-controller.js';
 import { BenchStatusBar } from './editor/status-bar.js';
 import { BenchTesting } from './editor/testing.js';
+import { BENCH_GLOB } from './model/bench-files.js';
 import { ResultsStore } from './model/results-store.js';
 
-const BENCH_FILES: vscode.DocumentSelector = { scheme: 'file', pattern: '**/*.bench.ts' };
+const BENCH_FILES: vscode.DocumentSelector = { scheme: 'file', pattern: BENCH_GLOB };
 
 /** Extension entry point. */
 export function activate(context: vscode.ExtensionContext): void {
@@ -37,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): void {
     new BenchStatusBar(store),
     vscode.languages.registerCodeLensProvider(BENCH_FILES, lenses),
     vscode.languages.registerHoverProvider(BENCH_FILES, new BenchHoverProvider(store)),
-    ...registerCommands(store, runs),
+    ...registerCommands(store, runs, { log, clearTests: () => testing.clearResults() }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration('tombstoneBench')) return;
       lenses.refresh();

@@ -30,6 +30,7 @@ describe('entry points', () => {
       'ResultsFileError',
       'UsageError',
       'analyzeRun',
+      'compareFiles',
       'main',
       'readRun',
       'shellQuote',
@@ -53,11 +54,14 @@ describe('entry points', () => {
   it('`./format` holds the report tables and number forms other tools print beside bench’s', async () => {
     const m = await import('@tombstone-lab/bench/format');
     expect(Object.keys(m).sort()).toEqual([
+      'METRIC_FAMILIES',
       'alignedTable',
       'boxTable',
       'formatDeltaPercent',
       'formatEffect',
+      'formatHuman',
       'formatP',
+      'humanScale',
     ]);
     expect(
       m.boxTable(

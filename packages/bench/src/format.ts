@@ -6,6 +6,15 @@
 
 /** A p-value like C's `%g` (`formatP(p, 3)`: "0.0753", "1.08e-05"); a Δ% with at most four decimals. */
 /** An effect in percent, one decimal, explicit sign, typographic minus: "+8.0%", "−0.3%". */
-export { formatDeltaPercent, formatEffect, formatP } from './report/number-format.js';
+/** A value in a readable unit ("3.3625 µs"); several values on one scale ("78.048 → 110.2 µs"); metric families. */
+export {
+  formatDeltaPercent,
+  formatEffect,
+  formatHuman,
+  formatP,
+  type HumanScale,
+  humanScale,
+  METRIC_FAMILIES,
+} from './report/number-format.js';
 /** Space-aligned columns under a rule (the seed-000 table) and the box-drawing table (the seed-004 2×2). */
 export { type Align, alignedTable, boxTable } from './report/text-table.js';

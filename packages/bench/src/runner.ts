@@ -43,3 +43,5 @@ export type { RunOptions } from './run/run-options.js';
 export type { RunResult } from './run/session.js';
 /** Run-level analysis: a verdict per benchmark and the run summary (gate, checks, A/A rates). */
 export { analyzeRun, type RunAnalysis, type RunSummary } from './stats/analyze-run.js';
+/** Two saved runs compared benchmark by benchmark (what `compare-files` prints), without measuring. */
+export { compareFiles, type FileComparison, type FileComparisonRow } from './stats/compare-files.js';

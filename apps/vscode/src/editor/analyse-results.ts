@@ -1,21 +1,61 @@
 /**
- * A saved results file analysed by the workspace's runner (`report --format json --svg`): the runner's own
- * statistics — the final verdicts, Holm-adjusted across the run — and its SVG plots.
+ * A saved results file analysed for the results view. In a trusted workspace the workspace's runner does it
+ * (`report --format json --svg`: its statistics — the final verdicts, Holm-adjusted across the run — and its SVG
+ * plots). In an untrusted workspace nothing of the workspace may run, so the engine bundled with the extension reads
+ * and analyses the file (`readRun`, `analyzeRun` of @tombstone-lab/bench/runner: pure statistics, no plots).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { analyzeRun, readRun } from '@tombstone-lab/bench/runner';
 import * as vscode from 'vscode';
-import { parseResults, type ResultsDocument } from '../model/protocol.js';
+import { PROTOCOL_VERSION, parseResults, type ResultsDocument } from '../model/protocol.js';
 import { reportAnalysisArgs } from '../model/report-options.js';
 import type { RunnerPlot } from '../model/results-html.js';
+import { RunnerNotFoundError } from '../runner/locate-runner.js';
 import { runnerFor } from './workspace-runner.js';
 
-/** Analyses a saved results file with the workspace's runner: the document and the runner's SVG plots. */
-export async function analyseResults(file: string): Promise<{ doc: ResultsDocument; plots: RunnerPlot[] }> {
+/** What the results view shows of a file. */
+export interface AnalysedResults {
+  doc: ResultsDocument;
+  plots: RunnerPlot[];
+  /** Why there are no plots (untrusted workspace, no runner installed), or null. */
+  plotsNote: string | null;
+}
+
+/** Analyses a saved results file: with the workspace's runner when trusted, read-only with the bundled engine else. */
+export async function analyseResults(file: string): Promise<AnalysedResults> {
   if (!vscode.workspace.isTrusted)
-    throw new Error('analysing results runs the workspace runner: trust the workspace first');
+    return {
+      doc: bundledAnalysis(file),
+      plots: [],
+      plotsNote: 'plots need a trusted workspace (they run its runner)',
+    };
+  try {
+    return { ...(await runnerAnalysis(file)), plotsNote: null };
+  } catch (e) {
+    if (!(e instanceof RunnerNotFoundError)) throw e;
+    return { doc: bundledAnalysis(file), plots: [], plotsNote: `no plots: ${e.message}` };
+  }
+}
+
+/** The results document built by the extension's own copy of the engine (nothing of the workspace runs). */
+export function bundledAnalysis(file: string): ResultsDocument {
+  const run = readRun(file);
+  const analysis = analyzeRun(run);
+  const doc = {
+    ...run,
+    schemaVersion: PROTOCOL_VERSION,
+    analysis: { ...analysis, growth: [], factorials: [], notFittable: [] },
+  };
+  // Through JSON as the runner writes it (non-finite numbers → null), then the same validation as its output.
+  return parseResults(
+    JSON.stringify(doc, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v)),
+  );
+}
+
+async function runnerAnalysis(file: string): Promise<{ doc: ResultsDocument; plots: RunnerPlot[] }> {
   const runner = runnerFor(file);
   const raw = JSON.parse(readFileSync(file, 'utf8')) as { benchmarks?: [] };
   const svgDir = mkdtempSync(join(tmpdir(), 'tombstone-bench-svg-'));

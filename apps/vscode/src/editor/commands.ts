@@ -1,7 +1,10 @@
 /** The palette commands. */
+import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
-import type { ResultsStore } from '../model/results-store.js';
+import { BENCH_FILES_TEXT } from '../model/bench-files.js';
+import { runTag } from '../model/case-text.js';
+import { comparisonLabel, type ResultsStore } from '../model/results-store.js';
 import type { RunRequest } from '../model/runner-args.js';
 import { filterFor, sitesInText } from '../model/source-map.js';
 import { openComparePanel } from '../panel/compare-panel.js';
@@ -14,29 +17,63 @@ import { isBenchDocument } from './site-cases.js';
 async function activeBenchFile(): Promise<vscode.TextDocument | undefined> {
   const doc = vscode.window.activeTextEditor?.document;
   if (!doc || !isBenchDocument(doc)) {
-    void vscode.window.showWarningMessage('Tombstone Bench: open a *.bench.ts file first.');
+    void vscode.window.showWarningMessage(`Tombstone Bench: open ${BENCH_FILES_TEXT} first.`);
     return undefined;
   }
   if (doc.isDirty) await doc.save();
   return doc;
 }
 
+/** `vs HEAD~1 · 14:03 · 2 benchmarks` for a results file (its label, not its time-stamped name), or null. */
+function describeResultsFile(file: string): { tag: string; started: number } | null {
+  try {
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as {
+      comparison?: Parameters<typeof comparisonLabel>[0];
+      startedAt?: string;
+      finishedAt?: string | null;
+      benchmarks?: unknown[];
+    };
+    if (!raw.comparison || !raw.startedAt) return null;
+    const startedAt = new Date(raw.startedAt);
+    const n = raw.benchmarks?.length ?? 0;
+    const state = raw.finishedAt ? '' : ' · interrupted';
+    const tag = `${runTag({ id: 0, label: comparisonLabel(raw.comparison), startedAt })} · ${n} benchmark${n === 1 ? '' : 's'}${state}`;
+    return { tag, started: startedAt.getTime() };
+  } catch {
+    return null;
+  }
+}
+
 async function pickResultsFile(title: string): Promise<string | undefined> {
   const uris = await vscode.workspace.findFiles('**/.tombstone-bench/*.json', '**/node_modules/**');
-  if (uris.length === 0) {
+  const items = uris.flatMap((u) => {
+    const d = describeResultsFile(u.fsPath);
+    return d
+      ? [{ label: d.tag, description: vscode.workspace.asRelativePath(u), file: u.fsPath, t: d.started }]
+      : [];
+  });
+  if (items.length === 0) {
     void vscode.window.showInformationMessage(
       'Tombstone Bench: no saved results (.tombstone-bench/*.json) yet.',
     );
     return undefined;
   }
-  const items = uris
-    .map((u) => ({ label: vscode.workspace.asRelativePath(u), file: u.fsPath }))
-    .sort((a, b) => b.label.localeCompare(a.label));
-  return (await vscode.window.showQuickPick(items, { title }))?.file;
+  items.sort((a, b) => b.t - a.t);
+  return (await vscode.window.showQuickPick(items, { title, matchOnDescription: true }))?.file;
+}
+
+/** What the commands act on besides the store and the runs. */
+export interface CommandHosts {
+  log: vscode.OutputChannel;
+  clearTests: () => void;
 }
 
 /** Registers every command. */
-export function registerCommands(store: ResultsStore, runs: RunController): vscode.Disposable[] {
+export function registerCommands(
+  store: ResultsStore,
+  runs: RunController,
+  hosts: CommandHosts,
+): vscode.Disposable[] {
   const run = (req: RunRequest) => void runs.run(req);
   const show = async (file: string | undefined) => {
     if (!file) return;
@@ -74,33 +111,32 @@ export function registerCommands(store: ResultsStore, runs: RunController): vsco
     'tombstoneBench.cancel': () => runs.cancel(),
     'tombstoneBench.calibrate': async () => {
       const doc = await activeBenchFile();
-      if (doc && (await runs.run({ kind: 'aa', files: [doc.uri.fsPath] }))) showCalibration(store);
+      if (doc) run({ kind: 'calibrate', files: [doc.uri.fsPath] });
     },
     'tombstoneBench.openResults': async (file?: string) =>
       show(
         typeof file === 'string' && file
           ? file
-          : (store.run?.resultsFile ?? (await pickResultsFile('Open results'))),
+          : (newestFile(store) ?? (await pickResultsFile('Open results'))),
       ),
     'tombstoneBench.compareFiles': async () => {
       const a = await pickResultsFile('First results file (before)');
       const b = a && (await pickResultsFile('Second results file (after)'));
-      if (a && b) await openComparePanel(a, b).catch((e) => vscode.window.showErrorMessage(String(e)));
+      if (a && b)
+        await openComparePanel(a, b).catch((e) =>
+          vscode.window.showErrorMessage(`Tombstone Bench: ${(e as Error).message}`),
+        );
     },
-    'tombstoneBench.clearResults': () => store.clear(),
+    'tombstoneBench.clearResults': () => {
+      store.clear();
+      hosts.clearTests();
+    },
+    'tombstoneBench.showOutput': () => hosts.log.show(true),
   };
   return Object.entries(commands).map(([id, fn]) => vscode.commands.registerCommand(id, fn));
 }
 
-/** After an A/A run: how often this machine produced a verdict or a p < alpha when nothing changed. */
-function showCalibration(store: ResultsStore): void {
-  const cases = store.all().filter((c) => c.verdict?.stats);
-  if (cases.length === 0) return;
-  const verdicts = cases.filter((c) => c.verdict?.outcome === 'Won' || c.verdict?.outcome === 'Lost').length;
-  const significant = cases.filter((c) => (c.verdict?.stats?.p ?? 1) < c.limits.alpha).length;
-  const pct = (k: number) => `${Math.round((k / cases.length) * 100)}%`;
-  void vscode.window.showInformationMessage(
-    `A/A calibration: ${verdicts} of ${cases.length} benchmarks got a false Won/Lost (${pct(verdicts)}); ` +
-      `p < α in ${significant} (${pct(significant)}, nominal ${cases[0]!.limits.alpha * 100}%).`,
-  );
+/** The newest run's results file, when it wrote one. */
+function newestFile(store: ResultsStore): string | undefined {
+  return store.runs().find((r) => r.resultsFile !== null && r.keys.length > 0)?.resultsFile ?? undefined;
 }

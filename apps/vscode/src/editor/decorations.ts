@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { caseLine, caseSuffix, caseTone, type Tone } from '../model/case-text.js';
+import { caseTone, firstLine, inlineTexts, runTag, type Tone } from '../model/case-text.js';
 import type { ResultsStore } from '../model/results-store.js';
 import { surfaceSettings } from './settings.js';
 import { isBenchDocument, sitesWithCases } from './site-cases.js';
@@ -7,11 +7,13 @@ import { isBenchDocument, sitesWithCases } from './site-cases.js';
 const COLORS: Record<Tone, string> = {
   won: 'tombstoneBench.won',
   lost: 'tombstoneBench.lost',
-  failed: 'tombstoneBench.lost',
   neutral: 'tombstoneBench.neutral',
 };
 
-/** The verdicts after each benchmark's line, in theme colours (for editors with CodeLens turned off). */
+/**
+ * The verdicts after each benchmark's line, in theme colours (`tombstoneBench.inline.show`: `decoration` or
+ * `both`; for editors with CodeLens turned off).
+ */
 export class BenchDecorations implements vscode.Disposable {
   private readonly types = new Map<Tone, vscode.TextEditorDecorationType>();
   private readonly subs: vscode.Disposable[] = [];
@@ -49,7 +51,8 @@ export class BenchDecorations implements vscode.Disposable {
     if (surfaceSettings().decorations) {
       for (const { site, cases } of sitesWithCases(editor.document, this.store)) {
         if (cases.length === 0) continue;
-        const text = cases.map((c) => `${caseSuffix(c.key)} ${caseLine(c)}`.trim()).join('   ·   ');
+        // One line that cannot wrap: the run tag and the cases, cut at a width that stays in view.
+        const text = firstLine(`${inlineTexts(cases).join('  ·  ')}  (${runTag(cases[0]!.run)})`, 140);
         const tone = worstTone(cases.map(caseTone));
         const line = editor.document.lineAt(site.line - 1);
         byTone.set(tone, [
@@ -73,7 +76,7 @@ export class BenchDecorations implements vscode.Disposable {
 
 /** A line with one Lost case is drawn as lost; all Won as won; otherwise neutral. */
 export function worstTone(tones: readonly Tone[]): Tone {
-  if (tones.some((t) => t === 'lost' || t === 'failed')) return 'lost';
+  if (tones.some((t) => t === 'lost')) return 'lost';
   if (tones.length > 0 && tones.every((t) => t === 'won')) return 'won';
   return 'neutral';
 }

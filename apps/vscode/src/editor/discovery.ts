@@ -1,11 +1,13 @@
 /**
  * Finds the workspace's benchmarks for the Test Explorer: `tombstone-bench list --json` per runner (trusted
  * workspaces only: it executes the workspace's runner), the runner's scanner on file contents otherwise, and the
- * live text of open bench files on top (reconciled by key, see {@link reconcile}).
+ * live text of open bench files on top (reconciled by key, see {@link reconcile}). A file watcher re-lists when a
+ * bench file is created, changed or deleted outside the editor (a `git checkout`, a generator, another tool).
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { BENCH_GLOB } from '../model/bench-files.js';
 import { type ListedSuite, parseList } from '../model/protocol.js';
 import { type BenchmarkSite, reconcile, sitesInText } from '../model/source-map.js';
 import { isBenchDocument } from './site-cases.js';
@@ -39,6 +41,7 @@ export class Discovery implements vscode.Disposable {
   private readonly live = new Map<string, BenchmarkSite[]>();
   private readonly subs: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private relist: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly publish: (sites: Map<string, BenchmarkSite[]>) => void,
@@ -55,12 +58,25 @@ export class Discovery implements vscode.Disposable {
       vscode.workspace.onDidSaveTextDocument((d) => isBenchDocument(d) && void this.refresh()),
       vscode.workspace.onDidCloseTextDocument((d) => this.live.delete(d.uri.fsPath) && this.schedule()),
     );
+    const watcher = vscode.workspace.createFileSystemWatcher(BENCH_GLOB);
+    const outside = (uri: vscode.Uri) => {
+      if (/[\\/](?:node_modules|dist)[\\/]/.test(uri.fsPath)) return;
+      // Several files change at once on a checkout: list once when they have settled.
+      clearTimeout(this.relist);
+      this.relist = setTimeout(() => void this.refresh(), 300);
+    };
+    this.subs.push(
+      watcher,
+      watcher.onDidCreate(outside),
+      watcher.onDidChange(outside),
+      watcher.onDidDelete(outside),
+    );
     for (const doc of vscode.workspace.textDocuments) onDoc(doc);
   }
 
   /** Re-lists every bench file of the workspace. */
   async refresh(): Promise<void> {
-    const uris = await vscode.workspace.findFiles('**/*.bench.ts', '**/{node_modules,dist}/**');
+    const uris = await vscode.workspace.findFiles(BENCH_GLOB, '**/{node_modules,dist}/**');
     const files = uris.map((u) => u.fsPath).sort();
     this.listed = vscode.workspace.isTrusted ? await this.listTrusted(files) : await this.scan(files);
     this.schedule();
@@ -108,6 +124,7 @@ export class Discovery implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.relist);
     for (const s of this.subs) s.dispose();
   }
 }

@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
-import { caseLine, caseSuffix } from '../model/case-text.js';
+import { inlineTexts, runTag } from '../model/case-text.js';
 import type { ResultsStore } from '../model/results-store.js';
 import { surfaceSettings } from './settings.js';
 import { isBenchDocument, sitesWithCases } from './site-cases.js';
 
-/** A CodeLens row above each benchmark: run it, then one verdict (or progress) per case. */
+/**
+ * A CodeLens row above each benchmark: run it, which run the results are from (`vs HEAD~1 · 14:03`), then one
+ * verdict (or progress) per case — of the newest run that measured the benchmark only.
+ */
 export class BenchLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
@@ -21,24 +24,32 @@ export class BenchLensProvider implements vscode.CodeLensProvider, vscode.Dispos
 
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
     if (!isBenchDocument(doc) || !surfaceSettings().codeLens) return [];
+    const trusted = vscode.workspace.isTrusted;
     return sitesWithCases(doc, this.store).flatMap(({ site, cases }) => {
       const range = new vscode.Range(site.line - 1, 0, site.line - 1, 0);
-      const run = new vscode.CodeLens(range, {
-        title: '$(play) run',
-        tooltip: `Compare ${site.key} (in-code factor)`,
-        command: 'tombstoneBench.runBenchmark',
-        arguments: [site.file, site.key],
-      });
-      const results = cases.map(
-        (c) =>
-          new vscode.CodeLens(range, {
-            title: `${caseSuffix(c.key)} ${caseLine(c)}`.trim(),
-            tooltip: `${c.key}: open the results`,
-            command: 'tombstoneBench.openResults',
-            arguments: [c.resultsFile],
-          }),
-      );
-      return [run, ...results];
+      const run = trusted
+        ? [
+            new vscode.CodeLens(range, {
+              title: '$(play) run',
+              tooltip: `Compare ${site.key} (in-code factor)`,
+              command: 'tombstoneBench.runBenchmark',
+              arguments: [site.file, site.key],
+            }),
+          ]
+        : [];
+      const first = cases[0];
+      if (!first) return run;
+      const open = (title: string, tooltip: string) =>
+        new vscode.CodeLens(range, {
+          title,
+          tooltip,
+          command: 'tombstoneBench.openResults',
+          arguments: [first.resultsFile],
+        });
+      const tag = open(runTag(first.run), `Results of the run ${runTag(first.run)}: open them`);
+      const texts = inlineTexts(cases);
+      const results = cases.map((c, i) => open(texts[i]!, `${c.key}: open the results`));
+      return [...run, tag, ...results];
     });
   }
 

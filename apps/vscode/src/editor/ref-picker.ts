@@ -1,14 +1,22 @@
-/** The quick pick of git refs (branches, tags, recent commits; the default baseline first). */
+/**
+ * The quick pick of git refs: the default baseline first (see {@link defaultBaseline}), then branches, tags and
+ * recent commits. Whatever is typed is offered as a ref of its own at the top (`HEAD~1`, a sha, `v1.2^`), checked
+ * with `git rev-parse --verify` before it is accepted.
+ */
 import { execFile } from 'node:child_process';
 import * as vscode from 'vscode';
 import {
+  baseCandidates,
   defaultBaseline,
   FOR_EACH_REF_ARGS,
+  mergeBaseArgs,
   parseCommits,
   parseRefs,
   RECENT_COMMITS_ARGS,
+  type RefChoice,
   refChoices,
   UPSTREAM_ARGS,
+  verifyArgs,
 } from '../model/git-refs.js';
 import { validateRef } from '../model/runner-args.js';
 import { surfaceSettings } from './settings.js';
@@ -28,44 +36,85 @@ const ICONS = {
   commit: '$(git-commit)',
 } as const;
 
-/** Asks for a baseline ref in the repository of `cwd`; undefined when dismissed. */
-export async function pickRef(cwd: string): Promise<string | undefined> {
-  const [refsOut, logOut, upstream] = await Promise.all([
+interface RefItem extends vscode.QuickPickItem {
+  ref: string;
+  typed?: boolean;
+}
+
+/** The default baseline and the pickable refs of the repository of `cwd`. */
+async function choicesIn(cwd: string): Promise<{ def: string; choices: RefChoice[] }> {
+  const [refsOut, logOut, upstream, head] = await Promise.all([
     git(cwd, FOR_EACH_REF_ARGS),
     git(cwd, RECENT_COMMITS_ARGS),
     git(cwd, UPSTREAM_ARGS),
+    git(cwd, ['rev-parse', 'HEAD']),
   ]);
   const refs = parseRefs(refsOut ?? '');
-  const def = defaultBaseline(surfaceSettings().baselineRef, upstream?.trim() || null, refs);
-  const choices = refChoices(refs, parseCommits(logOut ?? ''), def);
-  const typeIn = { label: '$(edit) Enter a ref…', ref: '' };
-  const items = [
-    ...choices.map((c) => ({
-      label: `${ICONS[c.kind]} ${c.ref}`,
-      description: c.isDefault ? 'default baseline' : c.kind,
-      detail: c.detail,
-      ref: c.ref,
-    })),
-    typeIn,
-  ];
-  const picked = await vscode.window.showQuickPick(items, {
-    title: 'Compare the working tree against…',
-    placeHolder: `baseline git ref (default ${def})`,
-    matchOnDescription: true,
-    matchOnDetail: true,
+  const names = baseCandidates(upstream?.trim() || null, refs);
+  const candidates = await Promise.all(
+    names.map(async (ref) => ({ ref, mergeBase: (await git(cwd, mergeBaseArgs(ref)))?.trim() || null })),
+  );
+  const def = defaultBaseline(surfaceSettings().baselineRef, head?.trim() || null, candidates);
+  return { def: def.ref, choices: refChoices(refs, parseCommits(logOut ?? ''), def.ref, def.why) };
+}
+
+const toItem = (c: RefChoice): RefItem => ({
+  label: `${ICONS[c.kind]} ${c.ref}`,
+  description: c.isDefault ? 'default baseline' : c.kind,
+  detail: c.detail,
+  ref: c.ref,
+});
+
+/** Asks for a baseline ref in the repository of `cwd`; undefined when dismissed. */
+export async function pickRef(cwd: string): Promise<string | undefined> {
+  const { def, choices } = await choicesIn(cwd);
+  const listed = choices.map(toItem);
+  const qp = vscode.window.createQuickPick<RefItem>();
+  qp.title = 'Compare the working tree against…';
+  qp.placeholder = `baseline: pick one or type any git ref (default ${def})`;
+  qp.matchOnDescription = true;
+  qp.matchOnDetail = true;
+  qp.items = listed;
+  const typedItem = (value: string): RefItem[] => {
+    const v = value.trim();
+    if (v === '' || listed.some((i) => i.ref === v)) return [];
+    let detail = 'the ref as typed';
+    try {
+      validateRef(v);
+    } catch (e) {
+      detail = (e as Error).message;
+    }
+    // alwaysShow: the typed ref matches no listed label, yet it must stay visible.
+    return [
+      { label: `$(edit) ${v}`, description: 'typed ref', detail, ref: v, typed: true, alwaysShow: true },
+    ];
+  };
+  qp.onDidChangeValue((value) => {
+    qp.items = [...typedItem(value), ...listed];
   });
-  if (!picked) return undefined;
-  if (picked !== typeIn) return picked.ref;
-  return vscode.window.showInputBox({
-    title: 'Baseline git ref',
-    prompt: 'a branch, tag, commit or expression such as HEAD~3',
-    validateInput: (value) => {
-      try {
-        validateRef(value);
-        return undefined;
-      } catch (e) {
-        return (e as Error).message;
+  const picked = await new Promise<string | undefined>((resolve) => {
+    qp.onDidAccept(async () => {
+      const item = qp.selectedItems[0] ?? qp.activeItems[0];
+      if (!item) return;
+      if (item.typed) {
+        // A bad ref stays in the picker with the reason as its detail (QuickPick has no validation message).
+        const refuse = (why: string) => {
+          qp.items = [{ ...item, detail: `$(error) ${why}` }, ...listed];
+        };
+        try {
+          validateRef(item.ref);
+        } catch (e) {
+          return refuse((e as Error).message);
+        }
+        if ((await git(cwd, verifyArgs(item.ref))) === null)
+          return refuse(`git ref ${JSON.stringify(item.ref)} names no commit in this repository`);
       }
-    },
+      resolve(item.ref);
+      qp.hide();
+    });
+    qp.onDidHide(() => resolve(undefined));
+    qp.show();
   });
+  qp.dispose();
+  return picked;
 }

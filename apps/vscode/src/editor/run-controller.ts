@@ -1,15 +1,19 @@
 /**
- * Starts, follows and cancels runner processes, one at a time: progress notification with cancellation, the raw
- * log in the output channel, every event into the {@link ResultsStore}. The last request is kept for Re-run Last,
- * which resumes an interrupted run from its results file.
+ * Starts, follows and cancels runner processes, one at a time: progress notification with cancellation (what the
+ * runner is preparing, then forks done), the runner's readable report and log in the output channel, every event
+ * into the {@link ResultsStore}. The last request is kept for Re-run Last, which resumes an interrupted run from its
+ * results file — only when the runner wrote one (a run cancelled before its first fork has none).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { shellQuote } from '@tombstone-lab/bench/runner';
 import * as vscode from 'vscode';
+import { calibrationText, parseCalibration } from '../model/calibration.js';
+import { firstLine } from '../model/case-text.js';
 import { resumedCases } from '../model/protocol.js';
-import type { ResultsStore } from '../model/results-store.js';
-import { describeRequest, type RunRequest, runnerArgs } from '../model/runner-args.js';
+import type { ResultsStore, RunState } from '../model/results-store.js';
+import { describeRequest, preparingPhase, type RunRequest, runnerArgs } from '../model/runner-args.js';
 import { type RunnerHandle, startRunner } from '../runner/bench-process.js';
 import type { RunnerLocation } from '../runner/locate-runner.js';
 import { benchSettings } from './settings.js';
@@ -18,8 +22,8 @@ import { runnerFor } from './workspace-runner.js';
 /** The previous run, for Re-run Last. */
 interface LastRun {
   request: RunRequest;
-  resultsFile: string;
-  interrupted: boolean;
+  /** The results file to resume, when the previous run was interrupted after the runner wrote it. */
+  resumable: string | null;
 }
 
 function stamp(): string {
@@ -31,6 +35,8 @@ export interface StartedRun {
   request: RunRequest;
   finished: Promise<void>;
 }
+
+type Progress = vscode.Progress<{ message?: string; increment?: number }>;
 
 /** Runs benchmarks for the editor. */
 export class RunController implements vscode.Disposable {
@@ -64,45 +70,55 @@ export class RunController implements vscode.Disposable {
     }
     let args: string[];
     let runner: RunnerLocation;
-    let resultsFile: string;
+    let output: string;
+    let events: string;
     try {
       const first = request.files[0];
       if (first === undefined) throw new Error('no bench file to run');
       runner = runnerFor(first);
-      resultsFile = resume ?? join(runner.cwd, '.tombstone-bench', `vscode-${stamp()}.json`);
+      const name = request.kind === 'calibrate' ? `calibration-${stamp()}` : `vscode-${stamp()}.json`;
+      output = resume ?? join(runner.cwd, '.tombstone-bench', name);
       const settings = benchSettings();
-      args = runnerArgs(request, settings, resultsFile, resume !== undefined);
-      this.store.beginRun({ command: args });
+      events = join(mkdtempSync(join(tmpdir(), 'tombstone-bench-events-')), 'events.ndjson');
+      args = runnerArgs(request, settings, { output, events, resume: resume !== undefined });
     } catch (e) {
       void vscode.window.showErrorMessage(`Tombstone Bench: ${(e as Error).message}`);
       return false;
     }
-    this.last = { request, resultsFile, interrupted: false };
-    const finished = this.follow(request, runner, args);
+    this.store.beginRun({
+      command: args,
+      files: request.files,
+      label: describeRequest(request),
+      phase: resume ? `resuming ${basename(resume)}…` : preparingPhase(request),
+    });
+    this.last = { request, resumable: null };
+    const finished = this.follow(request, runner, args, output, events).finally(() =>
+      rmSync(join(events, '..'), { recursive: true, force: true }),
+    );
     this.started.fire({ request, finished });
     await finished;
     return true;
   }
 
-  private async follow(request: RunRequest, runner: RunnerLocation, args: string[]): Promise<void> {
+  private async follow(
+    request: RunRequest,
+    runner: RunnerLocation,
+    args: string[],
+    output: string,
+    events: string,
+  ): Promise<void> {
     this.log.appendLine(`$ cd ${shellQuote([runner.cwd])} && ${shellQuote([runner.bin, ...args])}`);
-    const title = `Tombstone Bench: ${describeRequest(request)}`;
+    const title = `Tombstone Bench (${describeRequest(request)})`;
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       async (progress, token) => {
-        let reported = 0;
-        const handle = startRunner(runner.bin, args, runner.cwd, {
+        progress.report({ message: this.store.current?.phase ?? undefined });
+        const handle = startRunner(runner.bin, args, runner.cwd, events, {
           onEvent: (event) => {
-            this.store.apply(event);
+            if (request.kind === 'calibrate') this.calibrationProgress(event, progress);
+            else this.store.apply(event);
             if (event.type === 'run-started' && event.completedForks > 0) this.prefill(event.resultsFile);
-            if (event.type === 'sample-finished') {
-              const pct = (event.completed / Math.max(event.total, 1)) * 100;
-              progress.report({
-                increment: pct - reported,
-                message: `${event.completed}/${event.total} forks · ${event.key}`,
-              });
-              reported = pct;
-            }
+            if (event.type === 'sample-finished' || event.type === 'run-started') this.report(progress);
           },
           onLog: (line) => this.log.appendLine(line),
           onProtocolError: (e) => this.log.appendLine(`[extension] ${e.message}`),
@@ -114,24 +130,72 @@ export class RunController implements vscode.Disposable {
         sub.dispose();
         this.handle = null;
         void vscode.commands.executeCommand('setContext', 'tombstoneBench.running', false);
+        const run = this.store.current;
         this.store.processEnded(exit.exitCode, exit.cancelled);
         this.log.appendLine(`[extension] runner exited with ${exit.exitCode ?? exit.signal}`);
-        this.finished(exit.cancelled);
+        if (run) this.finished(request, run, output);
       },
     );
   }
 
-  private finished(cancelled: boolean): void {
-    const run = this.store.run;
-    if (this.last) this.last.interrupted = cancelled || run?.status === 'interrupted';
-    if (run?.errors.length) {
-      void vscode.window
-        .showErrorMessage(`Tombstone Bench: ${run.errors[0]}`, 'Show Log')
-        .then((pick) => pick && this.log.show());
-    } else if (this.last?.interrupted) {
+  /** `7/20 forks · Suite.bench[size=1]`, with the notification's bar moved to match. */
+  private reported = 0;
+  private report(progress: Progress): void {
+    const run = this.store.current;
+    if (!run || run.total === 0) return;
+    const pct = (run.completed / run.total) * 100;
+    const increment = pct - this.reported;
+    this.reported = pct;
+    progress.report({ increment, message: `${run.completed}/${run.total} forks · ${run.label}` });
+  }
+
+  /** A calibration's runs do not replace the benchmarks' results: only its progress is shown. */
+  private calibrationRuns = 0;
+  private calibrationProgress(event: Parameters<ResultsStore['apply']>[0], progress: Progress): void {
+    if (event.type === 'error') this.store.apply(event);
+    if (event.type === 'run-started') this.calibrationRuns++;
+    if (event.type === 'run-started' || event.type === 'sample-finished') {
+      const forks =
+        event.type === 'run-started' ? `0/${event.totalForks}` : `${event.completed}/${event.total}`;
+      const phase = `A/A calibration run ${this.calibrationRuns} · ${forks} forks`;
+      this.store.setPhase(phase);
+      progress.report({ message: phase });
+    }
+  }
+
+  private finished(request: RunRequest, run: RunState, output: string): void {
+    this.reported = 0;
+    this.calibrationRuns = 0;
+    const showLog = (pick: string | undefined) => pick && this.log.show(true);
+    if (run.cancelled) {
+      // Resumable only when the runner wrote its results file (it does so when the first fork starts).
+      const file = run.resultsFile;
+      const resumable = request.kind !== 'calibrate' && file !== null && existsSync(file) ? file : null;
+      if (this.last) this.last.resumable = resumable;
       void vscode.window.showInformationMessage(
-        `Tombstone Bench: run cancelled; results so far in ${this.last.resultsFile} (Re-run Last resumes it).`,
+        resumable
+          ? `Tombstone Bench: cancelled; results so far in ${resumable} (Re-run Last resumes it).`
+          : 'Tombstone Bench: cancelled before the first fork; nothing was measured (Re-run Last starts again).',
       );
+      return;
+    }
+    if (run.errors.length > 0) {
+      // The status bar keeps saying the run failed after this toast is gone; the output channel has the details.
+      void vscode.window
+        .showErrorMessage(`Tombstone Bench: ${firstLine(run.errors[0]!, 200)}`, 'Show Output')
+        .then(showLog);
+      return;
+    }
+    if (request.kind === 'calibrate') this.showCalibration(request, output);
+  }
+
+  private showCalibration(request: RunRequest, dir: string): void {
+    try {
+      const summary = parseCalibration(JSON.parse(readFileSync(join(dir, 'calibration.json'), 'utf8')));
+      const files = request.files.map((f) => basename(f)).join(', ');
+      void vscode.window.showInformationMessage(calibrationText(summary, files));
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Tombstone Bench: calibration: ${(e as Error).message}`);
     }
   }
 
@@ -152,17 +216,18 @@ export class RunController implements vscode.Disposable {
     const h = this.handle;
     if (!h) return;
     this.log.appendLine(`[extension] cancelling runner ${h.pid}`);
+    this.store.setPhase('cancelling…');
     await h.cancel();
   }
 
-  /** Re-runs the last request; an interrupted run is resumed from its results file. */
+  /** Re-runs the last request; an interrupted run with a results file is resumed from it. */
   async rerunLast(): Promise<void> {
     const last = this.last;
     if (!last) {
       void vscode.window.showInformationMessage('Tombstone Bench: nothing has run yet.');
       return;
     }
-    await this.run(last.request, last.interrupted ? last.resultsFile : undefined);
+    await this.run(last.request, last.resumable ?? undefined);
   }
 
   dispose(): void {

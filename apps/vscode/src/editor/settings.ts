@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import { type BenchSettings, parseSettings } from '../model/runner-args.js';
 
+/** Which inline surface shows verdicts: CodeLenses above the benchmark, text after its line, or both. */
+export type InlineSurface = 'codeLens' | 'decoration' | 'both';
+
 /** Which inline surfaces to draw and how the Test Explorer grades a Lost benchmark. */
 export interface SurfaceSettings {
   codeLens: boolean;
@@ -18,15 +21,16 @@ export function benchSettings(): BenchSettings {
   return parseSettings(Object.fromEntries(keys.map((k) => [k, c.get<unknown>(k)])));
 }
 
-/** The surface settings (booleans default to on when a setting holds a non-boolean). */
+/** The surface settings (an unknown `inline.show` value reads as the default, CodeLens only). */
 export function surfaceSettings(): SurfaceSettings {
   const c = section();
-  const flag = (k: string) => c.get<unknown>(k) !== false;
+  const show = c.get<unknown>('inline.show');
+  const surface: InlineSurface = show === 'decoration' || show === 'both' ? show : 'codeLens';
   const ref = c.get<unknown>('baselineRef');
   return {
-    codeLens: flag('inline.codeLens'),
-    decorations: flag('inline.decorations'),
-    lostFails: flag('testing.lostFails'),
+    codeLens: surface !== 'decoration',
+    decorations: surface !== 'codeLens',
+    lostFails: c.get<unknown>('testing.lostFails') !== false,
     baselineRef: typeof ref === 'string' ? ref : '',
   };
 }

@@ -1,8 +1,12 @@
 import * as vscode from 'vscode';
-import { statusSummary } from '../model/case-text.js';
+import { runSummary, runTag } from '../model/case-text.js';
 import type { ResultsStore } from '../model/results-store.js';
 
-/** `bench: 3 Won · 5 Held · 0 Lost`, or `bench: measuring 7/20` while a run is in progress. */
+/**
+ * The newest run in one item: `bench vs HEAD~1: 1 Lost · 1 Unchanged`, `bench: building baseline HEAD~1…`,
+ * `bench: measuring 7/20 · vs HEAD~1`, `bench: run failed — …` (stays until the next run: a failure is not only a
+ * toast).
+ */
 export class BenchStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(
     'tombstoneBench.summary',
@@ -19,18 +23,23 @@ export class BenchStatusBar implements vscode.Disposable {
 
   private update(): void {
     const run = this.store.run;
-    const cases = this.store.all();
-    if (run?.status === 'running') {
-      this.item.text = `$(sync~spin) bench: measuring ${run.completed}/${run.total}`;
-      this.item.command = 'tombstoneBench.cancel';
-      this.item.tooltip = 'Cancel the run';
-    } else if (cases.length > 0) {
-      this.item.text = statusSummary(cases);
-      this.item.command = 'tombstoneBench.openResults';
-      this.item.tooltip = 'Open the results';
-    } else {
+    if (!run) {
       this.item.hide();
       return;
+    }
+    this.item.text = `${run.status === 'failed' ? '$(error) ' : ''}${runSummary(run)}`;
+    this.item.backgroundColor =
+      run.status === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    if (run.status === 'preparing' || run.status === 'running') {
+      this.item.text = `$(sync~spin) ${this.item.text}`;
+      this.item.command = 'tombstoneBench.cancel';
+      this.item.tooltip = 'Cancel the run';
+    } else if (run.status === 'failed') {
+      this.item.command = 'tombstoneBench.showOutput';
+      this.item.tooltip = `${run.errors[0] ?? 'The runner failed'}\n\nShow the runner's output`;
+    } else {
+      this.item.command = 'tombstoneBench.openResults';
+      this.item.tooltip = `${runTag(run)}: open the results`;
     }
     this.item.show();
   }

@@ -3,7 +3,8 @@
  * factor (default) and compare against a git ref. Results come from the same store as the inline surfaces.
  */
 import * as vscode from 'vscode';
-import type { CaseState, ResultsStore } from '../model/results-store.js';
+import { runTag } from '../model/case-text.js';
+import type { CaseState, ResultsStore, RunState } from '../model/results-store.js';
 import { describeRequest, type RunRequest } from '../model/runner-args.js';
 import { type BenchmarkSite, filterFor, isCaseOf } from '../model/source-map.js';
 import { testDescription, testVerdict } from '../model/test-state.js';
@@ -19,6 +20,8 @@ export class BenchTesting implements vscode.Disposable {
   private readonly onStart: vscode.Disposable;
   /** The test run a profile created for the run about to start. */
   private pending: vscode.TestRun | null = null;
+  /** Runs already shown as a test run (live, or loaded from a file). */
+  private readonly reportedRuns = new Set<number>();
 
   constructor(
     private readonly store: ResultsStore,
@@ -77,24 +80,37 @@ export class BenchTesting implements vscode.Disposable {
     return out;
   }
 
-  /** Adds a case item under its benchmark for every case the store knows; updates descriptions. */
+  /** Adds a case item under its benchmark for every case the store knows; every description from the newest run. */
   private syncCases(): void {
     const siteItems = this.siteItems();
     for (const c of this.store.all()) {
       const parent = siteItems.find((s) => isCaseOf(c.key, s.id));
-      if (!parent) continue;
-      let item = parent.children.get(c.key);
-      if (!item) {
-        item = this.controller.createTestItem(
-          c.key,
-          c.key.slice(parent.id.length) || '(default)',
-          parent.uri,
-        );
-        item.range = parent.range;
-        parent.children.add(item);
-      }
-      item.description = testDescription(c);
+      if (!parent || parent.children.get(c.key)) continue;
+      const item = this.controller.createTestItem(
+        c.key,
+        c.key.slice(parent.id.length) || '(default)',
+        parent.uri,
+      );
+      item.range = parent.range;
+      parent.children.add(item);
     }
+    for (const site of siteItems) {
+      site.children.forEach((item) => {
+        const c = this.store.get(item.id);
+        item.description = c ? testDescription(c) : '';
+      });
+    }
+    this.reportLoaded();
+  }
+
+  /** A saved run just opened is shown as a test run of its own, so icons follow the newest run. */
+  private reportLoaded(): void {
+    const newest = this.store.run;
+    if (!newest || this.reportedRuns.has(newest.id) || newest.status !== 'finished') return;
+    this.reportedRuns.add(newest.id);
+    const run = this.controller.createTestRun(new vscode.TestRunRequest(), runTag(newest), false);
+    this.reportCases(run, newest, new Map());
+    run.end();
   }
 
   private async runTests(req: vscode.TestRunRequest, token: vscode.CancellationToken, build: RequestFor) {
@@ -125,21 +141,32 @@ export class BenchTesting implements vscode.Disposable {
 
   /** Every run, however started, is shown as a test run: cases report as they finish. */
   private async track(started: StartedRun): Promise<void> {
+    const entry = this.store.current;
+    if (entry) this.reportedRuns.add(entry.id);
     const run =
       this.pending ??
       this.controller.createTestRun(new vscode.TestRunRequest(), describeRequest(started.request), false);
     const owned = this.pending === null;
     this.pending = null;
     const reported = new Map<string, string>();
-    const report = () => this.reportCases(run, reported);
+    const report = () => entry && this.reportCases(run, entry, reported);
     const unsubscribe = this.store.onChange(report);
     try {
       await started.finished;
       report();
+      if (entry) this.reportFailure(run, entry);
     } finally {
       unsubscribe();
       if (owned) run.end();
     }
+  }
+
+  /** A run that failed before measuring (type errors, a failed build) marks its files' benchmarks errored. */
+  private reportFailure(run: vscode.TestRun, entry: RunState): void {
+    if (entry.status !== 'failed' || entry.keys.length > 0) return;
+    const message = new vscode.TestMessage(`Run failed: ${entry.errors.join('\n') || 'the runner failed'}`);
+    for (const site of this.siteItems())
+      if (site.uri && entry.files.includes(site.uri.fsPath)) run.errored(site, message);
   }
 
   private caseItem(key: string): vscode.TestItem | undefined {
@@ -149,16 +176,18 @@ export class BenchTesting implements vscode.Disposable {
 
   /**
    * Reports each case of the run once it has a state; again if its final verdict differs from the live one (the
-   * final analysis adjusts p across the run's benchmarks).
+   * final analysis adjusts p across the run's benchmarks). A case's state is always its state in this run.
    */
-  private reportCases(run: vscode.TestRun, reported: Map<string, string>): void {
+  private reportCases(run: vscode.TestRun, entry: RunState, reported: Map<string, string>): void {
     const lostFails = surfaceSettings().lostFails;
-    for (const key of this.store.run?.keys ?? []) {
+    for (const key of entry.keys) {
       const item = this.caseItem(key);
-      const c: CaseState | undefined = this.store.get(key);
+      const c: CaseState | undefined = entry.cases.get(key);
       if (!item || !c) continue;
-      const verdict = c.status === 'cancelled' ? ({ state: 'skipped' } as const) : testVerdict(c, lostFails);
-      const stamp = verdict ? `${verdict.state}:${c.verdict?.outcome ?? ''}` : c.status;
+      const verdict = testVerdict(c, lostFails);
+      const stamp = verdict
+        ? `${verdict.state}:${c.verdict?.outcome ?? ''}:${c.limits.correction ?? ''}`
+        : c.status;
       if (reported.get(key) === stamp) continue;
       reported.set(key, stamp);
       if (!verdict) {
@@ -172,6 +201,12 @@ export class BenchTesting implements vscode.Disposable {
         else run.errored(item, message);
       }
     }
+  }
+
+  /** Forgets every result (Clear Results): the explorer's icons no longer show old runs. */
+  clearResults(): void {
+    this.controller.invalidateTestResults();
+    this.syncCases();
   }
 
   dispose(): void {

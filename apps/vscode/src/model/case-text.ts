@@ -1,13 +1,17 @@
 /**
- * The text every inline surface shows for one case, from its {@link CaseState}: the verdict line, progress while
- * measuring, the failure reason when a fork crashed.
+ * The text every surface shows for one case, from its {@link CaseState}, in the runner's vocabulary: the verdict
+ * line (Won, Lost, Unchanged, Held, Inconclusive, Invalid — never a word of the extension's own), progress while
+ * measuring, and one wording for a case whose forks crashed: `Invalid: forks failed (throw: boom)`.
  */
 import type { Outcome } from './bench-types.js';
-import { progressLine, verdictLine } from './format.js';
-import type { CaseState } from './results-store.js';
+import { changeCounts, formatDelta, progressLine, verdictLine } from './format.js';
+import type { CaseState, RunLabel, RunState } from './results-store.js';
 
 /** How a surface should colour a case. */
-export type Tone = 'won' | 'lost' | 'neutral' | 'failed';
+export type Tone = 'won' | 'lost' | 'neutral';
+
+/** The runner's outcomes, in the order summaries list them. */
+export const OUTCOMES: readonly Outcome[] = ['Won', 'Lost', 'Unchanged', 'Held', 'Inconclusive', 'Invalid'];
 
 /** `[size=1000]` of `Suite.bench[size=1000]`, or '' for a case without parameters. */
 export function caseSuffix(key: string): string {
@@ -16,7 +20,7 @@ export function caseSuffix(key: string): string {
 }
 
 /** The first failure's reason in one line: `crash: exit code 134`. */
-export function failureReason(c: CaseState): string | null {
+export function failureReason(c: Pick<CaseState, 'failures'>): string | null {
   const f = c.failures[0];
   if (!f) return null;
   const firstLine = f.message.split('\n')[0] ?? '';
@@ -24,9 +28,23 @@ export function failureReason(c: CaseState): string | null {
   return `${f.kind}: ${firstLine}${more}`;
 }
 
-/** The one-line text of a case: verdict, `measuring 7/20`, `queued`, `cancelled at 7/20` or `✗ crash: …`. */
+/**
+ * The outcome of a finished case: the runner's verdict; `Invalid` for a case whose forks all failed before the
+ * runner could judge it (the runner's word for a comparison that cannot be made); null while it runs.
+ */
+export function caseOutcome(c: CaseState): Outcome | null {
+  if (c.verdict) return c.verdict.outcome;
+  if (c.status === 'done' && c.failures.length > 0) return 'Invalid';
+  return null;
+}
+
+/** The line of a case with no statistics (every fork crashed): `Invalid: forks failed (throw: boom)`. */
+function crashedLine(c: CaseState): string {
+  return `Invalid: forks failed (${failureReason(c) ?? 'no sample'})`;
+}
+
+/** The one-line text of a case: verdict, `measuring 7/20`, `queued`, `cancelled at 7/20`, or the crash. */
 export function caseLine(c: CaseState): string {
-  const failure = failureReason(c);
   switch (c.status) {
     case 'queued':
       return 'queued';
@@ -34,41 +52,94 @@ export function caseLine(c: CaseState): string {
       return progressLine(c.done, c.total);
     case 'cancelled':
       return `cancelled at ${c.done}/${c.total}`;
-    case 'done':
-      if (c.verdict?.stats) {
-        const line = verdictLine(c.verdict, c.limits);
-        return failure ? `${line}  (${c.failures.length} fork(s) failed)` : line;
+    case 'done': {
+      const v = c.verdict;
+      if (v?.stats) {
+        const line = verdictLine(v, c.limits);
+        return c.failures.length ? `${line}  (${c.failures.length} fork(s) failed)` : line;
       }
-      if (failure) return `✗ ${failure}`;
-      return c.verdict ? verdictLine(c.verdict, c.limits) : 'no verdict';
+      if (c.failures.length > 0) return crashedLine(c);
+      return v ? verdictLine(v, c.limits) : 'no verdict';
+    }
   }
 }
 
-/** Colour of a case: Won green, Lost red, failed forks red, everything else neutral. */
+/** The short form of a case for crowded lines: `−99.7% Won`, `~ Unchanged`, `Invalid`, `measuring 7/20`. */
+export function caseShort(c: CaseState): string {
+  if (c.status !== 'done') return caseLine(c);
+  const outcome = caseOutcome(c) ?? 'no verdict';
+  const v = c.verdict;
+  if (!v?.stats) return outcome;
+  return `${changeCounts(v, c.limits) ? formatDelta(v.stats.deltaPercent) : '~'} ${outcome}`;
+}
+
+/** Lines longer than this are drawn in the short form (CodeLens rows and after-line text do not wrap). */
+export const INLINE_MAX = 110;
+
+/**
+ * The per-case texts of one benchmark for an inline surface: the full verdict lines while they fit in
+ * {@link INLINE_MAX} characters together, else each case's short form.
+ */
+export function inlineTexts(cases: readonly CaseState[]): string[] {
+  const full = cases.map((c) => `${caseSuffix(c.key)} ${caseLine(c)}`.trim());
+  if (full.join(' | ').length <= INLINE_MAX) return full;
+  return cases.map((c) => `${caseSuffix(c.key)} ${caseShort(c)}`.trim());
+}
+
+/** When a run started, as a short local time: `14:03`, or `Mar 3 14:03` on another day than `now`. */
+export function runTime(d: Date, now = new Date()): string {
+  const hm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  if (d.toDateString() === now.toDateString()) return hm;
+  return `${d.toLocaleString('en-US', { month: 'short' })} ${d.getDate()} ${hm}`;
+}
+
+/** `vs HEAD~1 · 14:03`: which run a result is from. */
+export function runTag(r: RunLabel, now = new Date()): string {
+  return `${r.label} · ${runTime(r.startedAt, now)}`;
+}
+
+/** Colour of a case: Won green, Lost and Invalid red, everything else neutral. */
 export function caseTone(c: CaseState): Tone {
-  const outcome: Outcome | undefined = c.verdict?.outcome;
-  if (c.status === 'done' && !c.verdict?.stats && c.failures.length > 0) return 'failed';
+  const outcome = caseOutcome(c);
   if (outcome === 'Won') return 'won';
   if (outcome === 'Lost' || outcome === 'Invalid') return 'lost';
   return 'neutral';
 }
 
-/**
- * `bench: 3 Won · 5 Held · 0 Lost` over finished cases (Unchanged counted with Held, as the seeds report it;
- * `· 1 Inconclusive` added when a case's checks failed).
- */
-export function statusSummary(cases: readonly CaseState[]): string {
-  let won = 0;
-  let held = 0;
-  let lost = 0;
-  let inconclusive = 0;
+/** `1 Won · 1 Unchanged`: the outcomes of finished cases in the runner's words, zero counts left out. */
+export function outcomeCounts(cases: readonly CaseState[]): string {
+  const counts = new Map<Outcome, number>();
   for (const c of cases) {
-    const o = c.verdict?.outcome;
-    if (o === 'Won') won++;
-    else if (o === 'Lost' || o === 'Invalid' || (c.status === 'done' && !o && c.failures.length)) lost++;
-    else if (o === 'Held' || o === 'Unchanged') held++;
-    else if (o === 'Inconclusive') inconclusive++;
+    const o = caseOutcome(c);
+    if (o) counts.set(o, (counts.get(o) ?? 0) + 1);
   }
-  const extra = inconclusive > 0 ? ` · ${inconclusive} Inconclusive` : '';
-  return `bench: ${won} Won · ${held} Held · ${lost} Lost${extra}`;
+  return OUTCOMES.filter((o) => counts.has(o))
+    .map((o) => `${counts.get(o)} ${o}`)
+    .join(' · ');
+}
+
+/**
+ * The status bar's text for the newest run: `bench vs HEAD~1: 1 Lost · 1 Unchanged`, `bench: building baseline
+ * HEAD~1…`, `bench: measuring 7/20`, `bench: cancelled`, `bench: run failed`.
+ */
+export function runSummary(run: RunState): string {
+  const counts = outcomeCounts([...run.cases.values()]);
+  switch (run.status) {
+    case 'preparing':
+      return `bench: ${run.phase ?? 'preparing…'}`;
+    case 'running':
+      return `bench: ${progressLine(run.completed, run.total)} · ${run.label}`;
+    case 'interrupted':
+      return `bench ${run.label}: cancelled${counts ? ` · ${counts}` : ''}`;
+    case 'failed':
+      return `bench: run failed${run.errors.length ? ` — ${firstLine(run.errors[0]!)}` : ''}`;
+    case 'finished':
+      return `bench ${run.label}: ${counts || 'no verdict'}`;
+  }
+}
+
+/** The first line of a message, at most `max` characters. */
+export function firstLine(text: string, max = 80): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

@@ -5,7 +5,7 @@
  */
 import { type VerdictReasonInput, verdictReasonText } from '@tombstone-lab/bench/protocol';
 import * as v from 'valibot';
-import { formatDelta, formatPValue, formatValue } from './format.js';
+import { formatDelta, formatPair, formatPValue } from './format.js';
 import { ProtocolError } from './protocol.js';
 import { escapeHtml } from './results-html.js';
 
@@ -66,11 +66,9 @@ export function compareHtml(c: FileComparison, names: [string, string]): string 
   const rows = c.rows
     .map((r) => {
       const cells = [
-        formatValue(r.stats.baseline.median, unit),
-        formatValue(r.stats.candidate.median, unit),
+        formatPair(r.stats.baseline.median, r.stats.candidate.median, c.metric),
         formatDelta(r.stats.deltaPercent),
         `${r.stats.baseline.n}/${r.stats.candidate.n}`,
-        formatPValue(r.stats.p),
         formatPValue(r.pAdjusted),
       ];
       return (
@@ -86,11 +84,11 @@ export function compareHtml(c: FileComparison, names: [string, string]): string 
   ].join('');
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';">
-<style>body{font-family:var(--vscode-font-family);color:var(--vscode-foreground)} td,th{padding:3px 10px;border-bottom:1px solid #8884;text-align:left} td.num{text-align:right}</style></head><body>
+<style>body{font-family:var(--vscode-font-family);color:var(--vscode-foreground)} table{border-collapse:collapse;width:100%} td,th{padding:3px 8px;border-bottom:1px solid #8884;text-align:left} td.num{text-align:right;white-space:nowrap} td:first-child{overflow-wrap:anywhere}</style></head><body>
 <h2>${escapeHtml(names[0])} → ${escapeHtml(names[1])}</h2>
 <p>Not co-measured: the files were measured at different times, so machine drift between them reads as a change.
 For a verdict you can trust, measure both sides in one run. Side compared: ${escapeHtml(c.side)}.</p>
-<table><tr><th>benchmark</th><th>old</th><th>new</th><th>Δ median</th><th>n</th><th>p</th><th>p (Holm)</th><th>outcome</th></tr>
+<table><tr><th>benchmark</th><th>old → new (median)</th><th>Δ median</th><th>n</th><th>p (Holm)</th><th>outcome</th></tr>
 ${rows}
 </table>${only}</body></html>`;
 }

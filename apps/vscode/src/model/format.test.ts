@@ -1,29 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { formatDelta, formatNumber, formatPValue, formatValue, verdictLine } from './format.js';
+import { formatDelta, formatPair, formatPValue, formatValue, verdictLine } from './format.js';
 import { around, interleaved, record, verdictOf } from './test-fixtures.js';
 
-const limits = { alpha: 0.05, threshold: 0.02 };
+const limits = { alpha: 0.05, threshold: 0.02, correction: 'holm' };
 
 describe('number formats', () => {
-  it('keeps three significant digits without exponents', () => {
-    expect(formatNumber(3362.5156)).toBe('3363');
-    expect(formatNumber(9.018492)).toBe('9.02');
-    expect(formatNumber(45.26)).toBe('45.3');
-    expect(formatNumber(0.012345)).toBe('0.0123');
-    expect(formatNumber(0)).toBe('0');
+  it("puts both medians of a line in one unit, chosen by the runner's formatter", () => {
+    // The defect: `78048 cpu ns → 110 cpu µs` mixed units on one line.
+    expect(formatPair(78048, 110_200, 'cpuNsPerOp')).toBe('78.048 → 110.2 cpu µs');
+    expect(formatPair(3362.5, 9.02, 'nsPerOp')).toBe('3.3625 → 0.00902 µs');
+    expect(formatPair(64, 2048, 'bytesPerOp')).toBe('0.0625 → 2 KiB');
+    expect(formatValue(2_500_000, 'cpuNsPerOp')).toBe('2.5 cpu ms');
+    expect(formatValue(12, 'instructionsPerOp')).toBe('12');
   });
-  it('scales large values and strips /op', () => {
-    expect(formatValue(3362.5, 'ns/op')).toBe('3363 ns');
-    expect(formatValue(123_456, 'ns/op')).toBe('123 µs');
-    expect(formatValue(2_500_000, 'cpu ns/op')).toBe('2.50 cpu ms');
-    expect(formatValue(64, 'B/op')).toBe('64.0 B');
-    expect(formatValue(12, 'instr/op')).toBe('12.0 instr');
-  });
-  it('writes Δ with a real minus sign and p compactly', () => {
+  it("writes Δ and p as the runner's reports do", () => {
     expect(formatDelta(-99.7318)).toBe('−99.7%');
     expect(formatDelta(4.61)).toBe('+4.6%');
-    expect(formatDelta(0.04)).toBe('+0.04%');
-    expect(formatPValue(1.08251e-5)).toBe('1.1e-5');
+    expect(formatPValue(1.08251e-5)).toBe('1.1e-05');
     expect(formatPValue(0.0432)).toBe('0.043');
     expect(formatPValue(1)).toBe('1');
   });
@@ -33,12 +26,16 @@ describe('verdictLine', () => {
   it('prints a Won verdict as baseline → candidate, Δ, p and outcome', () => {
     const v = verdictOf(record('S.copy', interleaved(around(3362.5), around(9.02))));
     expect(v.outcome).toBe('Won');
-    expect(verdictLine(v, limits)).toMatch(/^336\d ns → 9\.0\d ns {2}−99\.7% {2}p=1\.1e-5 {2}Won$/);
+    expect(verdictLine(v, limits)).toMatch(
+      /^3\.36\d+ → 0\.0090\d+ µs {2}−99\.7% {2}p\(Holm\)=1\.1e-05 {2}Won$/,
+    );
+    // One p, named: the adjusted one when the run adjusted it, plain p for a verdict judged alone.
+    expect(verdictLine(v, { ...limits, correction: null })).toContain('  p=1.1e-05  ');
   });
   it('prints ~ when the change is not significant', () => {
     const v = verdictOf(record('S.copy', interleaved(around(100), around(100.1))));
     expect(v.outcome).toBe('Unchanged');
-    expect(verdictLine(v, limits)).toMatch(/^\d+(\.\d)? ns → \d+(\.\d)? ns {2}~ {2}p=[\d.]+ {2}Unchanged$/);
+    expect(verdictLine(v, limits)).toMatch(/^[\d.]+ → [\d.]+ ns {2}~ {2}p\(Holm\)=[\d.]+ {2}Unchanged$/);
   });
   it('prints ~ and Held for a guardrail whose change is within the threshold', () => {
     const v = verdictOf(record('S.g', interleaved(around(100), around(101)), 'guardrail'));

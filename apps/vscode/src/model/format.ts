@@ -1,82 +1,87 @@
 /**
  * The one-line verdict shown in CodeLenses, after-line decorations, the Test Explorer and the status bar:
- * `3362 ns → 9.02 ns  −99.7%  p=1.1e-5  Won`. Compact on purpose (the report's full-precision numbers are in the
- * hover); `~` replaces Δ% when the change does not count (p ≥ alpha or within the noise threshold), as benchstat
- * writes it.
+ * `9.0185 → 3.3625 µs  −99.7%  p(Holm)=1.1e-05  Won`. Numbers come from the runner's own formatter
+ * (`@tombstone-lab/bench/format`): both medians on one scale with the unit written once, Δ% as the runner's
+ * reports print effects, p like its tables. `~` replaces Δ% when the change does not count (p ≥ alpha or within the
+ * noise threshold), as benchstat writes it. The p is the one the verdict was decided on, and says which it is.
  */
+import { formatEffect, formatP, humanScale, METRIC_FAMILIES } from '@tombstone-lab/bench/format';
 import { verdictReasonText } from '@tombstone-lab/bench/protocol';
 import type { BenchmarkVerdict } from './bench-types.js';
 
-/** What decides whether a change counts (the run's `--alpha` and `--threshold`). */
+/** What decides whether a change counts (the run's `--alpha`, `--threshold` and multiple-comparison correction). */
 export interface VerdictLimits {
   alpha: number;
   threshold: number;
+  /** The correction the run's `pAdjusted` applies; null for a verdict judged alone (a case's live verdict). */
+  correction?: string | null;
 }
 
-// [from this value on, divide by, unit]: ns stay ns up to 99999 so `3362 ns` reads as the seeds print it.
-const UNIT_SCALES: Record<string, ReadonlyArray<[number, number, string]>> = {
-  ns: [
-    [1e9, 1e9, 's'],
-    [1e6, 1e6, 'ms'],
-    [1e5, 1e3, 'µs'],
-  ],
-  B: [
-    [1e9, 1e9, 'GB'],
-    [1e6, 1e6, 'MB'],
-    [1e5, 1e3, 'kB'],
-  ],
-};
+type Family = (typeof METRIC_FAMILIES)[keyof typeof METRIC_FAMILIES];
 
-/** `ns/op` → `ns`, `cpu ns/op` → `cpu ns`, `B/op` → `B`. */
-export function shortUnit(unit: string): string {
-  return unit.replace(/\/op$/, '');
+function familyOf(metric: string): Family {
+  return (METRIC_FAMILIES as Record<string, Family>)[metric] ?? 'count';
 }
 
-/** 3362.51 → `3362`, 9.0184 → `9.02`, 0.01234 → `0.0123`: at least three significant digits, no exponent. */
-export function formatNumber(v: number): string {
-  if (!Number.isFinite(v)) return String(v);
-  const a = Math.abs(v);
-  if (a >= 100) return v.toFixed(0);
-  if (a >= 10) return v.toFixed(1);
-  if (a >= 1) return v.toFixed(2);
-  if (a === 0) return '0';
-  return String(Number(v.toPrecision(3)));
+/** `cpu ` for CPU time, '' otherwise: the unit says what was measured. */
+function unitPrefix(metric: string): string {
+  return metric === 'cpuNsPerOp' ? 'cpu ' : '';
 }
 
-/** A value with its unit, scaled when large: `3362 ns`, `123 µs`, `1.50 MB`, `42.0 instr`. */
-export function formatValue(v: number, unit: string): string {
-  const short = shortUnit(unit);
-  const base = short.replace(/^cpu /, '');
-  const prefix = short.startsWith('cpu ') ? 'cpu ' : '';
-  for (const [from, factor, name] of UNIT_SCALES[base] ?? []) {
-    if (Math.abs(v) >= from) return `${formatNumber(v / factor)} ${prefix}${name}`;
-  }
-  return `${formatNumber(v)} ${short}`;
+/** Both medians of a line in one unit, chosen by the runner's formatter: `78.048 → 110.2 cpu µs`. */
+export function formatPair(baseline: number, candidate: number, metric: string): string {
+  const s = humanScale([baseline, candidate], familyOf(metric));
+  const unit = `${unitPrefix(metric)}${s.unit}`.trim();
+  return `${s.format(baseline)} → ${s.format(candidate)}${unit ? ` ${unit}` : ''}`;
 }
 
-/** `−99.7%` (U+2212 minus), `+4.6%`, `+0.04%` (two decimals below 0.1%); `—` when undefined (baseline 0). */
+/** Several values on one scale (a table's cells): the texts and the unit to write once in its header. */
+export function formatScaled(values: readonly number[], metric: string): { texts: string[]; unit: string } {
+  const s = humanScale(values, familyOf(metric));
+  return { texts: values.map(s.format), unit: `${unitPrefix(metric)}${s.unit}`.trim() };
+}
+
+/** The metric a unit string names (`cpu ns/op` → `cpuNsPerOp`), for tables that carry only the unit. */
+export function metricOfUnit(unit: string): string {
+  if (unit.startsWith('cpu ')) return 'cpuNsPerOp';
+  if (unit.startsWith('ns')) return 'nsPerOp';
+  if (unit.startsWith('B')) return 'bytesPerOp';
+  return 'instructionsPerOp';
+}
+
+/** One value in the runner's readable unit: `3.3625 µs`, `1.5 KiB`, `42`. */
+export function formatValue(v: number, metric: string): string {
+  const s = humanScale([v], familyOf(metric));
+  const unit = `${unitPrefix(metric)}${s.unit}`.trim();
+  return `${s.format(v)}${unit ? ` ${unit}` : ''}`;
+}
+
+/** An effect as the runner prints it: `−99.7%`, `+4.6%`; `—` when undefined (baseline 0). */
 export function formatDelta(pct: number | null): string {
-  if (pct === null) return '—';
-  const digits = Math.abs(pct) < 0.1 && pct !== 0 ? 2 : 1;
-  const text = Math.abs(pct).toFixed(digits);
-  return `${pct < 0 ? '−' : '+'}${text}%`;
+  return pct === null ? '—' : formatEffect(pct);
 }
 
-/** `digits` significant digits, in exponent form below 0.001: `0.00268`, `-3352`, `1.08e-5`. */
-export function formatSig(v: number, digits: number): string {
-  if (!Number.isFinite(v)) return String(v);
-  if (v !== 0 && Math.abs(v) < 0.001) return v.toExponential(digits - 1);
-  return String(Number(v.toPrecision(digits)));
-}
-
-/** `1.1e-5` below 0.001, else two significant digits: `0.043`, `0.23`, `1`. */
+/** A p-value with two significant digits in the runner's form: `0.043`, `1.1e-05`. */
 export function formatPValue(p: number): string {
-  return formatSig(p, 2);
+  return formatP(p, 2);
 }
 
-/** The p the verdict was decided on: Holm-adjusted across the run's benchmarks when the runner adjusted it. */
+/** The p the verdict was decided on: adjusted across the run's benchmarks when the runner adjusted it. */
 export function decidingP(v: BenchmarkVerdict): number | null {
   return v.pAdjusted ?? v.stats?.p ?? null;
+}
+
+/** The name of the deciding p: `p(Holm)` for the run's adjusted p, `p` for a verdict judged alone. */
+export function pName(v: BenchmarkVerdict, limits: VerdictLimits): string {
+  const c = limits.correction;
+  if (v.pAdjusted === null || v.pAdjusted === undefined || !c || c === 'none') return 'p';
+  return `p(${c === 'holm' ? 'Holm' : c})`;
+}
+
+/** `p(Holm)=0.043`. */
+export function pText(v: BenchmarkVerdict, limits: VerdictLimits): string {
+  const p = decidingP(v);
+  return p === null ? '' : `${pName(v, limits)}=${formatPValue(p)}`;
 }
 
 /** Whether the change counts: significant at alpha and at least the threshold in size. */
@@ -87,13 +92,13 @@ export function changeCounts(v: BenchmarkVerdict, limits: VerdictLimits): boolea
   return p !== null && d !== null && p < limits.alpha && Math.abs(d) >= limits.threshold * 100;
 }
 
-/** The one-line verdict: `3362 ns → 9.02 ns  −99.7%  p=1.1e-5  Won`, or `Invalid: <reason>`. */
+/** The one-line verdict: `9.0185 → 3.3625 µs  −99.7%  p(Holm)=1.1e-05  Won`, or `Invalid: <reason>`. */
 export function verdictLine(v: BenchmarkVerdict, limits: VerdictLimits): string {
   const s = v.stats;
   if (!s) return `${v.outcome}: ${verdictReasonText(v)}`;
   const delta = changeCounts(v, limits) ? formatDelta(s.deltaPercent) : '~';
-  const values = `${formatValue(s.baseline.median, v.unit)} → ${formatValue(s.candidate.median, v.unit)}`;
-  return `${values}  ${delta}  p=${formatPValue(decidingP(v) ?? s.p)}  ${v.outcome}`;
+  const values = formatPair(s.baseline.median, s.candidate.median, v.metric);
+  return `${values}  ${delta}  ${pText(v, limits)}  ${v.outcome}`;
 }
 
 /** `measuring 7/20` while a benchmark's forks run. */

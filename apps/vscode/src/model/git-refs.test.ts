@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBaseline, parseCommits, parseRefs, refChoices } from './git-refs.js';
+import { baseCandidates, defaultBaseline, parseCommits, parseRefs, refChoices } from './git-refs.js';
 
 const REFS = [
   'refs/heads/feature\tabc1234\t2 hours ago\tWIP',
@@ -22,13 +22,23 @@ describe('git ref choices', () => {
     expect(parseCommits(LOG).map((c) => c.ref)).toEqual(['abc1234', '9998887']);
   });
 
-  it('defaults to the setting, then the upstream, then main', () => {
+  it('defaults to the setting, then the merge base with the upstream, main or master, then HEAD~1', () => {
     const refs = parseRefs(REFS);
-    expect(defaultBaseline(' v1.0.0 ', 'origin/feature', refs)).toBe('v1.0.0');
-    expect(defaultBaseline('', 'origin/feature', refs)).toBe('origin/feature');
-    expect(defaultBaseline('', null, refs)).toBe('main');
-    expect(defaultBaseline('', null, parseRefs('refs/heads/master\ta\tb\tc'))).toBe('master');
-    expect(defaultBaseline('', null, [])).toBe('HEAD');
+    expect(baseCandidates('origin/feature', refs)).toEqual(['origin/feature', 'main', 'origin/main']);
+    expect(baseCandidates(null, parseRefs('refs/heads/master\ta\tb\tc'))).toEqual(['master']);
+    const c = (ref: string, mergeBase: string | null) => ({ ref, mergeBase });
+    expect(defaultBaseline(' v1.0.0 ', 'h', [c('main', 'm')]).ref).toBe('v1.0.0');
+    expect(defaultBaseline('', 'h', [c('origin/feature', 'u1234567890abcdef'), c('main', 'm')])).toEqual({
+      ref: 'u1234567890a',
+      why: 'merge base with origin/feature',
+    });
+    // On main (or a branch without commits of its own) the merge base is HEAD: never compare HEAD with itself.
+    expect(defaultBaseline('', 'h', [c('origin/main', 'h'), c('main', 'h')])).toEqual({
+      ref: 'HEAD~1',
+      why: 'the previous commit',
+    });
+    expect(defaultBaseline('', 'h', [c('origin/main', null), c('master', 'm')]).ref).toBe('m');
+    expect(defaultBaseline('', 'h', []).ref).toBe('HEAD~1');
   });
 
   it('puts the default first, once, and keeps the rest in order', () => {
@@ -44,5 +54,9 @@ describe('git ref choices', () => {
     ]);
     const custom = refChoices([], [], 'HEAD~3');
     expect(custom).toEqual([{ ref: 'HEAD~3', kind: 'commit', detail: 'default baseline', isDefault: true }]);
+    // A merge base given as a longer sha is the listed commit, shown once.
+    const mb = refChoices([], parseCommits(LOG), '9998887aaaa', 'merge base with main');
+    expect(mb.map((x) => x.ref)).toEqual(['9998887aaaa', 'abc1234']);
+    expect(mb[0]!.detail).toBe('merge base with main · 3 hours ago · bench: x');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The quick pick of git refs for "Compare Against Git Ref…": branches, tags and recent commits, the default
- * (the configured baseline, else the branch's upstream, else `main`/`master`) first. Parses the output of
+ * (the configured baseline, else the merge base with the upstream or `main`/`master`, else `HEAD~1`) first. Parses the output of
  * `git for-each-ref` and `git log` run with the fixed formats below.
  */
 
@@ -67,16 +67,41 @@ export function parseCommits(output: string): RefChoice[] {
     }));
 }
 
-/** The default baseline: the configured ref, else the upstream, else `main`, else `master`, else `HEAD`. */
+/** A candidate base branch and its merge base with HEAD (null when git found none). */
+export interface BaseCandidate {
+  ref: string;
+  mergeBase: string | null;
+}
+
+/** The default baseline and why it was chosen (shown beside it in the picker). */
+export interface DefaultBaseline {
+  ref: string;
+  why: string;
+}
+
+/** The branches whose merge base with HEAD is the default baseline, in order: the upstream, then main, master. */
+export function baseCandidates(upstream: string | null, refs: readonly RefChoice[]): string[] {
+  const names = new Set(refs.map((r) => r.ref));
+  const named = ['main', 'origin/main', 'master', 'origin/master'].filter((n) => names.has(n));
+  return [...(upstream ? [upstream] : []), ...named.filter((n) => n !== upstream)];
+}
+
+/**
+ * The default baseline: the configured ref; else the merge base of HEAD with its upstream, else with
+ * `main`/`master` — the commit the branch forked from — skipping a merge base that is HEAD itself (on `main`, or a
+ * branch with no commits of its own, it would compare the checked-out commit with itself); else `HEAD~1`.
+ */
 export function defaultBaseline(
   configured: string,
-  upstream: string | null,
-  refs: readonly RefChoice[],
-): string {
-  if (configured.trim() !== '') return configured.trim();
-  if (upstream) return upstream;
-  const names = new Set(refs.map((r) => r.ref));
-  return ['main', 'origin/main', 'master', 'origin/master'].find((n) => names.has(n)) ?? 'HEAD';
+  head: string | null,
+  candidates: readonly BaseCandidate[],
+): DefaultBaseline {
+  if (configured.trim() !== '') return { ref: configured.trim(), why: 'tombstoneBench.baselineRef' };
+  for (const c of candidates) {
+    if (c.mergeBase && c.mergeBase !== head)
+      return { ref: c.mergeBase.slice(0, 12), why: `merge base with ${c.ref}` };
+  }
+  return { ref: 'HEAD~1', why: 'the previous commit' };
 }
 
 /** All choices, default first (added as its own entry when it is none of the listed refs), no duplicates. */
@@ -84,13 +109,16 @@ export function refChoices(
   refs: readonly RefChoice[],
   commits: readonly RefChoice[],
   def: string,
+  why = 'default baseline',
 ): RefChoice[] {
   const all = [...refs, ...commits];
-  const hit = all.find((r) => r.ref === def);
+  const hit = all.find(
+    (r) => r.ref === def || (def.length >= 7 && r.kind === 'commit' && def.startsWith(r.ref)),
+  );
   const first: RefChoice = hit
-    ? { ...hit, isDefault: true }
-    : { ref: def, kind: 'commit', detail: 'default baseline', isDefault: true };
-  const seen = new Set([def]);
+    ? { ...hit, ref: def, isDefault: true, detail: `${why} · ${hit.detail}` }
+    : { ref: def, kind: 'commit', detail: why, isDefault: true };
+  const seen = new Set([def, ...(hit ? [hit.ref] : [])]);
   const rest = all.filter((r) => {
     if (seen.has(r.ref)) return false;
     seen.add(r.ref);
@@ -98,3 +126,9 @@ export function refChoices(
   });
   return [first, ...rest];
 }
+
+/** `git merge-base HEAD <ref>` arguments. */
+export const mergeBaseArgs = (ref: string): string[] => ['merge-base', 'HEAD', ref];
+
+/** `git rev-parse --verify --quiet <ref>^{commit}` arguments: whether a typed ref names a commit. */
+export const verifyArgs = (ref: string): string[] => ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`];

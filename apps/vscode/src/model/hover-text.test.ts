@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusSummary } from './case-text.js';
+import { outcomeCounts } from './case-text.js';
 import { caseHover, warmupWarning } from './hover-text.js';
 import { around, doneCase, interleaved, record, sample } from './test-fixtures.js';
 import { testDescription, testVerdict } from './test-state.js';
@@ -8,15 +8,17 @@ describe('caseHover', () => {
   it('shows both medians, the HL ratio with its interval, n, checks, allocation and the command', () => {
     const c = doneCase(record('S.copy', interleaved(around(3362.5), around(9.02))));
     const md = caseHover(c);
-    expect(md).toContain('**S.copy** — Won (primary)');
-    expect(md).toMatch(/\| median ns\/op \| 33\d\d\.\d\d \| 9\.0\d{4} \|/);
+    expect(md).toContain('**S.copy** — Won (primary) · impl: eager → cow · 14:03');
+    // Both medians in one unit, written once.
+    expect(md).toMatch(/\| median \(µs\) \| 3\.3\d+ \| 0\.009\d+ \|/);
     expect(md).toContain('| n | 10 | 10 |');
     expect(md).toMatch(
       /Δ median \*\*−99\.7%\*\* · HL ratio \*\*0\.0026\d\*\* \[0\.0026\d, 0\.0026\d\] at 9\d(\.\d+)?%/,
     );
     expect(md).toContain('exact p = 1.08e-5');
+    expect(md).toContain("across the run's benchmarks p(Holm) = 1.08e-5 (the verdict's p)");
     expect(md).toContain('- ✓ `pairing` — 10 interleaved pairs');
-    expect(md).toContain('64.0 B/op · 1.00 GCs (0.5 ms) per fork');
+    expect(md).toContain('64 B/op · 1 GCs (0.5 ms) per fork');
     expect(md).toContain('tombstone-bench run --json /ws/x.bench.ts');
     expect(md).not.toContain('Warm-up');
   });
@@ -40,12 +42,12 @@ describe('test state', () => {
     expect(testVerdict(won, true)).toEqual({ state: 'passed' });
     expect(testVerdict(lost, true)).toMatchObject({
       state: 'failed',
-      message: expect.stringContaining('**S.b** Lost: regression'),
+      message: expect.stringMatching(/^\*\*S\.b\*\* \(impl: eager → cow · 14:03\): `.* Lost`\n\nregression/),
     });
     expect(testVerdict(lost, false)).toEqual({ state: 'passed' });
-    expect(testDescription(won)).toBe('−50.0% Won');
+    expect(testDescription(won)).toBe('−50.0% Won · impl: eager → cow · 14:03');
     expect(testDescription(doneCase(record('S.c', interleaved(around(100), around(100.1)))))).toBe(
-      '~ Unchanged',
+      '~ Unchanged · impl: eager → cow · 14:03',
     );
   });
   it('skips an Inconclusive case (a check failed) and counts it in the status bar', () => {
@@ -53,9 +55,9 @@ describe('test state', () => {
     const c = doneCase(record('S.a', samples));
     expect(c.verdict?.outcome).toBe('Inconclusive');
     expect(testVerdict(c, true)).toMatchObject({ state: 'skipped' });
-    expect(statusSummary([c])).toBe('bench: 0 Won · 0 Held · 0 Lost · 1 Inconclusive');
+    expect(outcomeCounts([c])).toBe('1 Inconclusive');
   });
-  it('errors a case without statistics and waits for unfinished ones', () => {
+  it('errors a case whose forks crashed, as Invalid, with the same line as the lens', () => {
     const r = record('S.a', []);
     r.failures.push({
       seq: 0,
@@ -64,9 +66,15 @@ describe('test state', () => {
       message: 'fork exceeded 60000 ms',
       logTail: '',
     });
-    expect(testVerdict(doneCase(r), true)).toMatchObject({
+    const crashed = doneCase(r, { verdict: null });
+    expect(testVerdict(crashed, true)).toMatchObject({
       state: 'errored',
-      message: expect.stringContaining('fork exceeded'),
+      message: expect.stringContaining('`Invalid: forks failed (timeout: fork exceeded 60000 ms)`'),
+    });
+    expect(outcomeCounts([crashed])).toBe('1 Invalid');
+    // A cancelled case is skipped: no icon of an earlier run stays on it.
+    expect(testVerdict(doneCase(r, { status: 'cancelled', done: 3, total: 20 }), true)).toMatchObject({
+      state: 'skipped',
     });
     expect(testVerdict(doneCase(r, { status: 'running' }), true)).toBeNull();
     expect(testDescription(doneCase(r, { status: 'running', done: 3, total: 20 }))).toBe('measuring 3/20');

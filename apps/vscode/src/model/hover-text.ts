@@ -6,11 +6,20 @@
 import { checkReasonText, verdictReasonText } from '@tombstone-lab/bench/protocol';
 import { shellQuote } from '@tombstone-lab/bench/runner';
 import type { Sample, Side } from './bench-types.js';
-import { caseLine, failureReason } from './case-text.js';
-import { formatDelta, formatNumber, formatSig, formatValue } from './format.js';
+import { caseLine, caseOutcome, failureReason, runTag } from './case-text.js';
+import { formatDelta, formatScaled, formatValue, pName } from './format.js';
 import type { CaseState } from './results-store.js';
 
 const SIDES: readonly Side[] = ['baseline', 'candidate'];
+
+/** `digits` significant digits, in exponent form below 0.001 (the hover's interval bounds and ratios). */
+export function formatSig(v: number, digits: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  if (v !== 0 && Math.abs(v) < 0.001) return v.toExponential(digits - 1);
+  return String(Number(v.toPrecision(digits)));
+}
+
+const formatNumber = (v: number) => formatSig(v, 3);
 
 function median(xs: readonly number[]): number | null {
   if (xs.length === 0) return null;
@@ -32,7 +41,7 @@ export function allocationRow(c: Pick<CaseState, 'samples' | 'sides'>, side: Sid
   const gc = summary ? summary.gcCount : median(mine.map((s) => s.gcCount));
   const gcMs = summary ? summary.gcTimeMs : median(mine.map((s) => s.gcTimeMs));
   if (gc === null || gcMs === null) return '—';
-  const b = bytes === null ? 'not counted' : formatValue(bytes, 'B/op');
+  const b = bytes === null ? 'not counted' : formatValue(bytes, 'bytesPerOp');
   return `${b}/op · ${formatNumber(gc)} GCs (${formatNumber(gcMs)} ms) per fork`;
 }
 
@@ -55,14 +64,18 @@ const interval = (lo: number | null, hi: number | null) =>
 function statsTable(c: CaseState): string[] {
   const s = c.verdict?.stats;
   if (!s) return [];
-  const unit = c.verdict!.unit;
+  const metric = c.verdict!.metric;
   const row = (name: string, f: (side: Side) => string) => `| ${name} | ${SIDES.map(f).join(' | ')} |`;
+  // Medians, minima and maxima of both sides on one scale: the unit once, in the row's name.
+  const values = SIDES.flatMap((side) => [s[side].median, s[side].min, s[side].max]);
+  const scaled = formatScaled(values, metric);
+  const at = (side: Side, k: 0 | 1 | 2) => scaled.texts[(side === 'baseline' ? 0 : 3) + k]!;
   return [
     `| | baseline \`${c.labels.baseline}\` | candidate \`${c.labels.candidate}\` |`,
     '|---|---:|---:|',
-    row(`median ${unit}`, (side) => formatSig(s[side].median, 6)),
+    row(`median (${scaled.unit || 'per op'})`, (side) => at(side, 0)),
     row('n', (side) => String(s[side].n)),
-    row('min … max', (side) => `${formatValue(s[side].min, unit)} … ${formatValue(s[side].max, unit)}`),
+    row(`min … max (${scaled.unit || 'per op'})`, (side) => `${at(side, 1)} … ${at(side, 2)}`),
     row('robust CV', (side) => {
       const cv = s[side].robustCv;
       return cv === null ? '—' : `${formatNumber(cv * 100)}%`;
@@ -85,8 +98,8 @@ function effectLines(c: CaseState): string[] {
       `${interval(s.shift.lower, s.shift.upper)} ${v.unit}`,
     '',
     `Mann-Whitney U = ${s.u}, ${s.exact ? 'exact' : 'normal approximation'} p = ${sig(s.p)}` +
-      (v.pAdjusted !== null && v.pAdjusted !== s.p
-        ? `, adjusted across the run's benchmarks p = ${sig(v.pAdjusted)}`
+      (pName(v, c.limits) !== 'p' && v.pAdjusted !== null
+        ? `; across the run's benchmarks ${pName(v, c.limits)} = ${sig(v.pAdjusted)} (the verdict's p)`
         : ''),
     '',
   ];
@@ -95,7 +108,13 @@ function effectLines(c: CaseState): string[] {
 /** The Markdown hover of one case. */
 export function caseHover(c: CaseState): string {
   const v = c.verdict;
-  const lines = [`**${c.key}** — ${v ? `${v.outcome} (${c.role})` : c.status} · \`${caseLine(c)}\``, ''];
+  const outcome = caseOutcome(c);
+  const lines = [
+    `**${c.key}** — ${outcome ? `${outcome} (${c.role})` : c.status} · ${runTag(c.run)}`,
+    '',
+    `\`${caseLine(c)}\``,
+    '',
+  ];
   if (v) lines.push(verdictReasonText(v), '');
   lines.push(...statsTable(c), ...effectLines(c));
   if (v && v.checks.length > 0) {

@@ -7,7 +7,7 @@ import {
   parseEventLine,
   parseList,
   parseResults,
-  savedCases,
+  savedRun,
 } from './protocol.js';
 import { around, interleaved, record, verdictOf } from './test-fixtures.js';
 
@@ -71,7 +71,9 @@ describe('results document', () => {
     const doc = {
       schemaVersion: PROTOCOL_VERSION,
       runId: 'r',
-      comparison: { kind: 'factor' },
+      startedAt: '2026-01-01T14:03:00.000Z',
+      comparison: { kind: 'factor', factor: 'impl', baseline: 'eager', candidate: 'cow' },
+      invocation: { argv: ['tombstone-bench', 'run', '/ws/a.bench.mjs'], cwd: '/ws' },
       benchmarks: [r],
       analysis: {
         config: { alpha: 0.01, threshold: 0.05 },
@@ -80,8 +82,11 @@ describe('results document', () => {
         factorials: [],
       },
     };
-    const { cases, limits } = savedCases(parseResults(JSON.stringify(doc)));
-    expect(limits).toEqual({ alpha: 0.01, threshold: 0.05 });
+    const { cases, limits, label, files, command } = savedRun(parseResults(JSON.stringify(doc)), '/r.json');
+    expect(limits).toEqual({ alpha: 0.01, threshold: 0.05, correction: 'holm' });
+    expect(label).toBe('impl: eager → cow');
+    expect(files).toEqual(['/ws/a.bench.mjs']);
+    expect(command).toEqual(['run', '/ws/a.bench.mjs']);
     expect(cases[0]).toMatchObject({ key: 'S.a', verdict: { outcome: 'Won' } });
     expect(() => parseResults('{"schemaVersion":1}')).toThrow('unreadable results document: schemaVersion');
     expect(() => parseResults('nope')).toThrow('did not print JSON');

@@ -6,6 +6,7 @@
 
 import { PROTOCOL_VERSION, ProtocolError, parseEvent, parseListOutput } from '@tombstone-lab/bench/protocol';
 import * as v from 'valibot';
+import { isBenchPath } from './bench-files.js';
 import type {
   BenchEvent,
   BenchmarkVerdict,
@@ -13,8 +14,7 @@ import type {
   Sample,
   SampleFailure,
 } from './bench-types.js';
-import type { VerdictLimits } from './format.js';
-import type { SavedCase } from './results-store.js';
+import { comparisonLabel, type SavedCase, type SavedRun } from './results-store.js';
 
 /** The protocol version this extension reads (the runner's one version for events, list and results files). */
 export { PROTOCOL_VERSION, ProtocolError };
@@ -64,6 +64,7 @@ const Verdict = v.looseObject({
 const ResultsDoc = v.looseObject({
   schemaVersion: v.literal(PROTOCOL_VERSION),
   runId: v.string(),
+  startedAt: v.string(),
   comparison: v.looseObject({ kind: v.picklist(['factor', 'revision', 'aa']) }),
   benchmarks: v.array(
     v.looseObject({
@@ -76,7 +77,7 @@ const ResultsDoc = v.looseObject({
   ),
   invocation: v.optional(v.object({ argv: v.array(v.string()), cwd: v.string() })),
   analysis: v.looseObject({
-    config: v.looseObject({ alpha: v.number(), threshold: v.number() }),
+    config: v.looseObject({ alpha: v.number(), threshold: v.number(), correction: v.optional(v.string()) }),
     verdicts: v.array(Verdict),
     growth: v.array(Loose),
     factorials: v.array(Loose),
@@ -108,8 +109,8 @@ export function resumedCases(json: unknown): Pick<SavedCase, 'key' | 'samples' |
   }));
 }
 
-/** The cases of a results document, each with its verdict, and the limits its verdicts were decided with. */
-export function savedCases(doc: ResultsDocument): { cases: SavedCase[]; limits: VerdictLimits } {
+/** A saved run of a results document, as the store takes it: its cases with their verdicts, label and limits. */
+export function savedRun(doc: ResultsDocument, resultsFile: string): SavedRun {
   const verdicts = new Map(doc.analysis.verdicts.map((x) => [x.key, x as unknown as BenchmarkVerdict]));
   const cases = doc.benchmarks.map((b) => ({
     key: b.key,
@@ -119,7 +120,17 @@ export function savedCases(doc: ResultsDocument): { cases: SavedCase[]; limits: 
     failures: b.failures as unknown as SampleFailure[],
     verdict: verdicts.get(b.key) ?? null,
   }));
-  return { cases, limits: { alpha: doc.analysis.config.alpha, threshold: doc.analysis.config.threshold } };
+  const config = doc.analysis.config;
+  const argv = doc.invocation?.argv ?? [];
+  return {
+    cases,
+    limits: { alpha: config.alpha, threshold: config.threshold, correction: config.correction ?? 'holm' },
+    resultsFile,
+    command: argv.slice(1),
+    label: comparisonLabel(doc.comparison as unknown as Parameters<typeof comparisonLabel>[0]),
+    startedAt: new Date(doc.startedAt),
+    files: argv.filter((a) => isBenchPath(a)),
+  };
 }
 
 function parseJson(text: string, what: string): unknown {

@@ -14,6 +14,7 @@ function doc(center: number): ResultsDocument {
   return {
     schemaVersion: PROTOCOL_VERSION,
     runId: 'run-1',
+    startedAt: '2026-01-01T00:00:00.000Z',
     comparison: { kind: 'factor', factor: 'impl', baseline: 'eager', candidate: 'cow' },
     benchmarks: [r],
     analysis: {
@@ -33,16 +34,30 @@ describe('results view', () => {
     expect(sides).toHaveLength(20);
   });
   it('renders the verdict table escaped, the plots as images, no scripts', () => {
-    const html = resultsHtml(
-      doc(50),
-      [{ name: 'distributions.svg', svg: '<svg/>' }],
-      'T',
-      'vscode-resource:',
-    );
+    const svg = '<svg><title>S.a: samples per side (ns/op)</title></svg>';
+    const html = resultsHtml(doc(50), {
+      title: 'vs HEAD~1 · 14:03',
+      file: '.tombstone-bench/r.json',
+      plots: [{ name: 'distributions.svg', svg }],
+      runs: [
+        { tag: 'vs HEAD~1 · 14:03', status: 'finished', file: '/r2.json', current: true },
+        { tag: 'impl: eager → cow · 13:50', status: 'finished', file: '/r1.json', current: false },
+      ],
+      cspSource: 'vscode-resource:',
+    });
+    expect(html).toContain('<h2>Benchmark results · vs HEAD~1 · 14:03</h2>');
+    // Plots are titled by what they show, not by their file name.
+    expect(html).toContain('<h3>S.a: samples per side (ns/op)</h3>');
+    expect(html).not.toContain('distributions.svg');
+    expect(html).toContain(`command:tombstoneBench.openResults?${encodeURIComponent('["/r1.json"]')}`);
+    // One p, named; both medians in one unit.
+    expect(html).toContain('<th>p (Holm)</th>');
+    expect(html).toMatch(/<td class="num">[\d.]+ → [\d.]+ ns<\/td>/);
+    expect(html).toContain('@media (max-width: 640px)');
     expect(html).toContain('<td class="key">S.a&#60;b&#62;</td>');
     expect(html).toContain('<td class="outcome">Won</td>');
     expect(html).toContain('−50.0%');
-    expect(html).toContain(`src="data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}"`);
+    expect(html).toContain(`src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}"`);
     expect(html).toContain("default-src 'none'");
     expect(html).not.toContain('<script');
     expect(escapeHtml(`"'&`)).toBe('&#34;&#39;&#38;');

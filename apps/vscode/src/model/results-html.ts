@@ -3,10 +3,21 @@
  * drawn here as a strip), the runner's own SVG plots (sample distributions, growth curves with fitted exponents,
  * factorial interaction) and the factorial tables. Theme colours come from VS Code's CSS variables; the runner's
  * SVGs are light-on-white and are inverted with a hue turn in dark themes so their side colours stay apart.
- * No script runs in the view (CSP `default-src 'none'`).
+ * No script runs in the view (CSP `default-src 'none'`). Readable at half the editor's width: the table wraps its
+ * benchmark names and drops the time-order strip below 640 px, plots keep a legible minimum size (scrolling rather
+ * than shrinking their axis text) and are titled by what they show, not by file name.
  */
-import { formatDelta, formatNumber, formatPValue, formatValue } from './format.js';
+import { formatDelta, formatPair, formatPValue, formatScaled, formatValue, metricOfUnit } from './format.js';
 import type { ResultsDocument } from './protocol.js';
+
+/** A run listed beside the shown one: its label and time, the file to open it from. */
+export interface ListedRun {
+  tag: string;
+  status: string;
+  /** Results file, null for a run that wrote none (cancelled before its first fork, failed). */
+  file: string | null;
+  current: boolean;
+}
 
 /** One SVG the runner wrote with `report --svg`. */
 export interface RunnerPlot {
@@ -26,7 +37,7 @@ type Bench = ResultsDocument['benchmarks'][number];
 /** A strip of one benchmark's samples in time order (x = seq), baseline and candidate coloured. */
 export function timeOrderSvg(b: Bench, metric: string): string {
   const pts = b.samples
-    .map((s) => ({ seq: s.seq, side: s.side, v: (s as Record<string, unknown>)[metric] }))
+    .map((x) => ({ seq: x.seq, side: x.side, v: (x as Record<string, unknown>)[metric] }))
     .filter((p): p is { seq: number; side: 'baseline' | 'candidate'; v: number } => typeof p.v === 'number')
     .sort((a, c) => a.seq - c.seq);
   if (pts.length === 0) return '';
@@ -38,7 +49,7 @@ export function timeOrderSvg(b: Bench, metric: string): string {
   const x = (i: number) => 8 + (i * (w - 16)) / Math.max(pts.length - 1, 1);
   const dots = pts.map(
     (p, i) =>
-      `<circle cx="${x(i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="3.5" fill="${SIDE_COLORS[p.side]}" data-side="${p.side}" data-seq="${p.seq}"><title>#${p.seq} ${p.side}: ${formatNumber(p.v)}</title></circle>`,
+      `<circle cx="${x(i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="3.5" fill="${SIDE_COLORS[p.side]}" data-side="${p.side}" data-seq="${p.seq}"><title>#${p.seq} ${p.side}: ${formatValue(p.v, metric)}</title></circle>`,
   );
   return `<svg class="strip" xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" role="img" aria-label="samples in time order">${dots.join('')}</svg>`;
 }
@@ -53,22 +64,47 @@ function verdictRows(doc: ResultsDocument): string[] {
       deltaPercent: number | null;
       p: number;
     };
+    const p = (v as { pAdjusted?: number | null }).pAdjusted ?? s?.p ?? null;
     const cells = s
       ? [
-          formatValue(s.baseline.median, v.unit),
-          formatValue(s.candidate.median, v.unit),
+          formatPair(s.baseline.median, s.candidate.median, v.metric),
           formatDelta(s.deltaPercent),
           `${s.baseline.n}/${s.candidate.n}`,
-          formatPValue(s.p),
+          p === null ? '—' : formatPValue(p),
         ]
-      : ['—', '—', '—', '—', '—'];
+      : ['—', '—', '—', '—'];
     const b = byKey.get(v.key);
     return (
       `<tr class="${v.outcome.toLowerCase()}"><td class="key">${escapeHtml(v.key)}</td>` +
       cells.map((c) => `<td class="num">${escapeHtml(c)}</td>`).join('') +
-      `<td class="outcome">${v.outcome}</td><td>${b ? timeOrderSvg(b, metric) : ''}</td></tr>`
+      `<td class="outcome">${v.outcome}</td><td class="strip">${b ? timeOrderSvg(b, metric) : ''}</td></tr>`
     );
   });
+}
+
+/** What a runner plot shows, from its SVG `<title>` (the runner titles each plot), else from its file name. */
+export function plotTitle(plot: RunnerPlot): string {
+  const t = /<title>([^<]+)<\/title>/.exec(plot.svg)?.[1];
+  if (t)
+    return t
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+  return plot.name.replace(/\.svg$/, '').replace(/[-_]+/g, ' ');
+}
+
+/** The run list: every run of this editor session, the shown one marked, each opening its results file. */
+function runList(runs: readonly ListedRun[]): string {
+  if (runs.length <= 1) return '';
+  const items = runs.map((r) => {
+    const text = `${escapeHtml(r.tag)} <span class="status">${escapeHtml(r.status)}</span>`;
+    if (r.current) return `<li class="current">${text} (shown)</li>`;
+    if (!r.file) return `<li>${text}</li>`;
+    const args = encodeURIComponent(JSON.stringify([r.file]));
+    return `<li><a href="command:tombstoneBench.openResults?${args}">${text}</a></li>`;
+  });
+  return `<details class="runs"><summary>Runs (${runs.length}, newest first)</summary><ul>${items.join('')}</ul></details>`;
 }
 
 function factorialTables(doc: ResultsDocument): string[] {
@@ -84,12 +120,14 @@ function factorialTables(doc: ResultsDocument): string[] {
       interactionPercent: number;
     };
     const eff = (e: { percent: number; p: number }) => `${formatDelta(e.percent)} (p=${formatPValue(e.p)})`;
+    // All four medians on one scale, the unit once in the corner.
+    const scaled = formatScaled(f.medians.flat(), metricOfUnit(f.unit));
+    const cell = (i: 0 | 1, j: 0 | 1) => `<td class="num">${scaled.texts[i * 2 + j]}</td>`;
     const row = (i: 0 | 1) =>
-      `<tr><th>${escapeHtml(f.code.levels[i])}</th><td class="num">${formatNumber(f.medians[i][0])}</td>` +
-      `<td class="num">${formatNumber(f.medians[i][1])}</td><td class="num">${eff(f.configEffect[i])}</td></tr>`;
+      `<tr><th>${escapeHtml(f.code.levels[i])}</th>${cell(i, 0)}${cell(i, 1)}<td class="num">${eff(f.configEffect[i])}</td></tr>`;
     return (
       `<h3>${escapeHtml(f.key)}: ${escapeHtml(f.code.name)} × ${escapeHtml(f.config.name)}</h3><table class="factorial">` +
-      `<tr><th>${escapeHtml(f.unit)}</th><th>${escapeHtml(f.config.levels[0])}</th><th>${escapeHtml(f.config.levels[1])}</th><th>${escapeHtml(f.config.name)} effect</th></tr>` +
+      `<tr><th>${escapeHtml(scaled.unit)}</th><th>${escapeHtml(f.config.levels[0])}</th><th>${escapeHtml(f.config.levels[1])}</th><th>${escapeHtml(f.config.name)} effect</th></tr>` +
       `${row(0)}${row(1)}<tr><th>${escapeHtml(f.code.name)} effect</th><td class="num">${eff(f.codeEffect[0])}</td>` +
       `<td class="num">${eff(f.codeEffect[1])}</td><td>interaction ${formatDelta(f.interactionPercent)}</td></tr></table>`
     );
@@ -97,25 +135,43 @@ function factorialTables(doc: ResultsDocument): string[] {
 }
 
 const STYLE = `
-body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); background: var(--vscode-editor-background); padding: 0 16px 24px; }
-table { border-collapse: collapse; margin: 8px 0 16px; }
-th, td { border-bottom: 1px solid var(--vscode-panel-border, #8884); padding: 3px 10px; text-align: left; vertical-align: middle; }
+body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); background: var(--vscode-editor-background); padding: 0 12px 24px; }
+h2 { margin: 12px 0 4px; font-size: 1.25em; overflow-wrap: anywhere; }
+p.sub { margin: 0 0 8px; opacity: 0.85; overflow-wrap: anywhere; }
+.table-wrap { overflow-x: auto; }
+table { border-collapse: collapse; margin: 8px 0 16px; width: 100%; }
+th, td { border-bottom: 1px solid var(--vscode-panel-border, #8884); padding: 3px 8px; text-align: left; vertical-align: middle; }
 td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; font-family: var(--vscode-editor-font-family); }
-td.key { font-family: var(--vscode-editor-font-family); }
+td.key { font-family: var(--vscode-editor-font-family); overflow-wrap: anywhere; min-width: 8em; }
 tr.won td.outcome { color: var(--vscode-testing-iconPassed); font-weight: bold; }
 tr.lost td.outcome, tr.invalid td.outcome { color: var(--vscode-testing-iconFailed); font-weight: bold; }
+svg.strip { width: 100%; max-width: 420px; height: auto; }
 .legend span { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 12px; }
-img.plot { max-width: 100%; background: #fff; border-radius: 4px; margin: 8px 0; }
+.plot-wrap { overflow-x: auto; }
+img.plot { width: 100%; min-width: 520px; max-width: 960px; background: #fff; border-radius: 4px; margin: 4px 0 12px; }
 body.vscode-dark img.plot, body.vscode-high-contrast img.plot { filter: invert(0.92) hue-rotate(180deg); }
+details.runs { margin: 8px 0; } details.runs ul { margin: 4px 0; padding-left: 20px; } li.current { font-weight: bold; }
+span.status { opacity: 0.75; }
+@media (max-width: 640px) {
+  th.strip, td.strip, p.legend { display: none; }
+  th, td { padding: 3px 4px; }
+}
 `;
 
+/** Everything the page shows besides the results document. */
+export interface ResultsPage {
+  /** `vs HEAD~1 · 14:03`: which run this is. */
+  title: string;
+  /** The results file, shown small under the title. */
+  file: string;
+  plots: readonly RunnerPlot[];
+  plotsNote?: string | null;
+  runs?: readonly ListedRun[];
+  cspSource: string;
+}
+
 /** The whole page for one results document. */
-export function resultsHtml(
-  doc: ResultsDocument,
-  plots: readonly RunnerPlot[],
-  title: string,
-  cspSource: string,
-): string {
+export function resultsHtml(doc: ResultsDocument, page: ResultsPage): string {
   const c = doc.comparison as Record<string, unknown>;
   const what =
     c.kind === 'revision'
@@ -123,20 +179,26 @@ export function resultsHtml(
       : c.kind === 'factor'
         ? `${String(c.factor)}: ${String(c.baseline)} → ${String(c.candidate)}`
         : `A/A ${String(c.label ?? '')}`;
-  const images = plots.map(
-    (p) =>
-      `<h3>${escapeHtml(p.name)}</h3><img class="plot" alt="${escapeHtml(p.name)}" src="data:image/svg+xml;base64,${Buffer.from(p.svg).toString('base64')}">`,
-  );
+  const config = doc.analysis.config as { alpha: number; threshold: number; correction?: string };
+  const correction = config.correction ?? 'holm';
+  const pHead = correction === 'none' ? 'p' : `p (${correction === 'holm' ? 'Holm' : correction})`;
+  const images = page.plots.map((p) => {
+    const title = escapeHtml(plotTitle(p));
+    return `<h3>${title}</h3><div class="plot-wrap"><img class="plot" alt="${title}" src="data:image/svg+xml;base64,${Buffer.from(p.svg).toString('base64')}"></div>`;
+  });
+  const note = page.plotsNote ? `<p class="sub">${escapeHtml(page.plotsNote)}</p>` : '';
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: ${cspSource}; style-src 'unsafe-inline';">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>
-<h2>${escapeHtml(title)}</h2>
-<p>${escapeHtml(what)} · run ${escapeHtml(doc.runId)} · α ${doc.analysis.config.alpha}, threshold ±${doc.analysis.config.threshold * 100}%</p>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: ${page.cspSource}; style-src 'unsafe-inline';">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)}</title><style>${STYLE}</style></head><body>
+<h2>Benchmark results · ${escapeHtml(page.title)}</h2>
+<p class="sub">${escapeHtml(what)} · α ${config.alpha}, threshold ±${config.threshold * 100}%, ${escapeHtml(pHead)} decides · ${escapeHtml(page.file)}</p>
+${runList(page.runs ?? [])}
 <p class="legend">samples in time order:<span style="background:${SIDE_COLORS.baseline}"></span>baseline<span style="background:${SIDE_COLORS.candidate}"></span>candidate</p>
-<table class="verdicts"><tr><th>benchmark</th><th>baseline</th><th>candidate</th><th>Δ median</th><th>n</th><th>p</th><th>outcome</th><th>ABAB order</th></tr>
+<div class="table-wrap"><table class="verdicts"><tr><th>benchmark</th><th>baseline → candidate (median)</th><th>Δ median</th><th>n</th><th>${escapeHtml(pHead)}</th><th>outcome</th><th class="strip">ABAB order</th></tr>
 ${verdictRows(doc).join('\n')}
-</table>
+</table></div>
 ${factorialTables(doc).join('\n')}
-${images.join('\n')}
+${note}${images.join('\n')}
 </body></html>`;
 }

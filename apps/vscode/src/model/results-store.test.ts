@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchEvent } from './bench-types.js';
-import { caseLine, statusSummary } from './case-text.js';
+import { caseLine, runSummary, runTag } from './case-text.js';
 import { PROTOCOL_VERSION, resumedCases } from './protocol.js';
 import { ResultsStore } from './results-store.js';
 import { around, interleaved, record, sample, verdictOf } from './test-fixtures.js';
@@ -55,7 +55,12 @@ const runFinished = (extra: Partial<Extract<BenchEvent, { type: 'run-finished' }
 
 function storeWithRun(keys: string[]): ResultsStore {
   const store = new ResultsStore();
-  store.beginRun({ command: ['run'] });
+  store.beginRun({
+    command: ['run'],
+    files: ['/ws/s.bench.ts'],
+    label: 'in-code factor',
+    phase: 'type-checking…',
+  });
   store.apply(started(keys));
   return store;
 }
@@ -81,13 +86,16 @@ describe('ResultsStore', () => {
     expect(store.run?.completed).toBe(7);
     const v = verdictOf(record('S.a', samples));
     store.apply({ ...finished('S.a', 10, 10), analysis: v });
-    expect(caseLine(store.get('S.a')!)).toMatch(/−99\.7% {2}p=1\.1e-5 {2}Won$/);
-    expect(statusSummary(store.all())).toBe('bench: 1 Won · 0 Held · 0 Lost');
+    expect(caseLine(store.get('S.a')!)).toMatch(/−99\.7% {2}p=1\.1e-05 {2}Won$/);
+    expect(runSummary(store.run!)).toBe('bench: measuring 7/40 · impl: eager → cow');
     expect(store.get('S.a')!.sides?.baseline.gcCount).toBe(2);
     // The run's verdicts (p adjusted across its benchmarks) replace the per-case ones.
-    store.apply(runFinished({ verdicts: [{ ...v, pAdjusted: 0.2, outcome: 'Unchanged' }] }));
-    expect(caseLine(store.get('S.a')!)).toMatch(/ {2}~ {2}p=0\.2 {2}Unchanged$/);
+    store.apply(
+      runFinished({ verdicts: [{ ...v, pAdjusted: 0.2, outcome: 'Unchanged' }], correction: 'holm' }),
+    );
+    expect(caseLine(store.get('S.a')!)).toMatch(/ {2}~ {2}p\(Holm\)=0\.2 {2}Unchanged$/);
     expect(store.run?.status).toBe('finished');
+    expect(runSummary(store.run!)).toBe('bench impl: eager → cow: 1 Unchanged');
   });
 
   it('counts skipped forks and shows the failure reason when every fork of a case crashed', () => {
@@ -131,8 +139,10 @@ describe('ResultsStore', () => {
     });
     expect(caseLine(store.get('S.a')!)).toBe('measuring 11/20');
     store.apply(finished('S.a', 0, 0, 2));
-    expect(caseLine(store.get('S.a')!)).toBe('✗ crash: exit code 134 (+1 more)');
-    expect(statusSummary(store.all())).toBe('bench: 0 Won · 0 Held · 1 Lost');
+    // One wording for a crash on every surface: the runner's Invalid.
+    expect(caseLine(store.get('S.a')!)).toBe('Invalid: forks failed (crash: exit code 134 (+1 more))');
+    store.apply(runFinished());
+    expect(runSummary(store.run!)).toBe('bench impl: eager → cow: 1 Invalid');
   });
 
   it('continues a resumed case from the forks its results file holds', () => {
@@ -181,14 +191,82 @@ describe('ResultsStore', () => {
 
   it('ends a run cancelled before it started measuring (a compare still building): interrupted, its exit code', () => {
     const store = new ResultsStore();
-    store.beginRun({ command: ['compare', '--baseline', 'HEAD~1'] });
+    store.beginRun({
+      command: ['compare'],
+      files: [],
+      label: 'vs HEAD~1',
+      phase: 'building baseline HEAD~1…',
+    });
+    expect(runSummary(store.run!)).toBe('bench: building baseline HEAD~1…');
     store.apply({
       ...T,
       type: 'run-cancelled',
       exitCode: 130,
       message: 'cancelled before measuring started',
     });
-    expect(store.run).toMatchObject({ status: 'interrupted', exitCode: 130 });
+    expect(store.run).toMatchObject({ status: 'interrupted', exitCode: 130, resultsFile: null });
+  });
+
+  it("reads a cancel during type-checking as cancelled, not as the runner's tsc failure", () => {
+    const store = new ResultsStore();
+    store.beginRun({ command: ['run'], files: [], label: 'in-code factor', phase: 'type-checking…' });
+    store.apply({ ...T, type: 'error', errorName: 'BenchError', message: 'tsc failed (exit SIGINT)' });
+    store.processEnded(130, true);
+    expect(store.run).toMatchObject({ status: 'interrupted', cancelled: true, errors: [] });
+    expect(runSummary(store.run!)).toBe('bench in-code factor: cancelled');
+  });
+
+  it('words a type error without the command line advice to skip the check', () => {
+    const store = new ResultsStore();
+    store.beginRun({ command: ['run'], files: [], label: 'in-code factor', phase: 'type-checking…' });
+    store.apply({
+      ...T,
+      type: 'error',
+      errorName: 'BenchTypeError',
+      message:
+        'bench files have type errors (pass --no-typecheck to measure anyway):\na.bench.ts:3:7 - error TS2322: x',
+    });
+    store.processEnded(1, false);
+    expect(store.run!.errors).toEqual(['bench files have type errors:\na.bench.ts:3:7 - error TS2322: x']);
+    expect(runSummary(store.run!)).toBe('bench: run failed — bench files have type errors:');
+  });
+
+  it("shows each benchmark's newest run only: a new run replaces an earlier one's results", () => {
+    const store = storeWithRun(['S.a', 'S.b']);
+    const won = verdictOf(record('S.a', interleaved(around(100), around(50))));
+    store.apply({ ...finished('S.a', 10, 10), analysis: won });
+    store.apply({ ...finished('S.b', 10, 10), analysis: { ...won, key: 'S.b' } });
+    store.apply(runFinished({ verdicts: [won, { ...won, key: 'S.b' }], correction: 'holm' }));
+    const first = store.run!;
+    // A compare against HEAD~1 of S.a only.
+    store.beginRun({
+      command: ['compare'],
+      files: [],
+      label: 'vs HEAD~1',
+      phase: 'building baseline HEAD~1…',
+    });
+    expect(store.get('S.a')!.run.id).toBe(first.id); // nothing of the new run yet
+    store.apply({
+      ...(started(['S.a']) as Extract<BenchEvent, { type: 'run-started' }>),
+      comparison: {
+        kind: 'revision',
+        baseline: 'HEAD~1',
+        candidate: 'working tree',
+        baselineCommit: 'a',
+        candidateCommit: null,
+      },
+    });
+    const lost = { ...verdictOf(record('S.a', interleaved(around(50), around(100)))), key: 'S.a' };
+    store.apply(runFinished({ verdicts: [lost], correction: 'holm' }));
+    expect(store.get('S.a')!.verdict?.outcome).toBe('Lost');
+    expect(store.get('S.a')!.run.label).toBe('vs HEAD~1');
+    expect(store.get('S.b')!.run.label).toBe('impl: eager → cow');
+    expect(store.all().map((c) => `${c.key} ${c.verdict?.outcome}`)).toEqual(['S.a Lost', 'S.b Won']);
+    expect(store.newestCases((k) => k.startsWith('S.a')).map((c) => c.run.label)).toEqual(['vs HEAD~1']);
+    // The status bar sums the newest run, never both.
+    expect(runSummary(store.run!)).toBe('bench vs HEAD~1: 1 Lost');
+    expect(store.runs().map((r) => r.label)).toEqual(['vs HEAD~1', 'impl: eager → cow']);
+    expect(runTag(store.run!, store.run!.startedAt)).toMatch(/^vs HEAD~1 · \d\d:\d\d$/);
   });
 
   it('collects runner errors and ignores events of runs it did not start', () => {
@@ -205,11 +283,22 @@ describe('ResultsStore', () => {
     const store = new ResultsStore();
     let calls = 0;
     const off = store.onChange(() => calls++);
-    store.load([{ ...record('S.a', []), verdict: null }], { alpha: 0.05, threshold: 0.02 }, '/r.json', []);
+    const saved = {
+      cases: [{ ...record('S.a', []), verdict: null }],
+      limits: { alpha: 0.05, threshold: 0.02 },
+      resultsFile: '/r.json',
+      command: [],
+      label: 'vs main',
+      startedAt: new Date(),
+      files: [],
+    };
+    store.load(saved);
+    store.load(saved); // the same file again replaces, not adds
+    expect(store.runs()).toHaveLength(1);
     store.clear();
     off();
     store.clear();
-    expect(calls).toBe(2);
+    expect(calls).toBe(3);
     expect(store.all()).toEqual([]);
   });
 });

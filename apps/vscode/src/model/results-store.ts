@@ -1,7 +1,9 @@
 /**
- * What the editor knows about each benchmark case, built only from the runner's events and saved results:
- * progress while forks run, the verdict when a case finishes, failures. Pure (no `vscode`), so every surface
- * (lens, decoration, hover, Test Explorer, status bar) renders from the same state and tests need no editor.
+ * What the editor knows, built only from the runner's events and saved results, kept per run: each run (its files,
+ * its in-code factor or git ref, its start time) is the unit. Every surface (lens, decoration, hover, Test Explorer,
+ * status bar) shows the newest run that measured a benchmark, with that run's label; older runs stay in
+ * {@link ResultsStore.runs} for the results view. Pure (no `vscode`), so every surface renders from the same state
+ * and tests need no editor.
  */
 import type {
   BenchEvent,
@@ -17,7 +19,16 @@ import type { VerdictLimits } from './format.js';
 /** Where a case stands. */
 export type CaseStatus = 'queued' | 'running' | 'done' | 'cancelled';
 
-/** Everything known about one benchmark case (one key). */
+/** The run a case belongs to, as surfaces name it. */
+export interface RunLabel {
+  /** Local sequence number (newer runs have larger ids). */
+  id: number;
+  /** `vs HEAD~1`, `impl: eager → cow`, `A/A`. */
+  label: string;
+  startedAt: Date;
+}
+
+/** Everything known about one benchmark case (one key) in one run. */
 export interface CaseState {
   key: string;
   role: Role;
@@ -37,25 +48,45 @@ export interface CaseState {
   /** The runner command that produced it (argv after the executable), for the reproduction line. */
   command: readonly string[];
   resultsFile: string;
+  /** The run that measured it. */
+  run: RunLabel;
 }
 
-/** The run in progress or last finished. */
-export interface RunState {
+/** What a run is doing. */
+export type RunStatus = 'preparing' | 'running' | 'finished' | 'interrupted' | 'failed';
+
+/** One run: started by the extension, or loaded from a saved results file. */
+export interface RunState extends RunLabel {
   runId: string | null;
   resultsFile: string | null;
-  status: 'running' | 'finished' | 'interrupted' | 'failed';
+  status: RunStatus;
+  /** What the runner is doing before its first fork: `building baseline HEAD~1…`. */
+  phase: string | null;
   completed: number;
   total: number;
   exitCode: number | null;
-  /** The case keys this run measures (from its run-started event). */
+  /** The bench files it runs. */
+  files: readonly string[];
+  /** The case keys this run measures (from its run-started event), in order. */
   keys: string[];
   /** Errors the runner reported (bad input, compile errors, build failures). */
   errors: string[];
+  /** Whether the user cancelled it. */
+  cancelled: boolean;
+  /** The runner argv (after the executable), for the hover's reproduction line. */
+  command: readonly string[];
+  cases: Map<string, CaseState>;
 }
 
-/** How the current run was started (what the events do not carry). */
+/** How a run was started (what the events do not carry). */
 export interface RunContext {
   command: readonly string[];
+  files: readonly string[];
+  /** The label until the runner's run-started names the comparison. */
+  label: string;
+  /** The first progress message (`building baseline HEAD~1…`). */
+  phase: string;
+  startedAt?: Date;
 }
 
 /** A saved case as read from a results document (`tombstone-bench report --format json`). */
@@ -68,11 +99,30 @@ export interface SavedCase {
   verdict: BenchmarkVerdict | null;
 }
 
-/** Per-case state plus the current run; listeners hear every change. */
+/** A saved run as read from a results document. */
+export interface SavedRun {
+  cases: readonly SavedCase[];
+  limits: VerdictLimits;
+  resultsFile: string;
+  command: readonly string[];
+  label: string;
+  startedAt: Date;
+  files: readonly string[];
+}
+
+type Comparison = Extract<BenchEvent, { type: 'run-started' }>['comparison'];
+
+/** The label of a comparison: `vs HEAD~1`, `impl: eager → cow`, `A/A`. */
+export function comparisonLabel(c: Comparison): string {
+  if (c.kind === 'revision') return `vs ${c.baseline}`;
+  if (c.kind === 'factor') return `${c.factor}: ${String(c.baseline)} → ${String(c.candidate)}`;
+  return c.slowdown ? `A/A +${Math.round(c.slowdown * 100)}%` : 'A/A';
+}
+
+/** Every run, newest last; listeners hear every change. */
 export class ResultsStore {
-  private readonly cases = new Map<string, CaseState>();
-  private current: RunState | null = null;
-  private context: RunContext | null = null;
+  private list: RunState[] = [];
+  private nextId = 1;
   private readonly listeners = new Set<() => void>();
 
   /** Calls `fn` after every change; returns the unsubscribe function. */
@@ -81,37 +131,38 @@ export class ResultsStore {
     return () => this.listeners.delete(fn);
   }
 
-  /** Starts tracking a run the extension launched (call before its first event). */
-  beginRun(context: RunContext): void {
-    this.context = context;
-    this.current = {
-      runId: null,
-      resultsFile: null,
-      status: 'running',
-      completed: 0,
-      total: 0,
-      exitCode: null,
-      keys: [],
-      errors: [],
-    };
+  /** Starts tracking a run the extension launched (call before its first event); it becomes the newest run. */
+  beginRun(context: RunContext): RunState {
+    const run = this.newRun(context.label, context.startedAt ?? new Date(), context.files, context.command);
+    run.status = 'preparing';
+    run.phase = context.phase;
+    this.list.push(run);
+    this.changed();
+    return run;
+  }
+
+  /** What the run in progress is doing before (or instead of) its forks: `building baseline HEAD~1…`. */
+  setPhase(phase: string): void {
+    const run = this.current;
+    if (!run) return;
+    run.phase = phase;
     this.changed();
   }
 
-  /** Applies one runner event. */
+  /** Applies one runner event to the run in progress. */
   apply(event: BenchEvent): void {
     const run = this.current;
-    const ctx = this.context;
-    if (!run || !ctx) return;
+    if (!run) return;
     switch (event.type) {
       case 'run-started':
-        this.started(run, ctx, event);
+        this.started(run, event);
         break;
       case 'sample-finished':
         this.sampleFinished(run, event);
         break;
       case 'samples-skipped': {
         run.completed = event.completed;
-        const c = this.cases.get(event.key);
+        const c = run.cases.get(event.key);
         if (c) {
           c.skipped += event.count;
           c.done = c.samples.length + c.failures.length + c.skipped;
@@ -119,7 +170,7 @@ export class ResultsStore {
         break;
       }
       case 'benchmark-finished': {
-        const c = this.cases.get(event.key);
+        const c = run.cases.get(event.key);
         if (c) {
           c.status = 'done';
           c.sides = event.sides;
@@ -128,56 +179,79 @@ export class ResultsStore {
         break;
       }
       case 'run-finished':
-        run.status = event.interrupted ? 'interrupted' : 'finished';
-        run.exitCode = event.exitCode;
-        // The run's verdicts replace the per-case ones: their p is adjusted across the run's benchmarks.
-        for (const v of event.verdicts ?? []) {
-          const c = this.cases.get(v.key);
-          if (c) c.verdict = v;
-        }
-        if (event.interrupted) this.markCancelled();
+        this.runFinished(run, event);
         break;
       case 'run-cancelled':
         run.status = 'interrupted';
+        run.cancelled = true;
         run.exitCode = event.exitCode;
-        this.markCancelled();
+        run.phase = null;
+        this.markCancelled(run);
         break;
       case 'error':
-        run.errors.push(event.key ? `${event.key}: ${event.message}` : event.message);
+        run.errors.push(errorText(event));
         break;
     }
     this.changed();
   }
 
-  /** The runner process ended (exit code or signal) without, or after, a run-finished event. */
+  /** The runner process ended (exit code or signal), after or without a run-finished event. */
   processEnded(exitCode: number | null, cancelled: boolean): void {
     const run = this.current;
     if (!run) return;
-    if (run.status === 'running') {
-      run.status = cancelled ? 'interrupted' : exitCode === 0 ? 'finished' : 'failed';
+    run.phase = null;
+    if (cancelled) {
+      run.cancelled = true;
+      // A runner killed mid-preparation reports its own death (`tsc failed (exit SIGINT)`): that is the cancel.
+      if (run.status === 'preparing') run.errors = [];
+    }
+    if (run.status === 'preparing' || run.status === 'running') {
+      run.status = cancelled
+        ? 'interrupted'
+        : exitCode === 0 && run.errors.length === 0
+          ? 'finished'
+          : 'failed';
       run.exitCode = exitCode;
     }
-    if (cancelled) this.markCancelled();
+    if (cancelled || run.status === 'failed') this.markCancelled(run);
     this.changed();
   }
 
-  /** Replaces what is known about these cases by a saved run. */
-  load(saved: readonly SavedCase[], limits: VerdictLimits, resultsFile: string, command: string[]): void {
-    for (const s of saved) {
-      const total = Math.max(s.samples.length + s.failures.length, 1);
-      this.cases.set(s.key, {
+  /**
+   * Adds a saved run as the newest (below a run in progress); a run already known by its results file is replaced
+   * where it stands, so opening an older run from the list does not make it the one the lenses show.
+   */
+  load(saved: SavedRun): RunState {
+    const run = this.newRun(saved.label, saved.startedAt, saved.files, saved.command);
+    run.status = 'finished';
+    run.resultsFile = saved.resultsFile;
+    for (const s of saved.cases) {
+      const done = s.samples.length + s.failures.length;
+      run.keys.push(s.key);
+      run.cases.set(s.key, {
         ...s,
         status: 'done',
-        done: s.samples.length + s.failures.length,
-        total,
+        done,
+        total: Math.max(done, 1),
         skipped: 0,
         sides: null,
-        limits,
-        command,
-        resultsFile,
+        limits: saved.limits,
+        command: saved.command,
+        resultsFile: saved.resultsFile,
+        run: labelOf(run),
       });
     }
+    run.total = run.completed = [...run.cases.values()].reduce((k, c) => k + c.done, 0);
+    const live = this.current;
+    const known = this.list.findIndex((r) => r.resultsFile === saved.resultsFile && r !== live);
+    if (known >= 0) {
+      run.id = this.list[known]!.id;
+      for (const c of run.cases.values()) c.run = labelOf(run);
+      this.list[known] = run;
+    } else if (live) this.list.splice(this.list.indexOf(live), 0, run);
+    else this.list.push(run);
     this.changed();
+    return run;
   }
 
   /**
@@ -185,8 +259,10 @@ export class ResultsStore {
    * run), so each case's progress reads `measuring 7/20` from where it stopped.
    */
   resumed(saved: ReadonlyArray<Pick<SavedCase, 'key' | 'samples' | 'failures'>>): void {
+    const run = this.current;
+    if (!run) return;
     for (const s of saved) {
-      const c = this.cases.get(s.key);
+      const c = run.cases.get(s.key);
       if (!c || c.done > 0) continue;
       c.samples = [...s.samples];
       c.failures = [...s.failures];
@@ -195,37 +271,97 @@ export class ResultsStore {
     this.changed();
   }
 
-  /** Forgets every case and the run. */
+  /** Forgets every run (a run in progress keeps going, with its cases forgotten so far). */
   clear(): void {
-    this.cases.clear();
-    this.current = null;
+    const live = this.current;
+    this.list = live ? [live] : [];
     this.changed();
   }
 
-  /** The state of one case. */
+  /** The newest state of one case: from the newest run that measured it. */
   get(key: string): CaseState | undefined {
-    return this.cases.get(key);
+    for (let i = this.list.length - 1; i >= 0; i--) {
+      const c = this.list[i]!.cases.get(key);
+      if (c) return c;
+    }
+    return undefined;
   }
 
-  /** Every known case, in insertion order. */
+  /** The newest state of every known case (one per key), oldest run's cases first. */
   all(): CaseState[] {
-    return [...this.cases.values()];
+    const newest = new Map<string, CaseState>();
+    for (const run of this.list) for (const [key, c] of run.cases) newest.set(key, c);
+    return [...newest.values()];
   }
 
-  /** The run in progress or last finished, if any. */
+  /**
+   * The cases of one benchmark (or any set of keys) from the newest run that measured any of them: results of
+   * different runs are never shown side by side as if they were one.
+   */
+  newestCases(matches: (key: string) => boolean): CaseState[] {
+    for (let i = this.list.length - 1; i >= 0; i--) {
+      const mine = [...this.list[i]!.cases.values()].filter((c) => matches(c.key));
+      if (mine.length > 0) return mine;
+    }
+    return [];
+  }
+
+  /** Every run, newest first. */
+  runs(): RunState[] {
+    return [...this.list].reverse();
+  }
+
+  /** The newest run (in progress or last finished), if any. */
   get run(): RunState | null {
-    return this.current;
+    return this.list.at(-1) ?? null;
   }
 
-  private started(run: RunState, ctx: RunContext, e: Extract<BenchEvent, { type: 'run-started' }>): void {
+  /** The run in progress, if any. */
+  get current(): RunState | null {
+    const last = this.list.at(-1);
+    return last && (last.status === 'preparing' || last.status === 'running') ? last : null;
+  }
+
+  private newRun(
+    label: string,
+    startedAt: Date,
+    files: readonly string[],
+    command: readonly string[],
+  ): RunState {
+    return {
+      id: this.nextId++,
+      label,
+      startedAt,
+      runId: null,
+      resultsFile: null,
+      status: 'running',
+      phase: null,
+      completed: 0,
+      total: 0,
+      exitCode: null,
+      files,
+      keys: [],
+      errors: [],
+      cancelled: false,
+      command,
+      cases: new Map(),
+    };
+  }
+
+  private started(run: RunState, e: Extract<BenchEvent, { type: 'run-started' }>): void {
+    const command = run.command;
+    run.status = 'running';
+    run.phase = null;
     run.runId = e.runId;
     run.resultsFile = e.resultsFile;
     run.total = e.totalForks;
     run.completed = e.completedForks;
-    const limits = { alpha: e.config.alpha, threshold: e.config.threshold };
+    run.label = comparisonLabel(e.comparison);
+    const limits = { alpha: e.config.alpha, threshold: e.config.threshold, correction: null };
     run.keys = e.benchmarks.map((b) => b.key);
+    run.cases = new Map();
     for (const b of e.benchmarks) {
-      this.cases.set(b.key, {
+      run.cases.set(b.key, {
         key: b.key,
         role: b.role,
         labels: b.labels,
@@ -238,16 +374,31 @@ export class ResultsStore {
         sides: null,
         verdict: null,
         limits,
-        command: ctx.command,
+        command,
         resultsFile: e.resultsFile,
+        run: labelOf(run),
       });
     }
+  }
+
+  private runFinished(run: RunState, e: Extract<BenchEvent, { type: 'run-finished' }>): void {
+    run.status = e.interrupted ? 'interrupted' : e.exitCode === 0 || e.summary ? 'finished' : 'failed';
+    run.exitCode = e.exitCode;
+    // The run's verdicts replace the per-case ones: their p is adjusted across the run's benchmarks.
+    for (const v of e.verdicts ?? []) {
+      const c = run.cases.get(v.key);
+      if (!c) continue;
+      c.verdict = v;
+      c.status = 'done';
+      c.limits = { ...c.limits, correction: e.correction ?? null };
+    }
+    if (e.interrupted) this.markCancelled(run);
   }
 
   private sampleFinished(run: RunState, e: Extract<BenchEvent, { type: 'sample-finished' }>): void {
     run.completed = e.completed;
     run.total = e.total;
-    const c = this.cases.get(e.key);
+    const c = run.cases.get(e.key);
     if (!c) return;
     c.status = 'running';
     if (e.sample) c.samples.push(e.sample);
@@ -255,12 +406,28 @@ export class ResultsStore {
     c.done = c.samples.length + c.failures.length + c.skipped;
   }
 
-  private markCancelled(): void {
-    for (const c of this.cases.values())
+  private markCancelled(run: RunState): void {
+    for (const c of run.cases.values())
       if (c.status === 'queued' || c.status === 'running') c.status = 'cancelled';
   }
 
   private changed(): void {
     for (const fn of this.listeners) fn();
   }
+}
+
+function labelOf(run: RunState): RunLabel {
+  return { id: run.id, label: run.label, startedAt: run.startedAt };
+}
+
+/**
+ * An error event in the editor's words: a type error lists its diagnostics without the command line's advice to
+ * measure anyway (the editor offers no such switch: fix the error, then run again).
+ */
+export function errorText(e: Extract<BenchEvent, { type: 'error' }>): string {
+  const message =
+    e.errorName === 'BenchTypeError'
+      ? `bench files have type errors:\n${e.message.split('\n').slice(1).join('\n')}`
+      : e.message;
+  return e.key ? `${e.key}: ${message}` : message;
 }

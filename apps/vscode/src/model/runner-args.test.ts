@@ -43,13 +43,13 @@ describe('runnerArgs', () => {
     const args = runnerArgs(
       { kind: 'revision', baseline: 'main', files: ['/ws/a b.bench.ts'], filter: '^S\\.x(?:\\[|$)' },
       { ...settings, warmupMs: 500 },
-      '/ws/.tombstone-bench/r.json',
+      { output: '/ws/.tombstone-bench/r.json', events: '/tmp/e/events.ndjson' },
     );
     expect(args).toEqual([
       'compare',
       '--baseline=main',
       '--filter=^S\\.x(?:\\[|$)',
-      '--json',
+      '--events=/tmp/e/events.ndjson',
       '--out=/ws/.tombstone-bench/r.json',
       '-n',
       '10',
@@ -60,14 +60,35 @@ describe('runnerArgs', () => {
       '/ws/a b.bench.ts',
     ]);
   });
-  it('resumes into the same file and runs A/A without a filter', () => {
-    const args = runnerArgs({ kind: 'aa', files: ['/ws/a.bench.ts'] }, settings, '/ws/r.json', true);
-    expect(args.slice(0, 3)).toEqual(['aa', '--json', '--resume=/ws/r.json']);
-    expect(() => runnerArgs({ kind: 'factor', files: ['a.bench.ts'] }, settings, '/r.json')).toThrow(
-      'must be absolute',
-    );
-    expect(() => runnerArgs({ kind: 'revision', baseline: '-x', files: [] }, settings, '/r.json')).toThrow(
-      RefError,
-    );
+  it('resumes into the same file', () => {
+    const args = runnerArgs({ kind: 'factor', files: ['/ws/a.bench.ts'] }, settings, {
+      output: '/ws/r.json',
+      events: '/tmp/e/events.ndjson',
+      resume: true,
+    });
+    expect(args.slice(0, 3)).toEqual(['run', '--events=/tmp/e/events.ndjson', '--resume=/ws/r.json']);
+    expect(() =>
+      runnerArgs({ kind: 'factor', files: ['a.bench.ts'] }, settings, { output: '/r.json', events: '/e' }),
+    ).toThrow('must be absolute');
+    expect(() =>
+      runnerArgs({ kind: 'revision', baseline: '-x', files: [] }, settings, {
+        output: '/r.json',
+        events: '/e',
+      }),
+    ).toThrow(RefError);
+  });
+  it('calibrates with `calibrate` on the chosen file, into a directory of its own', () => {
+    const args = runnerArgs({ kind: 'calibrate', files: ['/ws/a.bench.mjs'] }, settings, {
+      output: '/ws/.tombstone-bench/c',
+      events: '/tmp/e/events.ndjson',
+    });
+    expect(args.slice(0, 5)).toEqual([
+      'calibrate',
+      '--events=/tmp/e/events.ndjson',
+      '--out=/ws/.tombstone-bench/c',
+      '--rounds=3',
+      '--slowdown-rounds=1',
+    ]);
+    expect(args.at(-1)).toBe('/ws/a.bench.mjs');
   });
 });

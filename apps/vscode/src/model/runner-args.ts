@@ -83,7 +83,7 @@ export function validateRef(ref: string): string {
 export type RunRequest =
   | { kind: 'factor'; files: readonly string[]; filter?: string }
   | { kind: 'revision'; baseline: string; files: readonly string[]; filter?: string }
-  | { kind: 'aa'; files: readonly string[] };
+  | { kind: 'calibrate'; files: readonly string[] };
 
 function fileArgs(files: readonly string[]): string[] {
   for (const f of files) {
@@ -92,12 +92,32 @@ function fileArgs(files: readonly string[]): string[] {
   return [...files];
 }
 
-/** The runner argv (after the executable) for `req`, writing to (or resuming) `resultsFile`, events on stdout. */
-export function runnerArgs(req: RunRequest, s: BenchSettings, resultsFile: string, resume = false): string[] {
-  const args: string[] = [req.kind === 'factor' ? 'run' : req.kind === 'revision' ? 'compare' : 'aa'];
+/**
+ * A/A calibration in the editor: 3 rounds of A/A plus one round with the runner's injected slowdowns — long enough
+ * for a false-verdict rate over several runs, short enough to wait for (the CLI's default is 5 rounds of each).
+ */
+export const CALIBRATE_ROUNDS = ['--rounds=3', '--slowdown-rounds=1'] as const;
+
+/** Where a run writes: its results (a file, or for a calibration the directory of its runs) and its events. */
+export interface RunOutputs {
+  output: string;
+  /**
+   * The NDJSON event file (`--events`), which the extension follows: stdout and stderr stay the runner's readable
+   * report and log, for the output channel as a terminal would show them.
+   */
+  events: string;
+  resume?: boolean;
+}
+
+/** The runner argv (after the executable) for `req`. */
+export function runnerArgs(req: RunRequest, s: BenchSettings, out: RunOutputs): string[] {
+  const { output, events, resume = false } = out;
+  const command = { factor: 'run', revision: 'compare', calibrate: 'calibrate' }[req.kind];
+  const args: string[] = [command];
   if (req.kind === 'revision') args.push(`--baseline=${validateRef(req.baseline)}`);
-  if (req.kind !== 'aa' && req.filter !== undefined) args.push(`--filter=${req.filter}`);
-  args.push('--json', resume ? `--resume=${resultsFile}` : `--out=${resultsFile}`);
+  if (req.kind !== 'calibrate' && req.filter !== undefined) args.push(`--filter=${req.filter}`);
+  args.push(`--events=${events}`, resume ? `--resume=${output}` : `--out=${output}`);
+  if (req.kind === 'calibrate') args.push(...CALIBRATE_ROUNDS);
   args.push('-n', String(s.samplesPerSide), `--metric=${s.metric}`);
   args.push(`--alpha=${s.alpha}`, `--threshold=${s.threshold}`);
   if (s.warmupMs !== null) args.push(`--warmup-ms=${s.warmupMs}`);
@@ -105,9 +125,15 @@ export function runnerArgs(req: RunRequest, s: BenchSettings, resultsFile: strin
   return [...args, ...fileArgs(req.files)];
 }
 
-/** The label of a request for notifications: `compare against main`, `run 3 benchmarks`. */
+/** The label of a request before the runner names it: `vs main`, `in-code factor`, `A/A calibration`. */
 export function describeRequest(req: RunRequest): string {
-  if (req.kind === 'revision') return `compare against ${req.baseline}`;
-  if (req.kind === 'aa') return 'A/A calibration';
-  return req.filter !== undefined ? 'run selected benchmarks' : `run ${req.files.length} bench file(s)`;
+  if (req.kind === 'revision') return `vs ${req.baseline}`;
+  if (req.kind === 'calibrate') return 'A/A calibration';
+  return 'in-code factor';
+}
+
+/** What the runner does before its first fork, for progress: `building baseline HEAD~1…`. */
+export function preparingPhase(req: RunRequest): string {
+  if (req.kind === 'revision') return `building baseline ${req.baseline}…`;
+  return 'type-checking and compiling…';
 }

@@ -18,7 +18,7 @@ export interface BenchmarkSite {
   column: number;
 }
 
-/** Benchmarks defined in `text` (a `*.bench.ts` file's current contents). */
+/** Benchmarks defined in `text` (a bench file's current contents, TypeScript or JavaScript). */
 export function sitesInText(file: string, text: string): BenchmarkSite[] {
   const found = locateBenchmarks(text);
   if (found.suite === null) return [];

@@ -1,30 +1,28 @@
-import { execFile } from 'node:child_process';
 import { basename } from 'node:path';
+import { compareFiles, readRun } from '@tombstone-lab/bench/runner';
 import * as vscode from 'vscode';
-import { runnerFor } from '../editor/workspace-runner.js';
 import { compareHtml, parseFileComparison } from '../model/compare-html.js';
 
-/** Shows two saved results files compared by the workspace's runner (`compare-files --json`). */
+/**
+ * Shows two saved results files compared as the runner's `compare-files` compares them, by the engine bundled with
+ * the extension (`readRun`, `compareFiles`: statistics on saved samples, nothing of the workspace runs — so it works
+ * read-only in an untrusted workspace too). The newer file's metric, alpha and threshold judge; Holm across rows.
+ */
 export async function openComparePanel(first: string, second: string): Promise<void> {
-  if (!vscode.workspace.isTrusted)
-    throw new Error('comparing results runs the workspace runner: trust the workspace first');
-  const runner = runnerFor(second);
-  const out = await new Promise<string>((resolve, reject) => {
-    execFile(
-      runner.bin,
-      ['compare-files', first, second, '--json'],
-      { cwd: runner.cwd, shell: false, maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout, stderr) => (err ? reject(new Error(stderr.trim() || err.message)) : resolve(stdout)),
-    );
-  });
+  const old = readRun(first);
+  const next = readRun(second);
+  const { metric, alpha, threshold } = next.config;
+  const comparison = compareFiles(old, next, { metric, alpha, threshold, correction: 'holm' });
+  // Through JSON and the same validation as the runner's `compare-files --json` output.
+  const parsed = parseFileComparison(
+    JSON.stringify(comparison, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v)),
+  );
   const names: [string, string] = [basename(first), basename(second)];
   const panel = vscode.window.createWebviewPanel(
     'tombstoneBench.compare',
     `Bench: ${names.join(' → ')}`,
     vscode.ViewColumn.Beside,
-    {
-      enableScripts: false,
-    },
+    { enableScripts: false },
   );
-  panel.webview.html = compareHtml(parseFileComparison(out), names);
+  panel.webview.html = compareHtml(parsed, names);
 }

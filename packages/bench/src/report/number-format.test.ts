@@ -7,6 +7,7 @@ import {
   formatP,
   formatPercentRange,
   growthLabel,
+  humanScale,
 } from './number-format.js';
 
 describe('number formats of the seed reports', () => {
@@ -61,5 +62,20 @@ describe('growthLabel', () => {
   it('labels like the issue: O(N^1.98)', () => {
     expect(growthLabel({ exponent: 1.9812 })).toBe('O(N^1.98)');
     expect(growthLabel({ exponent: -0.001 })).toBe('O(N^0.00)');
+  });
+});
+
+describe('humanScale', () => {
+  it('prints both medians of a line in the unit of the larger (one unit per line)', () => {
+    const s = humanScale([78048, 110_200], 'time');
+    expect(s.unit).toBe('µs');
+    expect([s.format(78048), s.format(110_200)]).toEqual(['78.048', '110.2']);
+  });
+  it('chooses the scale formatHuman chooses for the larger value', () => {
+    expect(humanScale([9.018492886907715, 3362.5156478614854], 'time').unit).toBe('µs');
+    expect(humanScale([999.996], 'time').unit).toBe('µs');
+    expect(humanScale([1536, 10], 'bytes').unit).toBe('KiB');
+    expect(humanScale([42], 'count').unit).toBe('');
+    expect(humanScale([Number.NaN], 'time').format(Number.NaN)).toBe('—');
   });
 });

@@ -79,6 +79,42 @@ export function formatHuman(v: number, family: keyof typeof HUMAN_SCALES, signif
   return suffix ? `${text} ${suffix}` : text;
 }
 
+/** The unit family of each metric, for {@link formatHuman} and {@link humanScale}. */
+export const METRIC_FAMILIES = {
+  nsPerOp: 'time',
+  cpuNsPerOp: 'time',
+  bytesPerOp: 'bytes',
+  instructionsPerOp: 'count',
+} as const satisfies Record<string, keyof typeof HUMAN_SCALES>;
+
+/** One scale for several values of a metric: the unit once, each value as a number in it. */
+export interface HumanScale {
+  /** The suffix ("µs", "KiB"), '' for plain counts. */
+  unit: string;
+  /** A value in this unit with the scale's significant digits: "78.048". */
+  format(v: number): string;
+}
+
+/**
+ * The scale {@link formatHuman} would choose for the largest of `values`, for printing them side by side in one
+ * unit (a baseline of 78048 ns beside a candidate of 110 µs reads "78.048 → 110.2 µs", never "78048 ns → 110 µs").
+ */
+export function humanScale(
+  values: readonly number[],
+  family: keyof typeof HUMAN_SCALES,
+  significant = 5,
+): HumanScale {
+  const finite = values.filter(Number.isFinite).map((v) => Math.abs(Number(v.toPrecision(significant))));
+  const largest = finite.length > 0 ? Math.max(...finite) : 0;
+  const scales = HUMAN_SCALES[family];
+  let [divisor, unit] = scales[0]!;
+  for (const [d, s] of scales) if (largest >= d) [divisor, unit] = [d, s];
+  return {
+    unit,
+    format: (v) => (Number.isFinite(v) ? String(Number((v / divisor).toPrecision(significant))) : '—'),
+  };
+}
+
 /** A percent range with signs and `digits` significant digits: "[+8.12%, +12.03%]". */
 export function formatPercentRange(lowerPct: number, upperPct: number, significant = 3): string {
   const one = (x: number) => {
