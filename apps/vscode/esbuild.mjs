@@ -28,7 +28,7 @@ const ext = await build({
 });
 await build({
   ...common,
-  entryPoints: ['e2e/run.ts', 'e2e/docs.ts'],
+  entryPoints: ['e2e/run.ts'],
   outdir: 'dist/e2e',
   outExtension: { '.js': '.cjs' },
   external: ['vscode', 'playwright-core'],

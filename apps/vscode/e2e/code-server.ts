@@ -11,6 +11,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 /** A running code-server. */
 export interface CodeServer {
   url: string;
+  /** The profile folder: rewrite its User/settings.json (see {@link writeSettings}) to change settings live. */
+  userDataDir: string;
   process: ChildProcess;
   stop(): void;
 }
@@ -26,7 +28,7 @@ function freePort(): Promise<number> {
 }
 
 /** Quiet user settings: no start page, no update checks, telemetry and git off, plus the test's own. */
-function writeSettings(userDataDir: string, extra: Record<string, unknown>): void {
+export function writeSettings(userDataDir: string, extra: Record<string, unknown>): void {
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   const settings = {
     'workbench.startupEditor': 'none',
@@ -52,13 +54,18 @@ export async function startCodeServer(opts: {
   vsix: string;
   settings: Record<string, unknown>;
   log: (line: string) => void;
+  /** Ask whether to trust each folder (workspace trust on), so a test can open one in restricted mode. */
+  trust?: boolean;
 }): Promise<CodeServer> {
   const ud = join(opts.scratch, 'ud');
   const exts = join(opts.scratch, 'exts');
   const xdg = join(opts.scratch, 'xdg');
   mkdirSync(xdg, { recursive: true });
   const env = { ...process.env, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg };
-  writeSettings(ud, opts.settings);
+  writeSettings(ud, {
+    ...(opts.trust ? { 'security.workspace.trust.enabled': true } : {}),
+    ...opts.settings,
+  });
   const dirs = ['--user-data-dir', ud, '--extensions-dir', exts];
   execFileSync(opts.bin, [...dirs, '--install-extension', opts.vsix], { env, stdio: 'pipe' });
   const port = await freePort();
@@ -72,7 +79,7 @@ export async function startCodeServer(opts: {
       'none',
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...(opts.trust ? [] : ['--disable-workspace-trust']),
       '--disable-getting-started-override',
       '--ignore-last-opened',
     ],
@@ -93,6 +100,7 @@ export async function startCodeServer(opts: {
   }
   return {
     url,
+    userDataDir: ud,
     process: child,
     stop: () => {
       try {

@@ -105,3 +105,78 @@ export async function webviewFrame(page: Page, text: string, timeoutMs: number):
     await page.waitForTimeout(300);
   }
 }
+
+/** One text per editor line with CodeLenses: all of that line's lenses (`run | vs HEAD~1 · 14:03 | …`). */
+export async function lensRows(page: Page): Promise<string[]> {
+  return page
+    .locator('.codelens-decoration')
+    .evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
+}
+
+/** The Tombstone Bench status bar item's text ('' when hidden). */
+export async function statusText(page: Page): Promise<string> {
+  const item = page.locator('.statusbar-item', { hasText: /^\s*bench[ :]/ }).first();
+  if ((await item.count()) === 0) return '';
+  return ((await item.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Waits until the status bar item matches `re`; returns its text. */
+export async function waitForStatus(page: Page, re: RegExp, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const t = await statusText(page);
+    if (re.test(t)) return t;
+    if (Date.now() > deadline)
+      throw new Error(`status bar ${JSON.stringify(t)} did not match ${re} in ${timeoutMs} ms`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Texts of the notifications on screen. */
+export async function toastTexts(page: Page): Promise<string[]> {
+  return page.locator('.notification-toast').allInnerTexts();
+}
+
+/** Waits until a notification matches `re`; returns its text. */
+export async function waitForToast(page: Page, re: RegExp, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const hit = (await toastTexts(page)).find((t) => re.test(t));
+    if (hit) return hit;
+    if (Date.now() > deadline)
+      throw new Error(
+        `no notification matched ${re} in ${timeoutMs} ms: ${JSON.stringify(await toastTexts(page))}`,
+      );
+    await page.waitForTimeout(150);
+  }
+}
+
+/** Closes every notification. */
+export async function clearToasts(page: Page): Promise<void> {
+  await runCommand(page, 'Notifications: Clear All Notifications').catch(() => undefined);
+}
+
+/** The Test Explorer's rows, expanded, as `label description | aria-label` lines. */
+export async function testExplorerRows(page: Page, until: RegExp, timeoutMs: number): Promise<string> {
+  await runCommand(page, 'Testing: Focus on Test Explorer View');
+  await page.locator('.test-explorer .monaco-list').waitFor({ timeout: 10_000 });
+  const rows = async () =>
+    (
+      await page
+        .locator('.test-explorer .monaco-list-row')
+        .evaluateAll((els) =>
+          els.map(
+            (e) => `${(e.textContent ?? '').replace(/\s+/g, ' ')} | ${e.getAttribute('aria-label') ?? ''}`,
+          ),
+        )
+    ).join('\n');
+  const deadline = Date.now() + timeoutMs;
+  let text = await rows();
+  while (!until.test(text) && Date.now() < deadline) {
+    for (const row of await page.locator('.test-explorer .monaco-list-row[aria-expanded="false"]').all())
+      await row.click({ timeout: 2000 }).catch(() => undefined);
+    await page.waitForTimeout(400);
+    text = await rows();
+  }
+  return text;
+}

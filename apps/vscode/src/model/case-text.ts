@@ -134,7 +134,7 @@ export function runSummary(run: RunState): string {
     case 'failed':
       return `bench: run failed${run.errors.length ? ` — ${firstLine(run.errors[0]!)}` : ''}`;
     case 'finished':
-      return `bench ${run.label}: ${counts || 'no verdict'}`;
+      return `bench ${run.label}: ${counts || 'done'}`;
   }
 }
 

@@ -1,0 +1,236 @@
+/** The TypeScript project: a palette run on every surface, the inline surface setting, cancel and resume. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { descendants, readParents } from '../src/runner/process-tree.js';
+import { type CodeServer, writeSettings } from './code-server.js';
+import { type E2e, expectMatch } from './harness.js';
+import {
+  afterLineTexts,
+  hoverWord,
+  lensTexts,
+  openFile,
+  runCommand,
+  statusText,
+  testExplorerRows,
+  waitForLens,
+  waitForStatus,
+  watchLenses,
+  webviewFrame,
+} from './workbench.js';
+import { TS_FILE } from './workspaces.js';
+
+/**
+ * The settings every e2e profile has. CPU time: descheduling on a loaded machine is not charged to the op (bench
+ * README, "Which metric").
+ */
+export const BASE_SETTINGS = { 'tombstoneBench.samplesPerSide': 5, 'tombstoneBench.metric': 'cpuNsPerOp' };
+
+/** One verdict lens: a case, both medians in one unit, Δ, the named p, the runner's outcome. */
+const VERDICT_LENS =
+  /^\[size=256\] [\d.]+ → [\d.]+ cpu [nµm]?s {2}(~|[+−]\d+\.\d%) {2}p\(Holm\)=\S+ {2}(\w+)$/;
+
+/** The runner processes (CLI and forks) under code-server's process tree. */
+export function runnerProcesses(root: number): number[] {
+  return descendants(root, readParents()).filter((pid) => {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      return (
+        cmd.includes('tombstone-bench') || cmd.includes('bench/dist/cli.js') || cmd.includes('fork-worker')
+      );
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Records every status bar text until `stop()`. */
+function watchStatus(page: Page): { seen: Set<string>; stop: () => void } {
+  const seen = new Set<string>();
+  let on = true;
+  void (async () => {
+    while (on) {
+      seen.add(await statusText(page).catch(() => ''));
+      await page.waitForTimeout(100).catch(() => undefined);
+    }
+  })();
+  return { seen, stop: () => void (on = false) };
+}
+
+async function paletteRun(e: E2e, page: Page): Promise<void> {
+  await e.check('lenses appear before the first run', async () => {
+    await openFile(page, TS_FILE);
+    await waitForLens(page, /run$/, 30_000);
+  });
+  await e.check(
+    'a palette run shows preparation, then progress, then verdicts in one unit with the Holm p',
+    async () => {
+      const lenses = watchLenses(page);
+      const status = watchStatus(page);
+      await runCommand(page, 'Tombstone Bench: Run Benchmarks in This File');
+      const won = await waitForLens(page, /Won$/, 180_000).finally(lenses.stop);
+      await waitForStatus(page, /^bench impl: copyLoop → slice: /, 30_000).finally(status.stop);
+      const seen = [...status.seen];
+      if (!seen.some((t) => /bench: type-checking and compiling…/.test(t)))
+        throw new Error(`no preparation message in the status bar: ${JSON.stringify(seen)}`);
+      if (seen.some((t) => /measuring 0\/0/.test(t)))
+        throw new Error(`"measuring 0/0" shown: ${JSON.stringify(seen)}`);
+      if (![...lenses.seen].some((t) => /measuring [1-9]\d*\/10$/.test(t)))
+        throw new Error(`no "measuring k/10" lens while running; seen: ${JSON.stringify([...lenses.seen])}`);
+      expectMatch(won, VERDICT_LENS, 'copy lens');
+      const lensList = await lensTexts(page);
+      if (!lensList.some((t) => /^impl: copyLoop → slice · \d\d:\d\d$/.test(t)))
+        throw new Error(`no run label lens: ${JSON.stringify(lensList)}`);
+      const guard = lensList.filter((t) => VERDICT_LENS.test(t));
+      if (guard.length !== 2) throw new Error(`want 2 verdict lenses, got ${JSON.stringify(lensList)}`);
+      await e.shot(page, 'lenses');
+    },
+  );
+}
+
+async function surfaces(e: E2e, page: Page, server: CodeServer): Promise<void> {
+  await e.check('one inline surface by default; the decoration by setting, without the lens', async () => {
+    const before = await afterLineTexts(page);
+    if (before.length > 0) throw new Error(`decorations shown by default: ${JSON.stringify(before)}`);
+    writeSettings(server.userDataDir, { ...BASE_SETTINGS, 'tombstoneBench.inline.show': 'decoration' });
+    const deadline = Date.now() + 15_000;
+    let texts = await afterLineTexts(page);
+    while (!texts.some((t) => /Won/.test(t)) && Date.now() < deadline) {
+      await page.waitForTimeout(250);
+      texts = await afterLineTexts(page);
+    }
+    if (!texts.some((t) => /Won.*impl: copyLoop → slice · \d\d:\d\d/.test(t)))
+      throw new Error(`decorations: ${JSON.stringify(texts)}`);
+    if ((await lensTexts(page)).some((t) => /Won$/.test(t)))
+      throw new Error('the verdict lens is still shown');
+    await e.shot(page, 'decoration');
+    writeSettings(server.userDataDir, BASE_SETTINGS);
+    await waitForLens(page, /Won$/, 15_000);
+  });
+  await e.check('hover shows the full statistics of the newest run', async () => {
+    const text = await hoverWord(page, 'copy');
+    for (const part of [
+      'Won (primary) · impl: copyLoop → slice',
+      'median (',
+      'HL ratio',
+      'p(Holm)',
+      'pairing',
+      'Reproduce',
+    ]) {
+      if (!text.includes(part)) throw new Error(`hover lacks ${JSON.stringify(part)}: ${text.slice(0, 600)}`);
+    }
+    await e.shot(page, 'hover');
+    await page.keyboard.press('Escape');
+  });
+  await e.check("status bar sums the run in the runner's words", async () => {
+    const t = await statusText(page);
+    expectMatch(
+      t,
+      /^bench impl: copyLoop → slice: 1 Won · 1 (Lost|Unchanged|Held|Inconclusive)$/,
+      'status bar',
+    );
+  });
+  await e.check('Test Explorer shows the cases with the state and label of the run', async () => {
+    const labels = await testExplorerRows(page, /\[size=256\].*Won.*\(Passed\)/, 15_000);
+    expectMatch(labels, /^ListOpsBench ?list-ops\.bench\.ts \|/m, 'test tree');
+    expectMatch(
+      labels,
+      /^\[size=256\] ?−\d+\.\d% Won · impl: copyLoop → slice · \d\d:\d\d \| .*\(Passed\)$/m,
+      'test tree',
+    );
+    await e.shot(page, 'test-explorer');
+  });
+  await e.check("the output channel shows the runner's readable report, not JSON events", async () => {
+    await runCommand(page, 'Tombstone Bench: Show Runner Output');
+    const view = page.locator('.part.panel .view-lines').first();
+    await view.waitFor({ timeout: 10_000 });
+    const text = (await view.textContent()) ?? '';
+    expectMatch(text, /Outcome[\s\S]*Won/, 'output channel');
+    if (text.includes('"protocol"')) throw new Error('the output channel shows JSON events');
+  });
+}
+
+async function resultsView(e: E2e, page: Page): Promise<void> {
+  await e.check(
+    'results view beside the editor: titled by the run, table within its width, titled plots',
+    async () => {
+      await runCommand(page, 'Tombstone Bench: Open Results');
+      const frame = await webviewFrame(page, 'ABAB order', 30_000);
+      const info = await frame.evaluate(() => ({
+        title: document.querySelector('h2')?.textContent ?? '',
+        body: document.body.textContent ?? '',
+        plots: Array.from(document.querySelectorAll('h3'), (h) => h.textContent ?? ''),
+        tableRight: document.querySelector('table.verdicts')?.getBoundingClientRect().right ?? 0,
+        width: document.documentElement.clientWidth,
+      }));
+      expectMatch(info.title, /^Benchmark results · impl: copyLoop → slice · \d\d:\d\d$/, 'view title');
+      expectMatch(info.body, /ListOpsBench\.copy\[size=256\][\s\S]*Won/, 'webview');
+      if (info.plots.length < 1 || info.plots.some((t) => /\.svg$/.test(t)))
+        throw new Error(`plot headings: ${JSON.stringify(info.plots)}`);
+      if (info.tableRight > info.width + 1)
+        throw new Error(`table ${info.tableRight}px wide in a ${info.width}px view`);
+      await e.shot(page, 'webview');
+    },
+  );
+}
+
+/** The parts of a results file the checks read. */
+interface Results {
+  finishedAt: string | null;
+  benchmarks: { samples: unknown[] }[];
+}
+
+async function cancelAndResume(e: E2e, page: Page, server: CodeServer, ws: string): Promise<void> {
+  await e.check('cancel midway leaves no runner process', async () => {
+    await openFile(page, TS_FILE);
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Home'); // lenses are drawn only for lines in view
+    await runCommand(page, 'Tombstone Bench: Run Benchmarks in This File');
+    await waitForLens(page, /measuring [1-9]\d*\/10/, 60_000);
+    const before = runnerProcesses(server.process.pid!);
+    if (before.length === 0) throw new Error('no runner process was running');
+    await runCommand(page, 'Tombstone Bench: Cancel Run');
+    await waitForLens(page, /cancelled at \d+\/10/, 30_000);
+    const deadline = Date.now() + 10_000;
+    let left = runnerProcesses(server.process.pid!);
+    while (left.length > 0 && Date.now() < deadline) {
+      await page.waitForTimeout(250);
+      left = runnerProcesses(server.process.pid!);
+    }
+    if (left.length > 0)
+      throw new Error(`runner processes left: ${left.join(', ')} (were ${before.join(', ')})`);
+    await e.shot(page, 'cancelled');
+  });
+  await e.check('the cancelled run left a valid results file and Re-run Last resumes it', async () => {
+    const dir = join(ws, '.tombstone-bench');
+    const files = () =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
+    const before = files();
+    const read = () => JSON.parse(readFileSync(join(dir, before.at(-1)!), 'utf8')) as Results;
+    const counted = (r: Results) => r.benchmarks.reduce((k, b) => k + b.samples.length, 0);
+    const cancelled = read();
+    if (cancelled.finishedAt !== null || counted(cancelled) === 0 || counted(cancelled) >= 20)
+      throw new Error(`cancelled file: finishedAt ${cancelled.finishedAt}, ${counted(cancelled)} samples`);
+    await runCommand(page, 'Tombstone Bench: Re-run Last');
+    const deadline = Date.now() + 120_000;
+    while (read().finishedAt === null && Date.now() < deadline) await page.waitForTimeout(500);
+    if (files().join() !== before.join())
+      throw new Error(`a new results file appeared: ${files().join(', ')}`);
+    const resumed = read();
+    if (resumed.finishedAt === null || counted(resumed) !== 20)
+      throw new Error(
+        `resumed file: finishedAt ${resumed.finishedAt}, ${counted(resumed)} samples (want 20)`,
+      );
+    await waitForLens(page, /Won$/, 10_000);
+  });
+}
+
+/** Every check of the TypeScript project, in order. */
+export async function tsScenario(e: E2e, page: Page, server: CodeServer, ws: string): Promise<void> {
+  await paletteRun(e, page);
+  await surfaces(e, page, server);
+  await resultsView(e, page);
+  await cancelAndResume(e, page, server, ws);
+}
