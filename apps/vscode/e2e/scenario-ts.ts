@@ -54,7 +54,12 @@ function watchStatus(page: Page): { seen: Set<string>; stop: () => void } {
       await page.waitForTimeout(100).catch(() => undefined);
     }
   })();
-  return { seen, stop: () => void (on = false) };
+  return {
+    seen,
+    stop: () => {
+      on = false;
+    },
+  };
 }
 
 async function paletteRun(e: E2e, page: Page): Promise<void> {
