@@ -1,5 +1,6 @@
 // Bundles the extension (CommonJS, `vscode` external) and the e2e driver. Workspace libraries are bundled from
 // their TypeScript sources through the `@tombstone-lab/source` export condition.
+import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
 const common = {
@@ -24,7 +25,11 @@ const ext = await build({
   outfile: 'dist/extension.cjs',
   external: ['vscode'],
   minify: true,
-  logOverride: { 'empty-import-meta': 'silent', 'require-resolve-not-external': 'silent' },
+  // The bundled engine (readRun, analyzeRun, compareFiles for saved results) has ESM modules that read
+  // import.meta.url when loaded (bench's stack-excerpt.ts); in this CommonJS bundle it is the bundle's own URL.
+  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__importMetaUrl' },
+  logOverride: { 'require-resolve-not-external': 'silent' },
 });
 await build({
   ...common,
@@ -40,3 +45,16 @@ const used = Object.entries(out.inputs)
 const leaked = used.filter((name) => RUNNER_ONLY.some((re) => re.test(name)));
 if (leaked.length > 0) throw new Error(`the extension bundle pulled in runner code: ${leaked.join(', ')}`);
 console.log(`dist/extension.cjs: ${(out.bytes / 1024).toFixed(1)} KiB from ${used.length} modules`);
+
+// The bundle must load outside the editor too: a module that throws when loaded (import.meta.url read in a
+// CommonJS bundle did) leaves the installed extension without lenses or commands and without an error anyone sees.
+const require = createRequire(import.meta.url);
+const Module = require('node:module');
+const load = Module._load;
+Module._load = (request, ...rest) => (request === 'vscode' ? {} : load(request, ...rest));
+try {
+  const ext = require('./dist/extension.cjs');
+  if (typeof ext.activate !== 'function') throw new Error('dist/extension.cjs exports no activate()');
+} finally {
+  Module._load = load;
+}

@@ -137,7 +137,11 @@ export async function openWorkbench(
   viewport: { width: number; height: number },
 ): Promise<Page> {
   const page = await browser.newPage({ viewport });
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  // Generous: on a loaded machine (load 25 on 2 cores) the first workbench load took over 30 s.
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`, {
+    timeout: 180_000,
+    waitUntil: 'domcontentloaded',
+  });
+  await page.locator('.monaco-workbench').waitFor({ timeout: 180_000 });
   return page;
 }

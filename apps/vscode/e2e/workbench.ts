@@ -10,7 +10,7 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await row.waitFor({ state: 'visible', timeout: 30_000 });
   await page.keyboard.press('Enter');
 }
 
@@ -23,7 +23,7 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await page
     .locator('.quick-input-list .monaco-list-row', { hasText: name })
     .first()
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: 60_000 }); // file search is slow on a loaded machine
   await page.keyboard.press('Enter');
   await page
     .locator(`.tab.active[data-resource-name="${name}"], .tab.active:has-text("${name}")`)

@@ -122,8 +122,9 @@ export function registerCommands(
     'tombstoneBench.compareFiles': async () => {
       const a = await pickResultsFile('First results file (before)');
       const b = a && (await pickResultsFile('Second results file (after)'));
+      const name = (f: string) => describeResultsFile(f)?.tag.replace(/ · \d+ benchmarks?.*$/, '') ?? f;
       if (a && b)
-        await openComparePanel(a, b).catch((e) =>
+        await openComparePanel(a, b, [name(a), name(b)]).catch((e) =>
           vscode.window.showErrorMessage(`Tombstone Bench: ${(e as Error).message}`),
         );
     },

@@ -8,7 +8,12 @@ import { compareHtml, parseFileComparison } from '../model/compare-html.js';
  * the extension (`readRun`, `compareFiles`: statistics on saved samples, nothing of the workspace runs — so it works
  * read-only in an untrusted workspace too). The newer file's metric, alpha and threshold judge; Holm across rows.
  */
-export async function openComparePanel(first: string, second: string): Promise<void> {
+/** `names`: how each file is titled (its run's label and time), else its file name. */
+export async function openComparePanel(
+  first: string,
+  second: string,
+  names: [string, string] = [basename(first), basename(second)],
+): Promise<void> {
   const old = readRun(first);
   const next = readRun(second);
   const { metric, alpha, threshold } = next.config;
@@ -17,7 +22,6 @@ export async function openComparePanel(first: string, second: string): Promise<v
   const parsed = parseFileComparison(
     JSON.stringify(comparison, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v)),
   );
-  const names: [string, string] = [basename(first), basename(second)];
   const panel = vscode.window.createWebviewPanel(
     'tombstoneBench.compare',
     `Bench: ${names.join(' → ')}`,
