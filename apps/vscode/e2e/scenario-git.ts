@@ -32,7 +32,7 @@ async function discovery(e: E2e, page: Page, ws: string): Promise<void> {
     'a JavaScript project without TypeScript: lenses and Test Explorer for .bench.mjs',
     async () => {
       await openFile(page, JS_FILE);
-      await waitForLens(page, /run$/, 30_000);
+      await waitForLens(page, /run$/, 120_000);
       const rows = await testExplorerRows(page, /LibBench[\s\S]*slow[\s\S]*fast/, 20_000);
       expectMatch(rows, /^LibBench ?lib\.bench\.mjs \|/m, 'test tree');
     },

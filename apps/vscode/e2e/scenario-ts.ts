@@ -65,7 +65,8 @@ function watchStatus(page: Page): { seen: Set<string>; stop: () => void } {
 async function paletteRun(e: E2e, page: Page): Promise<void> {
   await e.check('lenses appear before the first run', async () => {
     await openFile(page, TS_FILE);
-    await waitForLens(page, /run$/, 30_000);
+    // Activation waits for the workspace search (it timed out at load 30 and the language event activated it).
+    await waitForLens(page, /run$/, 120_000);
   });
   await e.check(
     'a palette run shows preparation, then progress, then verdicts in one unit with the Holm p',
@@ -98,7 +99,8 @@ async function surfaces(e: E2e, page: Page, server: CodeServer): Promise<void> {
     const before = await afterLineTexts(page);
     if (before.length > 0) throw new Error(`decorations shown by default: ${JSON.stringify(before)}`);
     writeSettings(server.userDataDir, { ...BASE_SETTINGS, 'tombstoneBench.inline.show': 'decoration' });
-    const deadline = Date.now() + 15_000;
+    // code-server notices an edited settings file late on a loaded machine.
+    const deadline = Date.now() + 60_000;
     let texts = await afterLineTexts(page);
     while (!texts.some((t) => /Won/.test(t)) && Date.now() < deadline) {
       await page.waitForTimeout(250);
@@ -110,7 +112,7 @@ async function surfaces(e: E2e, page: Page, server: CodeServer): Promise<void> {
       throw new Error('the verdict lens is still shown');
     await e.shot(page, 'decoration');
     writeSettings(server.userDataDir, BASE_SETTINGS);
-    await waitForLens(page, /Won$/, 15_000);
+    await waitForLens(page, /Won$/, 60_000);
   });
   await e.check('hover shows the full statistics of the newest run', async () => {
     const text = await hoverWord(page, 'copy');
@@ -150,7 +152,7 @@ async function surfaces(e: E2e, page: Page, server: CodeServer): Promise<void> {
     const view = page.locator('.part.panel .view-lines').first();
     await view.waitFor({ timeout: 10_000 });
     const text = (await view.textContent()) ?? '';
-    expectMatch(text, /Outcome[\s\S]*Won/, 'output channel');
+    expectMatch(text, /\d+ Won, \d+ Held/, 'output channel');
     if (text.includes('"protocol"')) throw new Error('the output channel shows JSON events');
   });
 }

@@ -54,7 +54,7 @@ describe('results view', () => {
     expect(html).toContain('<th>p (Holm)</th>');
     expect(html).toMatch(/<td class="num">[\d.]+ → [\d.]+ ns<\/td>/);
     expect(html).toContain('@media (max-width: 640px)');
-    expect(html).toContain('<td class="key">S.a&#60;b&#62;</td>');
+    expect(html).toContain('<td class="key">S.<wbr>a&#60;b&#62;</td>');
     expect(html).toContain('<td class="outcome">Won</td>');
     expect(html).toContain('−50.0%');
     expect(html).toContain(`src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}"`);

@@ -75,11 +75,16 @@ function verdictRows(doc: ResultsDocument): string[] {
       : ['—', '—', '—', '—'];
     const b = byKey.get(v.key);
     return (
-      `<tr class="${v.outcome.toLowerCase()}"><td class="key">${escapeHtml(v.key)}</td>` +
-      cells.map((c) => `<td class="num">${escapeHtml(c)}</td>`).join('') +
+      `<tr class="${v.outcome.toLowerCase()}"><td class="key">${breakable(v.key)}</td>` +
+      cells.map((c, i) => `<td class="num${i === 2 ? ' n' : ''}">${escapeHtml(c)}</td>`).join('') +
       `<td class="outcome">${v.outcome}</td><td class="strip">${b ? timeOrderSvg(b, metric) : ''}</td></tr>`
     );
   });
+}
+
+/** A benchmark key that may wrap after `.` and before `[` (not inside a name): `Suite.<wbr>bench<wbr>[size=1]`. */
+function breakable(key: string): string {
+  return escapeHtml(key).replace(/\./g, '.<wbr>').replace(/\[/g, '<wbr>[');
 }
 
 /** What a runner plot shows, from its SVG `<title>` (the runner titles each plot), else from its file name. */
@@ -142,18 +147,18 @@ p.sub { margin: 0 0 8px; opacity: 0.85; overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: 8px 0 16px; width: 100%; }
 th, td { border-bottom: 1px solid var(--vscode-panel-border, #8884); padding: 3px 8px; text-align: left; vertical-align: middle; }
 td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; font-family: var(--vscode-editor-font-family); }
-td.key { font-family: var(--vscode-editor-font-family); overflow-wrap: anywhere; min-width: 8em; }
+td.key { font-family: var(--vscode-editor-font-family); }
 tr.won td.outcome { color: var(--vscode-testing-iconPassed); font-weight: bold; }
 tr.lost td.outcome, tr.invalid td.outcome { color: var(--vscode-testing-iconFailed); font-weight: bold; }
 svg.strip { width: 100%; max-width: 420px; height: auto; }
 .legend span { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 12px; }
-.plot-wrap { overflow-x: auto; }
-img.plot { width: 100%; min-width: 520px; max-width: 960px; background: #fff; border-radius: 4px; margin: 4px 0 12px; }
+.plot-wrap { overflow-x: auto; } /* plots keep their own size (11 px axis text): narrower views scroll them */
+img.plot { width: auto; max-width: none; background: #fff; border-radius: 4px; margin: 4px 0 12px; }
 body.vscode-dark img.plot, body.vscode-high-contrast img.plot { filter: invert(0.92) hue-rotate(180deg); }
 details.runs { margin: 8px 0; } details.runs ul { margin: 4px 0; padding-left: 20px; } li.current { font-weight: bold; }
 span.status { opacity: 0.75; }
 @media (max-width: 640px) {
-  th.strip, td.strip, p.legend { display: none; }
+  th.strip, td.strip, p.legend, th.n, td.n { display: none; }
   th, td { padding: 3px 4px; }
 }
 `;
@@ -195,7 +200,7 @@ export function resultsHtml(doc: ResultsDocument, page: ResultsPage): string {
 <p class="sub">${escapeHtml(what)} · α ${config.alpha}, threshold ±${config.threshold * 100}%, ${escapeHtml(pHead)} decides · ${escapeHtml(page.file)}</p>
 ${runList(page.runs ?? [])}
 <p class="legend">samples in time order:<span style="background:${SIDE_COLORS.baseline}"></span>baseline<span style="background:${SIDE_COLORS.candidate}"></span>candidate</p>
-<div class="table-wrap"><table class="verdicts"><tr><th>benchmark</th><th>baseline → candidate (median)</th><th>Δ median</th><th>n</th><th>${escapeHtml(pHead)}</th><th>outcome</th><th class="strip">ABAB order</th></tr>
+<div class="table-wrap"><table class="verdicts"><tr><th>benchmark</th><th>median: baseline → candidate</th><th>Δ</th><th class="n">n</th><th>${escapeHtml(pHead)}</th><th>outcome</th><th class="strip">ABAB order</th></tr>
 ${verdictRows(doc).join('\n')}
 </table></div>
 ${factorialTables(doc).join('\n')}
