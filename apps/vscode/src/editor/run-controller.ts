@@ -85,14 +85,14 @@ export class RunController implements vscode.Disposable {
       void vscode.window.showErrorMessage(`Tombstone Bench: ${(e as Error).message}`);
       return false;
     }
-    this.store.beginRun({
+    const entry = this.store.beginRun({
       command: args,
       files: request.files,
       label: describeRequest(request),
       phase: resume ? `resuming ${basename(resume)}…` : preparingPhase(request),
     });
     this.last = { request, resumable: null };
-    const finished = this.follow(request, runner, args, output, events).finally(() =>
+    const finished = this.follow(request, entry, runner, args, output, events).finally(() =>
       rmSync(join(events, '..'), { recursive: true, force: true }),
     );
     this.started.fire({ request, finished });
@@ -102,6 +102,7 @@ export class RunController implements vscode.Disposable {
 
   private async follow(
     request: RunRequest,
+    entry: RunState,
     runner: RunnerLocation,
     args: string[],
     output: string,
@@ -130,10 +131,10 @@ export class RunController implements vscode.Disposable {
         sub.dispose();
         this.handle = null;
         void vscode.commands.executeCommand('setContext', 'tombstoneBench.running', false);
-        const run = this.store.current;
-        this.store.processEnded(exit.exitCode, exit.cancelled);
+        this.store.processEnded(exit.exitCode, exit.cancelled, entry);
         this.log.appendLine(`[extension] runner exited with ${exit.exitCode ?? exit.signal}`);
-        if (run) this.finished(request, run, output);
+        // The run's own entry: once its run-finished came it is no longer the store's current run.
+        this.finished(request, entry, output);
       },
     );
   }

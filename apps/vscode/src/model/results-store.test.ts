@@ -183,7 +183,11 @@ describe('ResultsStore', () => {
       total: 40,
       sample: s,
     });
+    // The runner reports the interruption itself, then exits: the run is cancelled, resumable from its file.
+    store.apply(runFinished({ interrupted: true, exitCode: 130 }));
+    expect(store.current).toBeNull();
     store.processEnded(130, true);
+    expect(store.run).toMatchObject({ cancelled: true, resultsFile: '/ws/.tombstone-bench/r.json' });
     expect(caseLine(store.get('S.a')!)).toBe('cancelled at 1/20');
     expect(store.get('S.b')!.status).toBe('cancelled');
     expect(store.run?.status).toBe('interrupted');

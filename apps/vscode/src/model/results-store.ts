@@ -195,9 +195,11 @@ export class ResultsStore {
     this.changed();
   }
 
-  /** The runner process ended (exit code or signal), after or without a run-finished event. */
-  processEnded(exitCode: number | null, cancelled: boolean): void {
-    const run = this.current;
+  /**
+   * The runner process of `run` (default: the newest run) ended — exit code or signal —, after or without its
+   * run-finished event (after it, the run is no longer {@link current}: it is passed, not looked up).
+   */
+  processEnded(exitCode: number | null, cancelled: boolean, run: RunState | null = this.run): void {
     if (!run) return;
     run.phase = null;
     if (cancelled) {
