@@ -3,16 +3,7 @@
  * caller was operating on is unchanged when one of these escapes.
  */
 
-/** Renders a user-supplied value for an error message without ever throwing (bigint, symbols, cycles…). */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value instanceof Uint8Array) return `Uint8Array(${value.length})`;
-  if (Array.isArray(value)) return `[${value.map(describeValue).join(', ')}]`;
-  if (value === null) return 'null';
-  if (typeof value === 'object') return Object.prototype.toString.call(value);
-  return String(value);
-}
+export { describeValue } from './checks/describe-value.js';
 
 /** A timestamp (markedForDeleteAt) or local deletion time that is NaN, fractional, or outside its range. */
 export class InvalidTimestampError extends RangeError {

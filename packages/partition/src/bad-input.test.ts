@@ -4,6 +4,7 @@ import {
   ClusteringBound,
   ClusteringComparator,
   DeletionTime,
+  EmptySliceError,
   InvalidTimestampError,
   NO_TIMESTAMP,
   RangeTombstoneList,
@@ -17,6 +18,7 @@ import { Row } from './model/row.js';
 import { Table } from './table/table.js';
 import { tableOptions } from './table/table-options.js';
 import { intTable, RANGE_IMPLEMENTATIONS, slice } from './test-tables.js';
+import { Memtable } from './write/memtable.js';
 import type { PartitionUpdateBuilder } from './write/partition-update.js';
 
 const NOW = 1_000_000;
@@ -96,7 +98,7 @@ describe('deleteRange takes only a Slice, as reads do', () => {
     [
       'a plain {start, end} object',
       { start: ClusteringBound.inclusiveStart(1), end: ClusteringBound.inclusiveEnd(2) },
-      /deleteRange slice must be a Slice, got \[object Object\]/,
+      /deleteRange slice must be a Slice, got \{start: ClusteringBound instance, end: ClusteringBound instance\}/,
     ],
   ])('rejects %s with a PartitionArgumentError', (_name, value, message) => {
     expectBuilderRejects(
@@ -298,5 +300,89 @@ describe('compaction keeps a range tombstone tied with the partition deletion un
     expect(out?.rows.map((r) => [r.clustering, r.deletion.toString()])).toEqual([
       [[1], 'deletedAt=10, localDeletion=5'],
     ]);
+  });
+});
+
+describe('what a write cannot represent is rejected where it enters, naming it (issue 24)', () => {
+  class Note {
+    v = 'x';
+  }
+  it.each([
+    ['a Map', new Map([['v', 'x']]), 'got Map(1)'],
+    ['a Date', new Date(0), 'got Date(1970-01-01T00:00:00.000Z)'],
+    ['an array', ['x', 'y'], 'got ["x", "y"]'],
+    ['a class instance', new Note(), 'got Note instance'],
+  ])('row values that are %s (they built a row with no cells, or columns "0", "1")', (_name, values, got) => {
+    const message = `row values must be a plain object, ${got}`;
+    expectBuilderRejects((b) => b.insert([3], values as never, 30), PartitionArgumentError, message);
+    expectBuilderRejects((b) => b.update([3], values as never, 30), PartitionArgumentError, message);
+  });
+
+  it('row values without a prototype, or inheriting from a plain object, are still records', () => {
+    const bare = Object.assign(Object.create(null) as Record<string, string>, { v: 'a' });
+    const inheriting = Object.assign(Object.create({ w: 'inherited' }) as Record<string, string>, { v: 'b' });
+    const t = new Table(intTable(), { clock: () => NOW });
+    t.apply(t.update('k').insert([1], bare, 1).insert([2], inheriting, 1).build());
+    expect(t.read('k').map((r) => r.values())).toEqual([{ v: 'a' }, { v: 'b' }]);
+  });
+
+  it.each([
+    ['null', null, 'got null'],
+    ['a string', 'x', 'got "x"'],
+    ['a plain object', { key: 'k' }, 'got {key: "k"}'],
+    ['a builder (not built)', 'builder', 'got PartitionUpdateBuilder instance'],
+  ])('table.apply of %s', (_name, update, got) => {
+    expectRejected(
+      (t) => t.apply((update === 'builder' ? t.update('k') : update) as never),
+      PartitionArgumentError,
+      `apply needs a PartitionUpdate (table.update(key)…build()), ${got}`,
+    );
+  });
+
+  it.each([
+    ['no options', undefined, 'got undefined'],
+    [
+      'options tableOptions did not return',
+      { comparator: new ClusteringComparator([types.int32]) },
+      'got {comparator: ClusteringComparator instance}',
+    ],
+    [
+      'a frozen copy of real options',
+      'copy',
+      'got {comparator: ClusteringComparator instance, rangeStore: function',
+    ],
+  ])('new Table and new Memtable with %s', (_name, init, got) => {
+    const options = init === 'copy' ? Object.freeze({ ...intTable() }) : init;
+    expect(() => new Table(options as never)).toThrow(PartitionArgumentError);
+    expect(() => new Table(options as never)).toThrow(
+      `Table needs the settings tableOptions({ comparator, … }) returns, ${got}`,
+    );
+    expect(() => new Memtable(options as never)).toThrow(`Memtable needs the settings`);
+  });
+
+  it('a NaN deletion time cannot be built, so DeletionInfo never meets one', () => {
+    const Unchecked = DeletionTime as unknown as new (markedForDeleteAt: number, ldt: number) => DeletionTime;
+    expect(() => new Unchecked(Number.NaN, 0)).toThrow(InvalidTimestampError);
+    expect(() => new Unchecked(Number.NaN, 0)).toThrow('markedForDeleteAt must be a safe integer, got NaN');
+    expect(() => new Unchecked(5, Number.NaN)).toThrow(
+      'localDeletionTime must be an integer in [0, 4294967295], got NaN',
+    );
+    expectRejected(
+      (t) =>
+        t.apply(t.update('k').deletePartition(new Unchecked(Number.NaN, 0).markedForDeleteAt, 0).build()),
+      InvalidTimestampError,
+      'got NaN',
+    );
+  });
+
+  it('an inverted slice is rejected by Slice.make given the comparator', () => {
+    const inverted = (t: Table) =>
+      Slice.make(ClusteringBound.inclusiveStart(5), ClusteringBound.inclusiveEnd(1), t.options.comparator);
+    expectBuilderRejects(
+      (b) => b.deleteRange(inverted(seededTable()), 30, 5),
+      EmptySliceError,
+      'slice [5,1] is empty (its start does not sort before its end)',
+    );
+    expectRejected((t) => t.read('k', { slice: inverted(t) }), EmptySliceError, 'slice [5,1] is empty');
   });
 });

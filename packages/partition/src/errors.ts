@@ -14,16 +14,4 @@ export class ImmutableStateError extends TypeError {
   override readonly name = 'ImmutableStateError';
 }
 
-/** Formats a value for an error message without throwing on exotic inputs (symbols, bigint, cycles). */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
-  if (value instanceof Uint8Array) return `Uint8Array(${value.length})`;
-  if (Array.isArray(value)) return `[${value.map(describeValue).join(', ')}]`;
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
+export { describeValue } from '@tombstone-lab/core/internal';

@@ -7,8 +7,8 @@
  * @packageDocumentation
  */
 
-/** A partition-key bloom filter with a probe counter, and the key hash it probes with. */
-export { BloomFilter, hashKey, type KeyHash } from './compaction/bloom-filter.js';
+/** The partition-key bloom filter of a run, with a probe counter. */
+export { BloomFilter } from './compaction/bloom-filter.js';
 /** Compaction with gc-grace and max-purgeable purging. */
 export {
   type CompactionRequest,
@@ -21,7 +21,6 @@ export {
 export { SortedRun } from './compaction/sorted-run.js';
 /** The `tombstoneGc` table option: timeout or repair mode, and the repair history repair mode looks up. */
 export {
-  DEFAULT_PROPAGATION_DELAY_SECONDS,
   MAX_TOKEN,
   type RepairedRange,
   RepairHistory,
@@ -37,15 +36,13 @@ export { Cell, type CellValue } from './model/cell.js';
 /** Cassandra's (Mutable)DeletionInfo and its read-only face. */
 export { DeletionInfo, type RangeStoreSource, type ReadonlyDeletionInfo } from './model/deletion-info.js';
 /** Immutable partition snapshots. */
-export { Partition, partitionShellHeap } from './model/partition.js';
+export { Partition } from './model/partition.js';
 /** Partition keys (non-empty strings). */
-export { checkPartitionKey, comparePartitionKeys, type PartitionKey } from './model/partition-key.js';
+export type { PartitionKey } from './model/partition-key.js';
 /** Rows. */
 export { Row } from './model/row.js';
-/** Combining versions of a partition from several sources. */
-export { type MergedVersions, mergeVersions } from './read/partition-merge.js';
 /** Partition reads merging memtable and runs. */
-export { liveRows, type ReadQuery, type ReadSources, readPartition } from './read/read.js';
+export { type ReadQuery, type ReadSources, readPartition } from './read/read.js';
 /** core's range-tombstone containers by name (one list for every tool), and the table default. */
 export {
   DEFAULT_RANGE_STORE_NAME,
@@ -58,7 +55,6 @@ export {
 export { type Clock, type CompactOptions, Table, type TableRuntimeOptions } from './table/table.js';
 /** Table settings. */
 export {
-  DEFAULT_GC_GRACE_SECONDS,
   type TableOptions,
   type TableOptionsInit,
   tableOptions,
@@ -66,8 +62,8 @@ export {
 /** Replaceable flush / compaction / read stages of a table (instrumentation, alternatives, fault injection). */
 export type { TableStages } from './table/table-stages.js';
 /** The memtable: key → latest partition snapshot, with data/heap accounting. */
-export { type ApplyResult, Memtable, NEW_PARTITION_DATA_SIZE, type PutResult } from './write/memtable.js';
+export { type ApplyResult, Memtable, type PutResult } from './write/memtable.js';
 /** A write to one partition and its builder. */
 export { PartitionUpdate, PartitionUpdateBuilder } from './write/partition-update.js';
 /** The memtable merge updater. */
-export { type MergeResult, mergeDeletion, mergePartitions } from './write/partition-updater.js';
+export { type MergeResult, mergePartitions } from './write/partition-updater.js';

@@ -1,4 +1,4 @@
-import { unknownOptionMessage } from '../checks/option-keys.js';
+import { unknownOptionMessage } from '../checks/option-bags.js';
 import { describeValue, InvalidConfigurationError } from '../errors.js';
 import type { ClusteringBound } from '../model/clustering-bound.js';
 import type { ClusteringComparator } from '../model/clustering-comparator.js';

@@ -1,3 +1,4 @@
+import { checkFlag } from '../checks/option-bags.js';
 import {
   ComparatorMismatchError,
   describeValue,
@@ -216,7 +217,7 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
   isDeleted(clustering: Clustering, timestamp: number, isCounter = false): boolean {
     this.comparator.validateClustering(clustering);
     checkTimestamp(timestamp, 'timestamp');
-    checkFlag(isCounter, 'isCounter');
+    checkFlag(isCounter, false, 'isCounter', TypeError);
     const idx = searchIndex(this.comparator, slotsOf(this), this.size, clustering, 0, this.size);
     return idx >= 0 && (isCounter || this.markedAtAt(idx) >= timestamp);
   }
@@ -233,8 +234,8 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
   iterator(reversed?: boolean): IterableIterator<RangeTombstone>;
   iterator(slice: Slice, reversed?: boolean): IterableIterator<RangeTombstone>;
   iterator(a?: Slice | boolean, b?: boolean): IterableIterator<RangeTombstone> {
-    checkFlag(b, 'reversed');
-    if (!(a instanceof Slice)) checkFlag(a, 'iterator argument (a Slice or reversed)');
+    checkFlag(b, false, 'reversed', TypeError);
+    if (!(a instanceof Slice)) checkFlag(a, false, 'iterator argument (a Slice or reversed)', TypeError);
     if (a instanceof Slice) {
       this.comparator.validateBound(a.start, 'slice start');
       this.comparator.validateBound(a.end, 'slice end');
@@ -337,13 +338,6 @@ function checkStore(other: unknown): void {
     throw new InvalidRangeStoreError(
       `addAll expects a range-tombstone container (a ClusteringComparator and an iterator), got ${describeValue(other)}`,
     );
-  }
-}
-
-/** A boolean option (or undefined): anything else would be read by truthiness, silently. */
-function checkFlag(value: unknown, what: string): void {
-  if (value !== undefined && typeof value !== 'boolean') {
-    throw new TypeError(`${what} must be a boolean, got ${describeValue(value)}`);
   }
 }
 

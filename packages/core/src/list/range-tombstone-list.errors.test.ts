@@ -143,7 +143,7 @@ describe.each([false, true])('bad input leaves the list unchanged (copyOnWrite=%
       'addAll({})',
       (l: RangeTombstoneList) => l.addAll({} as unknown as RangeTombstoneList),
       InvalidRangeStoreError,
-      /got \[object Object\]/,
+      /got \{\}/,
     ],
     [
       'addAll(undefined)',

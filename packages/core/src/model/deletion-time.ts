@@ -1,39 +1,16 @@
-import { describeValue, InvalidTimestampError } from '../errors.js';
+import {
+  checkTimestamp,
+  checkUnsignedDeletionTime,
+  NO_DELETION_TIME,
+  NO_TIMESTAMP,
+} from '../checks/timestamps.js';
 
-/**
- * `markedForDeleteAt` of {@link DeletionTime.LIVE}: stands for Java's `Long.MIN_VALUE` ("no deletion").
- *
- * Timestamps are JS numbers restricted to safe integers rather than `bigint`: they live in plain number arrays
- * (V8 double elements) inside the range-tombstone list, compare without allocation, and cover ±2^53 µs (≈ ±285
- * years around 1970), which every real write timestamp fits in. The price is that the int64 extremes are not
- * representable, so the lowest safe integer plays the role of `Long.MIN_VALUE`.
- */
-export const NO_TIMESTAMP = Number.MIN_SAFE_INTEGER;
+export { checkTimestamp, checkUnsignedDeletionTime, NO_DELETION_TIME, NO_TIMESTAMP };
 
-/** Unsigned 32-bit encoding of Cassandra's `NO_DELETION_TIME` (`Long.MAX_VALUE` on the Java side). */
-export const NO_DELETION_TIME = 0xffffffff;
 /** Largest valid local deletion time, 2^32 − 3 (Cassandra's `Cell.MAX_DELETION_TIME`). */
 export const MAX_DELETION_TIME = 0xfffffffd;
 /** Marker reported by an {@link InvalidDeletionTime}, 2^32 − 2 (Cassandra's `Cell.INVALID_DELETION_TIME`). */
 export const INVALID_DELETION_TIME = 0xfffffffe;
-
-/** Throws unless `value` is a safe integer; used for every markedForDeleteAt / cell timestamp entering the library. */
-export function checkTimestamp(value: unknown, what = 'markedForDeleteAt'): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
-    throw new InvalidTimestampError(`${what} must be a safe integer, got ${describeValue(value)}`);
-  }
-  return value;
-}
-
-/** Throws unless `value` is an integer in [0, 2^32 − 1], the unsigned range a local deletion time is stored in. */
-export function checkUnsignedDeletionTime(value: unknown, what = 'localDeletionTime'): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > NO_DELETION_TIME) {
-    throw new InvalidTimestampError(
-      `${what} must be an integer in [0, 4294967295], got ${describeValue(value)}`,
-    );
-  }
-  return value;
-}
 
 /**
  * When a tombstone was written (`markedForDeleteAt`, usually µs) and when the server created it
@@ -45,10 +22,28 @@ export class DeletionTime {
   /** "No deletion": markedForDeleteAt {@link NO_TIMESTAMP}, localDeletionTime {@link NO_DELETION_TIME}. */
   static readonly LIVE: DeletionTime = new DeletionTime(NO_TIMESTAMP, NO_DELETION_TIME);
 
+  /**
+   * Protected: build one with {@link build}. The constructor is still reachable from JavaScript, so it refuses what
+   * no deletion time can hold (`NaN` made `DeletionInfo.add` a silent no-op: every comparison with it is false).
+   * Comparisons only, so the reads that rebuild deletion times from a list's arrays pay next to nothing.
+   * @throws InvalidTimestampError for a markedForDeleteAt that is not a safe integer, or a localDeletionTime outside
+   *   [0, 2^32 − 1].
+   */
   protected constructor(
     readonly markedForDeleteAt: number,
     readonly localDeletionTime: number,
-  ) {}
+  ) {
+    if (!Number.isSafeInteger(markedForDeleteAt)) checkTimestamp(markedForDeleteAt);
+    if (
+      !(
+        localDeletionTime >= 0 &&
+        localDeletionTime <= NO_DELETION_TIME &&
+        Number.isInteger(localDeletionTime)
+      )
+    ) {
+      checkUnsignedDeletionTime(localDeletionTime);
+    }
+  }
 
   /**
    * Cassandra's `DeletionTime.build`, over the unsigned form every list stores: `localDeletionTime` must be an integer

@@ -1,6 +1,11 @@
-import { describeValue, InvalidBoundKindError } from '../errors.js';
+import {
+  describeValue,
+  EmptySliceError,
+  InvalidBoundKindError,
+  InvalidClusteringValueError,
+} from '../errors.js';
 import { ClusteringBound } from './clustering-bound.js';
-import type { Clustering, ClusteringComparator } from './clustering-comparator.js';
+import { type Clustering, ClusteringComparator } from './clustering-comparator.js';
 
 /**
  * A contiguous run of clusterings between a start bound and an end bound. Construction checks the kinds; emptiness
@@ -16,10 +21,16 @@ export class Slice {
   ) {}
 
   /**
+   * The slice from `start` to `end`. Given the table's `comparator`, an inverted or empty slice (`[5,1]`, `(5,5]`)
+   * is rejected here, where it is written; without one it cannot be: whether `[5,1]` is inverted depends on the
+   * column's order (it is a valid slice of a `types.reversed` column), so it is checked where the slice is used.
    * @throws InvalidBoundKindError if `start` is not a start bound or `end` is not an end bound.
+   * @throws InvalidClusteringValueError if a comparator is given and a bound's values do not fit it.
+   * @throws EmptySliceError if a comparator is given and the slice selects nothing under it.
    */
-  static make(start: ClusteringBound, end: ClusteringBound): Slice {
+  static make(start: ClusteringBound, end: ClusteringBound, comparator?: ClusteringComparator): Slice {
     Slice.checkBounds(start, end);
+    if (comparator !== undefined) checkNotEmpty(start, end, comparator);
     if (start.isBottom() && end.isTop()) return Slice.ALL;
     return new Slice(start, end);
   }
@@ -63,10 +74,27 @@ export class Slice {
 
   /** `[a,b]`, `(a,b)`, `[BOTTOM,12]`… */
   toString(): string {
-    const s = this.start.toString();
-    const e = this.end.toString();
-    return `${this.start.isBottom() ? '[BOTTOM' : s},${this.end.isTop() ? 'TOP]' : e}`;
+    return sliceText(this.start, this.end);
   }
+}
+
+function checkNotEmpty(start: ClusteringBound, end: ClusteringBound, comparator: ClusteringComparator): void {
+  if (!(comparator instanceof ClusteringComparator)) {
+    throw new InvalidClusteringValueError(
+      `Slice.make's comparator must be a ClusteringComparator, got ${describeValue(comparator)}`,
+    );
+  }
+  comparator.validateBound(start, 'slice start');
+  comparator.validateBound(end, 'slice end');
+  if (Slice.isEmpty(comparator, start, end)) {
+    throw new EmptySliceError(
+      `slice ${sliceText(start, end)} is empty (its start does not sort before its end)`,
+    );
+  }
+}
+
+function sliceText(start: ClusteringBound, end: ClusteringBound): string {
+  return `${start.isBottom() ? '[BOTTOM' : start.toString()},${end.isTop() ? 'TOP]' : end.toString()}`;
 }
 
 function describe(value: unknown): string {

@@ -4,8 +4,8 @@ import {
   MAX_DELETION_TIME,
   NO_DELETION_TIME,
   NO_TIMESTAMP,
-  objectSize,
 } from '@tombstone-lab/core';
+import { objectSize } from '@tombstone-lab/core/internal';
 import { describe, expect, it } from 'vitest';
 import { PartitionArgumentError } from '../errors.js';
 import { Cell } from './cell.js';

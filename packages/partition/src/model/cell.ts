@@ -1,11 +1,5 @@
-import {
-  checkUnsignedDeletionTime,
-  MAX_DELETION_TIME,
-  NO_DELETION_TIME,
-  objectSize,
-  primitiveArraySize,
-  type SizeModel,
-} from '@tombstone-lab/core';
+import { MAX_DELETION_TIME, NO_DELETION_TIME, type SizeModel } from '@tombstone-lab/core';
+import { checkUnsignedDeletionTime, objectSize, primitiveArraySize } from '@tombstone-lab/core/internal';
 import { checkTimestamp, isWriteTimestamp } from '../argument-checks.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 

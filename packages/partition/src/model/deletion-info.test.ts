@@ -5,12 +5,12 @@ import {
   DeletionTime,
   EmptySliceError,
   InvalidClusteringValueError,
-  objectSize,
   RangeTombstone,
   type RangeTombstoneStoreFactory,
   Slice,
   types,
 } from '@tombstone-lab/core';
+import { objectSize } from '@tombstone-lab/core/internal';
 import { describe, expect, it } from 'vitest';
 import { ImmutableStateError, PartitionArgumentError } from '../errors.js';
 import { tableOptions } from '../table/table-options.js';

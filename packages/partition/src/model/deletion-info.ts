@@ -4,13 +4,13 @@ import {
   ComparatorMismatchError,
   DeletionTime,
   JVM_COMPRESSED_OOPS,
-  objectSize,
   RangeTombstone,
   type RangeTombstoneStore,
   type RangeTombstoneStoreFactory,
   type SizeModel,
   type Slice,
 } from '@tombstone-lab/core';
+import { objectSize } from '@tombstone-lab/core/internal';
 import { describeValue, ImmutableStateError, PartitionArgumentError } from '../errors.js';
 
 /**

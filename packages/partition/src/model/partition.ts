@@ -1,4 +1,5 @@
-import { type Clustering, objectSize, PersistentBTree, Slice } from '@tombstone-lab/core';
+import { type Clustering, Slice } from '@tombstone-lab/core';
+import { objectSize, PersistentBTree } from '@tombstone-lab/core/internal';
 import { ImmutableStateError } from '../errors.js';
 import type { TableOptions } from '../table/table-options.js';
 import { DeletionInfo, type ReadonlyDeletionInfo } from './deletion-info.js';

@@ -8,8 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { BTREE_MUTATIONS, loadMutantBTree } from '../../../core/src/btree/test-btree-mutants.js';
 import { memtableHistoryProperty } from '../test-row-histories.js';
 
-vi.mock('@tombstone-lab/core', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@tombstone-lab/core')>();
+vi.mock('@tombstone-lab/core/internal', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@tombstone-lab/core/internal')>();
   const { loadMutantBTree: load } = await import('../../../core/src/btree/test-btree-mutants.js');
   return { ...real, PersistentBTree: (await load()).PersistentBTree };
 });

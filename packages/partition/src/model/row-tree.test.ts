@@ -1,6 +1,7 @@
 // Twin fuzz of a partition's rows: the memtable updater's persistent row tree against a plain sorted array merged the
 // old way (a full copy per write), over long histories whose every snapshot is kept alive and re-checked at the end.
-import { ClusteringBound, ClusteringComparator, PersistentBTree, Slice, types } from '@tombstone-lab/core';
+import { ClusteringBound, ClusteringComparator, Slice, types } from '@tombstone-lab/core';
+import { PersistentBTree } from '@tombstone-lab/core/internal';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { PartitionArgumentError } from '../errors.js';

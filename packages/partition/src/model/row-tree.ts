@@ -1,17 +1,19 @@
+import type {
+  Clustering,
+  ClusteringBound,
+  ClusteringComparator,
+  ClusteringValue,
+  ColumnType,
+  SizeModel,
+  Slice,
+} from '@tombstone-lab/core';
 import {
-  type Clustering,
-  type ClusteringBound,
-  type ClusteringComparator,
-  type ClusteringValue,
-  type ColumnType,
   objectSize,
   PersistentBTree,
   type PersistentBTreeOptions,
   type Probe,
   persistentBTreeHeap,
-  type SizeModel,
-  type Slice,
-} from '@tombstone-lab/core';
+} from '@tombstone-lab/core/internal';
 import { PartitionArgumentError } from '../errors.js';
 import { FIRST_CLUSTERING_VALUE, Row } from './row.js';
 

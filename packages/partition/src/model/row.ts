@@ -4,12 +4,10 @@ import {
   type ClusteringValue,
   type ColumnType,
   DeletionTime,
-  objectSize,
-  primitiveArraySize,
-  referenceArraySize,
   type SizeModel,
 } from '@tombstone-lab/core';
-import { checkTimestamp } from '../argument-checks.js';
+import { objectSize, primitiveArraySize, referenceArraySize } from '@tombstone-lab/core/internal';
+import { checkPlainObject, checkTimestamp } from '../argument-checks.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 import { Cell, type CellValue } from './cell.js';
 
@@ -89,6 +87,8 @@ export class Row {
   /**
    * An INSERT: primary-key liveness plus one cell per column, all at `timestamp`.
    * The clustering is validated against the comparator (a full clustering: one value per clustering column).
+   * @throws PartitionArgumentError for a bad timestamp, or `values` that are not a plain object (a Map, Date, array
+   *   or class instance would lose its data or invent columns).
    */
   static insert(
     comparator: ClusteringComparator,
@@ -102,7 +102,10 @@ export class Row {
     return new Row(own, first, size, timestamp, DeletionTime.LIVE, cells);
   }
 
-  /** An UPDATE: cells only, no primary-key liveness (the row disappears when all its cells are deleted). */
+  /**
+   * An UPDATE: cells only, no primary-key liveness (the row disappears when all its cells are deleted).
+   * @throws PartitionArgumentError as {@link insert}.
+   */
   static update(
     comparator: ClusteringComparator,
     clustering: Clustering,
@@ -437,11 +440,7 @@ function listOf(cells: Cell | readonly Cell[]): readonly Cell[] {
  * N = 10^3 … 10^5 went from O(N^1.17) to O(N^1.10) sequential, O(N^1.19) to O(N^1.13) random.
  */
 function toCells(values: Readonly<Record<string, CellValue>>, timestamp: number): Cell | Cell[] {
-  if (values === null || typeof values !== 'object') {
-    throw new PartitionArgumentError(
-      `row values must be an object of column → value, got ${describeValue(values)}`,
-    );
-  }
+  checkPlainObject(values, 'row values');
   // One column (most writes): found without Object.keys's array. for-in walks the same own enumerable string keys
   // (plus inherited ones, skipped here) from the map's enum cache. It also asks every prototype for its keys, which
   // Object.keys never does: one that refuses (a Proxy, a revoked one) leaves the answer to Object.keys, as before.

@@ -1,10 +1,5 @@
-import {
-  backingArrays,
-  ClusteringBound,
-  InvalidClusteringValueError,
-  RangeTombstoneList,
-  Slice,
-} from '@tombstone-lab/core';
+import { ClusteringBound, InvalidClusteringValueError, RangeTombstoneList, Slice } from '@tombstone-lab/core';
+import { backingArrays } from '@tombstone-lab/core/internal';
 import { describe, expect, it } from 'vitest';
 import { PartitionArgumentError } from '../errors.js';
 import { Table } from '../table/table.js';

@@ -92,7 +92,7 @@ export function tableOptions(init: TableOptionsInit): TableOptions {
       `bloomFalsePositiveRate must be in (0, 1), got ${describeValue(bloomFalsePositiveRate)}`,
     );
   }
-  return Object.freeze({
+  const options: TableOptions = Object.freeze({
     comparator: init.comparator,
     rangeStore,
     gcGraceSeconds,
@@ -100,4 +100,23 @@ export function tableOptions(init: TableOptionsInit): TableOptions {
     bloomFalsePositiveRate,
     tombstoneGc: tombstoneGcOptions(init.tombstoneGc),
   });
+  RESOLVED.add(options);
+  return options;
+}
+
+/**
+ * Every settings object {@link tableOptions} returned: a table or memtable takes only these, so settings that skipped
+ * validation (`new Table({ comparator })` from JavaScript, a hand-built copy) are refused where they enter, not
+ * met later as a raw TypeError deep in a write (`options.tombstoneGc.mode` of undefined).
+ */
+const RESOLVED = new WeakSet<object>();
+
+/** Throws unless `value` is settings {@link tableOptions} returned; `what` names the receiver (`Table`). */
+export function checkTableOptions(value: unknown, what: string): TableOptions {
+  if (typeof value !== 'object' || value === null || !RESOLVED.has(value)) {
+    throw new PartitionArgumentError(
+      `${what} needs the settings tableOptions({ comparator, … }) returns, got ${describeValue(value)}`,
+    );
+  }
+  return value as TableOptions;
 }

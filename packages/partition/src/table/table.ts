@@ -8,7 +8,7 @@ import type { Row } from '../model/row.js';
 import type { ReadQuery } from '../read/read.js';
 import { type ApplyResult, Memtable } from '../write/memtable.js';
 import { PartitionUpdate, type PartitionUpdateBuilder } from '../write/partition-update.js';
-import type { TableOptions } from './table-options.js';
+import { checkTableOptions, type TableOptions } from './table-options.js';
 import { type ResolvedTableStages, resolveTableStages, type TableStages } from './table-stages.js';
 
 /** Current time in seconds, the unit of local deletion times. Injectable so gc grace is testable. */
@@ -49,11 +49,14 @@ export class Table {
   readonly repairHistory: RepairHistory | null;
   readonly #stages: ResolvedTableStages;
 
-  /** @throws PartitionArgumentError for a bad clock, or repair mode without a repair history. */
+  /**
+   * @throws PartitionArgumentError for settings `tableOptions` did not return (`new Table()`, `new Table({ comparator
+   *   })`), a bad clock, or repair mode without a repair history.
+   */
   constructor(options: TableOptions, runtime: TableRuntimeOptions = {}) {
+    this.options = checkTableOptions(options, 'Table');
     checkOptionsBag(runtime, ['clock', 'repairHistory', 'stages'], 'table runtime option');
     this.#stages = resolveTableStages(runtime.stages);
-    this.options = options;
     this.#memtable = new Memtable(options);
     const clock = runtime.clock ?? (() => Math.floor(Date.now() / 1000));
     if (typeof clock !== 'function')
@@ -70,7 +73,10 @@ export class Table {
     return PartitionUpdate.builder(this.options, key);
   }
 
-  /** Applies a write to the memtable ({@link Memtable.apply}: the snapshot is published when read). */
+  /**
+   * Applies a write to the memtable ({@link Memtable.apply}: the snapshot is published when read).
+   * @throws PartitionArgumentError for anything but an update built by this table's {@link update}.
+   */
   apply(update: PartitionUpdate): ApplyResult {
     return this.#memtable.apply(update);
   }

@@ -1,10 +1,10 @@
-import { PartitionArgumentError } from '../errors.js';
+import { describeValue, PartitionArgumentError } from '../errors.js';
 import { DeletionInfo, type ReadonlyDeletionInfo } from '../model/deletion-info.js';
 import { Partition, partitionShellHeap } from '../model/partition.js';
 import { comparePartitionKeys, type PartitionKey } from '../model/partition-key.js';
 import { emptyRowTree, type RowTree } from '../model/row-tree.js';
-import type { TableOptions } from '../table/table-options.js';
-import type { PartitionUpdate } from './partition-update.js';
+import { checkTableOptions, type TableOptions } from '../table/table-options.js';
+import { PartitionUpdate } from './partition-update.js';
 import { type PartitionState, writeUpdate } from './partition-updater.js';
 
 /** Cassandra charges 8 bytes of live data for every new partition (the key's token position), besides its rows. */
@@ -60,17 +60,23 @@ export class Memtable {
   #operations = 0;
   #frozen = false;
 
+  /** @throws PartitionArgumentError unless `table` is settings `tableOptions` returned. */
   constructor(table: TableOptions) {
-    this.table = table;
+    this.table = checkTableOptions(table, 'Memtable');
   }
 
   /**
    * Applies a write. Accounts live data and heap, and tracks the min/max timestamp of everything written (data and
    * tombstones: compaction's max-purgeable check needs the oldest timestamp the memtable may hold). Publishes no
    * snapshot: {@link get} does when asked.
-   * @throws PartitionArgumentError for an update of another table or after the memtable was frozen for flushing.
+   * @throws PartitionArgumentError for anything but a PartitionUpdate, an update of another table, or after the memtable was frozen for flushing.
    */
   apply(update: PartitionUpdate): ApplyResult {
+    if (!(update instanceof PartitionUpdate)) {
+      throw new PartitionArgumentError(
+        `apply needs a PartitionUpdate (table.update(key)…build()), got ${describeValue(update)}`,
+      );
+    }
     if (update.table !== this.table) {
       throw new PartitionArgumentError(`update for key "${update.key}" belongs to another table`);
     }

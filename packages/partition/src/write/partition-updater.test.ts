@@ -1,9 +1,5 @@
-import {
-  objectSize,
-  type PersistentBTree,
-  persistentBTreeHeap,
-  type RangeTombstoneStoreFactory,
-} from '@tombstone-lab/core';
+import type { RangeTombstoneStoreFactory } from '@tombstone-lab/core';
+import { objectSize, type PersistentBTree, persistentBTreeHeap } from '@tombstone-lab/core/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ImmutableStateError, PartitionArgumentError } from '../errors.js';
