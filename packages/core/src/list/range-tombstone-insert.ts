@@ -55,15 +55,7 @@ export function insertFrom(
     const mi = list.markedAtAt(i);
     const di = list.delTimeAt(i);
     if (t > mi) {
-      if (cmp.compare(si, start) < 0) {
-        const headEnd = start.invert();
-        if (cmp.compare(si, headEnd) < 0) {
-          const ei = list.endAt(i);
-          list.addInternal(i, si, headEnd, mi, di);
-          i++;
-          list.setInternal(i, start, ei, mi, di);
-        }
-      }
+      if (cmp.compare(si, start) < 0) i = keepOlderHead(list, i, si, start, mi, di);
       const curStart = list.startAt(i);
       if (cmp.compare(end, curStart) < 0) {
         list.addInternal(i, start, end, t, ldt);
@@ -89,15 +81,8 @@ export function insertFrom(
       return;
     }
     if (cmp.compare(start, si) < 0) {
-      if (cmp.compare(end, si) <= 0) {
-        list.addInternal(i, start, end, t, ldt);
-        return;
-      }
-      const gapEnd = si.invert();
-      if (cmp.compare(start, gapEnd) < 0) {
-        list.addInternal(i, start, gapEnd, t, ldt);
-        i++;
-      }
+      i = fillGapBefore(list, i, si, start, end, t, ldt);
+      if (i < 0) return;
     }
     const covering = list.endAt(i);
     if (cmp.compare(end, covering) <= 0) return;
@@ -105,6 +90,52 @@ export function insertFrom(
     i++;
   }
   list.addInternal(list.size, start, end, t, ldt);
+}
+
+/**
+ * insertFrom's newer range starting inside slot `i` (starting at `si`, older): the older range keeps its head
+ * `[si, start)` in a slot of its own, and its rest moves to slot `i + 1`, which is returned. Split out of insertFrom
+ * to keep it under 60 lines; one call per add at most (a write starts inside one range).
+ */
+function keepOlderHead(
+  list: RangeSlotWriter,
+  i: number,
+  si: ClusteringBound,
+  start: ClusteringBound,
+  mi: number,
+  di: number,
+): number {
+  const headEnd = start.invert();
+  if (list.comparator.compare(si, headEnd) >= 0) return i;
+  const ei = list.endAt(i);
+  list.addInternal(i, si, headEnd, mi, di);
+  list.setInternal(i + 1, start, ei, mi, di);
+  return i + 1;
+}
+
+/**
+ * insertFrom's older-or-equal range at slot `i` (starting at `si`) with the new range starting before it: the gap
+ * `[start, si)` gets the new deletion. Returns the index of the older range now covering the rest, or −1 when the new
+ * range ended in the gap (inserted whole).
+ */
+function fillGapBefore(
+  list: RangeSlotWriter,
+  i: number,
+  si: ClusteringBound,
+  start: ClusteringBound,
+  end: ClusteringBound,
+  t: number,
+  ldt: number,
+): number {
+  const cmp = list.comparator;
+  if (cmp.compare(end, si) <= 0) {
+    list.addInternal(i, start, end, t, ldt);
+    return -1;
+  }
+  const gapEnd = si.invert();
+  if (cmp.compare(start, gapEnd) >= 0) return i;
+  list.addInternal(i, start, gapEnd, t, ldt);
+  return i + 1;
 }
 
 /**

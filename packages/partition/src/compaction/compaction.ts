@@ -1,4 +1,4 @@
-import type { DeletionTime, RangeTombstone } from '@tombstone-lab/core';
+import type { RangeTombstone } from '@tombstone-lab/core';
 import { checkFlag, checkOptionsBag } from '../argument-checks.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 import { DeletionInfo } from '../model/deletion-info.js';
@@ -8,16 +8,10 @@ import type { Row } from '../model/row.js';
 import { mergeVersions } from '../read/partition-merge.js';
 import type { TableOptions } from '../table/table-options.js';
 import type { Memtable } from '../write/memtable.js';
-import { hashKey } from './bloom-filter.js';
+import { type PurgeCounters, type PurgeOrder, Purger, type PurgeSettings } from './purger.js';
 import { SortedRun } from './sorted-run.js';
 
-/**
- * Order of the two purge checks. `'deferred'` (the default, ScyllaDB 38b226f997 / Cassandra's order): the cheap
- * grace check first, so max-purgeable — a bloom probe of every overlapping non-compacting run — is only computed
- * for a tombstone that is already old enough. `'eager'` reproduces the regression: max-purgeable first, for every
- * partition holding any tombstone.
- */
-export type PurgeOrder = 'deferred' | 'eager';
+export type { PurgeOrder };
 
 /** What to compact and against what. */
 export interface CompactionRequest {
@@ -98,25 +92,8 @@ export interface CompactionResult {
  * @throws PartitionArgumentError for an input also listed in `others`, or a bad `gcBefore` / `purgeOrder`.
  */
 export function compact(request: CompactionRequest): CompactionResult {
-  checkOptionsBag(request, COMPACTION_REQUEST_KEYS, 'compaction request field');
-  const { table, inputs, others } = request;
-  const purgeOrder = checkPurgeOrder(request.purgeOrder);
-  const purge = checkFlag(request.purge, true, 'purge');
-  const gcBeforeSource = request.gcBefore;
-  if (
-    typeof gcBeforeSource !== 'function' &&
-    (typeof gcBeforeSource !== 'number' || Number.isNaN(gcBeforeSource))
-  ) {
-    throw new PartitionArgumentError(
-      `gcBefore must be a number of seconds or a per-key function, got ${describeValue(gcBeforeSource)}`,
-    );
-  }
-  for (const run of inputs) {
-    if (others.includes(run))
-      throw new PartitionArgumentError(`run ${run.id} is both compacting and non-compacting`);
-  }
-  const memtable = request.memtable ?? null;
-
+  const settings = checkRequest(request);
+  const { table, inputs } = request;
   const byKey = new Map<PartitionKey, Partition[]>();
   for (const run of inputs) {
     for (const p of run.partitions) {
@@ -126,133 +103,154 @@ export function compact(request: CompactionRequest): CompactionResult {
     }
   }
   const keys = [...byKey.keys()].sort(comparePartitionKeys);
-
-  let computations = 0;
-  let bloomProbes = 0;
-  let gcBeforeLookups = 0;
-  let purged = 0;
-  let kept = 0;
-  let rowsDropped = 0;
-  let minTimestamp = Number.POSITIVE_INFINITY;
-  let maxTimestamp = Number.NEGATIVE_INFINITY;
-  const out: Partition[] = [];
-
-  const maxPurgeableOf = (key: PartitionKey): number => {
-    computations++;
-    let ts = Number.POSITIVE_INFINITY;
-    if (memtable?.has(key)) ts = Math.min(ts, memtable.minTimestamp);
-    const hash = hashKey(key);
-    for (const run of others) {
-      if (!run.coversKey(key)) continue;
-      bloomProbes++;
-      if (run.bloomFilter.mightContain(hash)) ts = Math.min(ts, run.minTimestamp);
-    }
-    return ts;
+  const counters: PurgeCounters = { maxPurgeableComputations: 0, bloomProbes: 0, gcBeforeLookups: 0 };
+  const tally: Tally = {
+    purged: 0,
+    kept: 0,
+    rowsDropped: 0,
+    min: Number.POSITIVE_INFINITY,
+    max: Number.NEGATIVE_INFINITY,
   };
-
+  const out: Partition[] = [];
   for (const key of keys) {
-    const { deletionInfo: merged, rows } = mergeVersions(table, byKey.get(key)!);
-    let maxPurgeable: number | undefined;
-    const mp = (): number => {
-      maxPurgeable ??= maxPurgeableOf(key);
-      return maxPurgeable;
-    };
-    let keyGcBefore: number | undefined;
-    const gcb = (): number => {
-      if (keyGcBefore === undefined) {
-        if (typeof gcBeforeSource === 'number') keyGcBefore = gcBeforeSource;
-        else {
-          gcBeforeLookups++;
-          keyGcBefore = gcBeforeSource(key);
-        }
-      }
-      return keyGcBefore;
-    };
-    // The one purge rule of every tombstone kind: partition, range and row deletions pass their DeletionTime's
-    // fields, cell tombstones their own timestamp and local deletion time.
-    const purgeableAt = (timestamp: number, localDeletionTime: number): boolean => {
-      if (!purge) return false;
-      if (purgeOrder === 'deferred') return localDeletionTime < gcb() && timestamp < mp();
-      return timestamp < mp() && localDeletionTime < gcb();
-    };
-    const purgeable = (dt: DeletionTime): boolean => purgeableAt(dt.markedForDeleteAt, dt.localDeletionTime);
-
-    const pd = merged.getPartitionDeletion();
-    let dropped = false;
-    if (!pd.isLive()) {
-      if (purgeable(pd)) {
-        purged++;
-        dropped = true;
-      } else {
-        kept++;
-        minTimestamp = Math.min(minTimestamp, pd.markedForDeleteAt);
-        maxTimestamp = Math.max(maxTimestamp, pd.markedForDeleteAt);
-      }
-    }
-    const keptRanges: RangeTombstone[] = [];
-    for (const rt of merged.rangeIterator(false)) {
-      // A range the partition deletion supersedes shadows nothing it does not. On a timestamp tie the later local
-      // deletion time wins (Cassandra's DeletionTime.supersedes), so a tied range with a later or equal one is kept.
-      if (pd.supersedes(rt.deletionTime)) dropped = true;
-      else if (purgeable(rt.deletionTime)) {
-        purged++;
-        dropped = true;
-      } else {
-        kept++;
-        keptRanges.push(rt);
-        minTimestamp = Math.min(minTimestamp, rt.deletionTime.markedForDeleteAt);
-        maxTimestamp = Math.max(maxTimestamp, rt.deletionTime.markedForDeleteAt);
-      }
-    }
-    // Rebuilt only when a tombstone is actually dropped; otherwise the merged deletion info is published as is
-    // (saves a container allocation per partition in the common "nothing purgeable yet" case).
-    let deletionInfo = merged;
-    if (dropped) {
-      deletionInfo = new DeletionInfo(table);
-      if (!pd.isLive() && !purgeable(pd)) deletionInfo.add(pd);
-      for (const rt of keptRanges) deletionInfo.add(rt);
-    }
-    const outRows: Row[] = [];
-    for (const row of rows) {
-      let r = row.under(merged.deletionAt(row.clustering), true);
-      if (r === null) {
-        rowsDropped++;
-        continue;
-      }
-      if (!r.deletion.isLive()) {
-        if (purgeable(r.deletion)) {
-          purged++;
-          r = r.withoutDeletion();
-        } else kept++;
-      }
-      if (r !== null) {
-        const cells = r.withoutCellTombstones(purgeableAt);
-        purged += cells.purged;
-        kept += cells.kept;
-        r = cells.row;
-      }
-      if (r !== null) {
-        outRows.push(r);
-        minTimestamp = Math.min(minTimestamp, r.minTimestamp());
-        maxTimestamp = Math.max(maxTimestamp, r.maxTimestamp());
-      }
-    }
-    if (outRows.length > 0 || !deletionInfo.isLive()) {
-      out.push(new Partition(table, key, deletionInfo.freeze(), Object.freeze(outRows)));
-    }
+    const partition = compactPartition(
+      table,
+      key,
+      byKey.get(key)!,
+      new Purger(settings, counters, key),
+      tally,
+    );
+    if (partition !== null) out.push(partition);
   }
-
   return {
-    output: new SortedRun(request.outputId, table, out, { min: minTimestamp, max: maxTimestamp }),
+    output: new SortedRun(request.outputId, table, out, { min: tally.min, max: tally.max }),
     stats: {
       partitionsIn: keys.length,
       partitionsOut: out.length,
-      maxPurgeableComputations: computations,
-      bloomProbes,
-      gcBeforeLookups,
-      tombstonesPurged: purged,
-      tombstonesKept: kept,
-      rowsDropped,
+      ...counters,
+      tombstonesPurged: tally.purged,
+      tombstonesKept: tally.kept,
+      rowsDropped: tally.rowsDropped,
     },
   };
+}
+
+/** Validates a request and returns what its purgers share. */
+function checkRequest(request: CompactionRequest): PurgeSettings {
+  checkOptionsBag(request, COMPACTION_REQUEST_KEYS, 'compaction request field');
+  const order = checkPurgeOrder(request.purgeOrder);
+  const purge = checkFlag(request.purge, true, 'purge');
+  const gcBefore = request.gcBefore;
+  if (typeof gcBefore !== 'function' && (typeof gcBefore !== 'number' || Number.isNaN(gcBefore))) {
+    throw new PartitionArgumentError(
+      `gcBefore must be a number of seconds or a per-key function, got ${describeValue(gcBefore)}`,
+    );
+  }
+  for (const run of request.inputs) {
+    if (request.others.includes(run))
+      throw new PartitionArgumentError(`run ${run.id} is both compacting and non-compacting`);
+  }
+  return { purge, order, gcBefore, memtable: request.memtable ?? null, others: request.others };
+}
+
+/** What a compaction counts across partitions: tombstones purged and kept, rows dropped, the output's timestamps. */
+interface Tally {
+  purged: number;
+  kept: number;
+  rowsDropped: number;
+  min: number;
+  max: number;
+}
+
+/** Counts a tombstone (or row) written to the output at `timestamp`. */
+function keep(tally: Tally, timestamp: number): void {
+  tally.kept++;
+  tally.min = Math.min(tally.min, timestamp);
+  tally.max = Math.max(tally.max, timestamp);
+}
+
+/** One partition's versions merged and purged, or null when nothing of it is left. */
+function compactPartition(
+  table: TableOptions,
+  key: PartitionKey,
+  versions: Partition[],
+  purger: Purger,
+  tally: Tally,
+): Partition | null {
+  const { deletionInfo: merged, rows } = mergeVersions(table, versions);
+  const deletionInfo = purgeDeletions(table, merged, purger, tally);
+  const outRows: Row[] = [];
+  for (const row of rows) {
+    const r = purgeRow(row, merged, purger, tally);
+    if (r !== null) outRows.push(r);
+  }
+  if (outRows.length === 0 && deletionInfo.isLive()) return null;
+  return new Partition(table, key, deletionInfo.freeze(), Object.freeze(outRows));
+}
+
+/**
+ * The partition deletion and the range tombstones: each may go when the purger says so; a range the partition
+ * deletion supersedes goes regardless (it shadows nothing the partition deletion does not — on a timestamp tie the
+ * later local deletion time wins, Cassandra's `DeletionTime.supersedes`, so a tied range with a later or equal one is
+ * kept). Returns `merged` itself when nothing went (no container allocated in the common "nothing purgeable yet"
+ * case), else a rebuilt deletion info holding what stays.
+ */
+function purgeDeletions(
+  table: TableOptions,
+  merged: DeletionInfo,
+  purger: Purger,
+  tally: Tally,
+): DeletionInfo {
+  const pd = merged.getPartitionDeletion();
+  let dropped = false;
+  if (!pd.isLive()) {
+    if (purger.shouldPurgeDeletion(pd)) {
+      tally.purged++;
+      dropped = true;
+    } else keep(tally, pd.markedForDeleteAt);
+  }
+  const keptRanges: RangeTombstone[] = [];
+  for (const rt of merged.rangeIterator(false)) {
+    if (pd.supersedes(rt.deletionTime)) dropped = true;
+    else if (purger.shouldPurgeDeletion(rt.deletionTime)) {
+      tally.purged++;
+      dropped = true;
+    } else {
+      keptRanges.push(rt);
+      keep(tally, rt.deletionTime.markedForDeleteAt);
+    }
+  }
+  if (!dropped) return merged;
+  const deletionInfo = new DeletionInfo(table);
+  if (!pd.isLive() && !purger.shouldPurgeDeletion(pd)) deletionInfo.add(pd);
+  for (const rt of keptRanges) deletionInfo.add(rt);
+  return deletionInfo;
+}
+
+/**
+ * A row under the partition's deletions: dropped when they shadow it entirely; its own deletion and its cell
+ * tombstones purged when the purger says so. Null when nothing of it is left.
+ */
+function purgeRow(row: Row, merged: DeletionInfo, purger: Purger, tally: Tally): Row | null {
+  let r = row.under(merged.deletionAt(row.clustering), true);
+  if (r === null) {
+    tally.rowsDropped++;
+    return null;
+  }
+  if (!r.deletion.isLive()) {
+    if (purger.shouldPurgeDeletion(r.deletion)) {
+      tally.purged++;
+      r = r.withoutDeletion();
+    } else tally.kept++;
+  }
+  if (r === null) return null;
+  const cells = r.withoutCellTombstones(purger.shouldPurge);
+  tally.purged += cells.purged;
+  tally.kept += cells.kept;
+  r = cells.row;
+  if (r !== null) {
+    tally.min = Math.min(tally.min, r.minTimestamp());
+    tally.max = Math.max(tally.max, r.maxTimestamp());
+  }
+  return r;
 }
