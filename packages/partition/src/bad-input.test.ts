@@ -52,7 +52,7 @@ function observe(t: Table): string {
   const runs = t.runs.map((run) => [
     run.id,
     run.size,
-    run.partitions.map((p) => [p.key, p.deletionInfo.toString(), p.rows.length]),
+    run.partitions.map((p) => [p.key, p.deletionInfo.toString(), p.toRowArray().length]),
   ]);
   const inMemtable = ['j', 'k'].map((key) => m.get(key)?.deletionInfo.toString() ?? null);
   return JSON.stringify({ reads, memtable, runs, inMemtable });
@@ -297,7 +297,7 @@ describe('compaction keeps a range tombstone tied with the partition deletion un
     table.apply(table.update('k').deletePartition(10, 5).deleteRow([1], 10, 5).deleteRow([2], 10, 3).build());
     table.flush();
     const out = table.compact(undefined, { purge: false }).output.get('k');
-    expect(out?.rows.map((r) => [r.clustering, r.deletion.toString()])).toEqual([
+    expect(out?.toRowArray().map((r) => [r.clustering, r.deletion.toString()])).toEqual([
       [[1], 'deletedAt=10, localDeletion=5'],
     ]);
   });

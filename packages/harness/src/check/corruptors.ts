@@ -83,7 +83,7 @@ function rewriteRows(
   rewrite: (row: Row) => Row | null,
 ): Partition[] {
   return partitions.map((p) => {
-    const rows = p.rows;
+    const rows = p.toRowArray();
     const out = rows.map(rewrite).filter((r): r is Row => r !== null);
     if (out.length === rows.length && out.every((r, i) => r === rows[i])) return p;
     return new Partition(options, p.key, p.deletionInfo, out);
@@ -153,7 +153,7 @@ export const CORRUPTORS: readonly Corruptor[] = Object.freeze([
           if (p.deletionInfo.getPartitionDeletion().isLive()) return p;
           const info = new DeletionInfo(options);
           for (const rt of p.deletionInfo.rangeIterator(false)) info.add(rt);
-          return new Partition(options, p.key, info.freeze(), p.rows);
+          return new Partition(options, p.key, info.freeze(), p.toRowArray());
         }),
       ),
   },

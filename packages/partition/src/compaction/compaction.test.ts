@@ -120,7 +120,7 @@ describe('compaction purge rules', () => {
     });
     expect(stats.tombstonesKept).toBe(2);
     expect(output.partitions[0]!.deletionInfo.rangeCount()).toBe(1);
-    expect(output.partitions[0]!.rows[0]!.deletion.markedForDeleteAt).toBe(5);
+    expect(output.partitions[0]!.toRowArray()[0]!.deletion.markedForDeleteAt).toBe(5);
   });
 
   it('keeps an expired tombstone when a non-compacting run holding the key has older data', () => {
@@ -180,7 +180,7 @@ describe('compaction purge rules', () => {
     expect(stats.tombstonesPurged).toBe(0);
     expect(stats.rowsDropped).toBe(1);
     const out = output.partitions[0]!;
-    expect(out.rows).toEqual([]);
+    expect(out.toRowArray()).toEqual([]);
     expect(out.deletionInfo.rangeCount()).toBe(0); // the range is no newer than the partition deletion
     expect(out.deletionInfo.getPartitionDeletion().markedForDeleteAt).toBe(9);
   });

@@ -58,10 +58,12 @@ export class Partition {
   }
 
   /**
-   * The rows as a new frozen array, sorted by clustering. O(N): for one row use {@link getRow}, for a range
-   * {@link rowsIn}, to iterate all of them {@link rowTree}.
+   * Every row copied into a new frozen array, sorted by clustering: a full materialisation, O(N) time and memory on
+   * every call (a method, not a getter named `rows`, so a call site reads as the copy it is). For one row use
+   * {@link getRow} (O(log N)), for a range {@link rowsIn} (O(log N + k)), to count {@link rowCount} (O(1)), to
+   * iterate all of them {@link rowTree}.
    */
-  get rows(): readonly Row[] {
+  toRowArray(): readonly Row[] {
     return Object.freeze(this.rowTree.toArray());
   }
 

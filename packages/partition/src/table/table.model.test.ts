@@ -140,7 +140,8 @@ function toSlice(start: Bound, end: Bound): Slice | null {
 const cellTombstones = (runs: readonly SortedRun[]) =>
   runs.reduce(
     (n, run) =>
-      n + run.partitions.reduce((m, p) => m + p.rows.reduce((c, r) => c + r.cellTombstoneCount(), 0), 0),
+      n +
+      run.partitions.reduce((m, p) => m + p.toRowArray().reduce((c, r) => c + r.cellTombstoneCount(), 0), 0),
     0,
   );
 

@@ -82,7 +82,7 @@ describe.each(RANGE_IMPLEMENTATIONS)(
       expect(heapSizeDelta).toBe(partition.unsharedHeapSize());
       expect(partition.deletionInfo.isFrozen()).toBe(true);
       expect(Object.isFrozen(partition)).toBe(true);
-      expect(Object.isFrozen(partition.rows)).toBe(true);
+      expect(Object.isFrozen(partition.toRowArray())).toBe(true);
       expect(partition.rowTree.isFrozen).toBe(true);
     });
 
@@ -106,7 +106,7 @@ describe.each(RANGE_IMPLEMENTATIONS)(
         null,
         PartitionUpdate.builder(table, 'pk').insert([1], { v: 'abc' }, 5).build(),
       );
-      const row = first.partition.rows[0]!;
+      const row = first.partition.toRowArray()[0]!;
       expect(first.dataSizeDelta).toBe(row.dataSize());
       expect(row.dataSize()).toBe(4 + 8 + 1 + 8 + 3); // clustering + liveness + column name + timestamp + value
       const second = mergePartitions(
@@ -117,7 +117,7 @@ describe.each(RANGE_IMPLEMENTATIONS)(
       expect(second.heapSizeDelta).toBe(
         second.partition.unsharedHeapSize() - first.partition.unsharedHeapSize(),
       );
-      expect(second.partition.rows[0]!.get('v')).toBe('abcdef');
+      expect(second.partition.toRowArray()[0]!.get('v')).toBe('abcdef');
     });
 
     it('does not copy the deletion info when the update cannot modify it', () => {
@@ -138,14 +138,17 @@ describe.each(RANGE_IMPLEMENTATIONS)(
       expect(rowsOnly.partition.deletionInfo).toBe(first.partition.deletionInfo);
       expect(rowsOnly.heapSizeDelta).toBe(
         // The row, and the tree's first leaf (the empty tree shares a node no snapshot is charged for).
-        rowsOnly.partition.rows[0]!.unsharedHeapSize(table.sizeModel) +
+        rowsOnly.partition.toRowArray()[0]!.unsharedHeapSize(table.sizeModel) +
           persistentBTreeHeap(table.sizeModel, rowsOnly.partition.rowTree as PersistentBTree<unknown>),
       );
     });
 
     it('never changes a snapshot a reader holds', () => {
       const render = (p: Partition): string =>
-        `${p.deletionInfo} ${p.rows.map((r) => `${r.clustering}:${JSON.stringify(r.values())}`).join(',')}`;
+        `${p.deletionInfo} ${p
+          .toRowArray()
+          .map((r) => `${r.clustering}:${JSON.stringify(r.values())}`)
+          .join(',')}`;
       const snapshots: { partition: Partition; seen: string }[] = [];
       let current: Partition | null = null;
       for (let i = 0; i < 30; i++) {
@@ -182,7 +185,7 @@ describe.each(RANGE_IMPLEMENTATIONS)(
           // deletion info.
           const p = current!;
           const model = table.sizeModel;
-          const rowsHeap = p.rows.reduce((s, r) => s + r.unsharedHeapSize(model), 0);
+          const rowsHeap = p.toRowArray().reduce((s, r) => s + r.unsharedHeapSize(model), 0);
           const expected =
             objectSize(model, 4, 0) +
             objectSize(model, 1, 5 * model.intSize) +
