@@ -313,7 +313,7 @@ describe('what a write cannot represent is rejected where it enters, naming it (
     ['an array', ['x', 'y'], 'got ["x", "y"]'],
     ['a class instance', new Note(), 'got Note instance'],
   ])('row values that are %s (they built a row with no cells, or columns "0", "1")', (_name, values, got) => {
-    const message = `row values must be a plain object, ${got}`;
+    const message = `row values (column → value) must be a plain object, ${got}`;
     expectBuilderRejects((b) => b.insert([3], values as never, 30), PartitionArgumentError, message);
     expectBuilderRejects((b) => b.update([3], values as never, 30), PartitionArgumentError, message);
   });

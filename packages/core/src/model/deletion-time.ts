@@ -23,9 +23,10 @@ export class DeletionTime {
   static readonly LIVE: DeletionTime = new DeletionTime(NO_TIMESTAMP, NO_DELETION_TIME);
 
   /**
-   * Protected: build one with {@link build}. The constructor is still reachable from JavaScript, so it refuses what
-   * no deletion time can hold (`NaN` made `DeletionInfo.add` a silent no-op: every comparison with it is false).
-   * Comparisons only, so the reads that rebuild deletion times from a list's arrays pay next to nothing.
+   * Protected: build one with {@link build}. The constructor is still reachable from JavaScript, so a direct
+   * `new DeletionTime(…)` refuses what no deletion time can hold (`NaN` made `DeletionInfo.add` a silent no-op:
+   * every comparison with it is false). Comparisons only, so the reads that rebuild deletion times from a list's
+   * arrays pay next to nothing.
    * @throws InvalidTimestampError for a markedForDeleteAt that is not a safe integer, or a localDeletionTime outside
    *   [0, 2^32 − 1].
    */
@@ -33,6 +34,9 @@ export class DeletionTime {
     readonly markedForDeleteAt: number,
     readonly localDeletionTime: number,
   ) {
+    // Subclasses may carry what build() refuses (InvalidDeletionTime's marker; tests' deliberately bad times, which
+    // the lists must still refuse on add): only a direct `new DeletionTime` is checked here.
+    if (new.target !== DeletionTime) return;
     if (!Number.isSafeInteger(markedForDeleteAt)) checkTimestamp(markedForDeleteAt);
     if (
       !(

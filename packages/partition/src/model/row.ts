@@ -440,7 +440,7 @@ function listOf(cells: Cell | readonly Cell[]): readonly Cell[] {
  * N = 10^3 … 10^5 went from O(N^1.17) to O(N^1.10) sequential, O(N^1.19) to O(N^1.13) random.
  */
 function toCells(values: Readonly<Record<string, CellValue>>, timestamp: number): Cell | Cell[] {
-  checkPlainObject(values, 'row values');
+  checkPlainObject(values, 'row values (column → value)');
   // One column (most writes): found without Object.keys's array. for-in walks the same own enumerable string keys
   // (plus inherited ones, skipped here) from the map's enum cache. It also asks every prototype for its keys, which
   // Object.keys never does: one that refuses (a Proxy, a revoked one) leaves the answer to Object.keys, as before.
