@@ -53,15 +53,22 @@ async function discovery(e: E2e, page: Page, ws: string): Promise<void> {
   });
 }
 
-/** Runs Compare Against Git Ref…, typing `ref` (accepted as typed, not only after "Enter a ref…"). */
-async function compareAgainst(page: Page, ref: string): Promise<void> {
+/**
+ * Runs Compare Against Git Ref… and picks `HEAD~1`: on `main` without an upstream the default baseline (the merge
+ * base with main is HEAD itself); a ref typed in the picker (`HEAD^`) is offered as it is.
+ */
+async function compareAgainstHeadParent(page: Page): Promise<void> {
   await openFile(page, JS_FILE);
   await runCommand(page, 'Tombstone Bench: Compare Against Git Ref…');
   const input = page.locator(QUICK_INPUT);
   await input.waitFor({ state: 'visible' });
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'default baseline' }).first().waitFor();
-  await input.fill(ref);
+  const first = page.locator('.quick-input-list .monaco-list-row').first();
+  await first.waitFor();
+  expectMatch((await first.textContent()) ?? '', /HEAD~1\s*default baseline/, 'first ref');
+  await input.fill('HEAD^');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'typed ref' }).first().waitFor();
+  await input.fill('HEAD~1');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'default baseline' }).first().waitFor();
   await page.keyboard.press('Enter');
 }
 
@@ -77,7 +84,7 @@ async function inCodeThenCancelledCompare(e: E2e, page: Page): Promise<void> {
     'cancel while the baseline builds reads "cancelled"; Re-run Last starts again, no resume',
     async () => {
       await clearToasts(page);
-      await compareAgainst(page, 'HEAD~1');
+      await compareAgainstHeadParent(page);
       await waitForStatus(page, /^bench: building baseline HEAD~1…$/, 30_000);
       await waitForToast(page, /building baseline HEAD~1…/, 10_000);
       await runCommand(page, 'Tombstone Bench: Cancel Run');

@@ -27,10 +27,16 @@ function contrast(a: string, b: string): number {
 }
 
 async function restricted(page: Page): Promise<void> {
-  // The trust prompt of a new folder: stay in restricted mode.
+  // A trust prompt, when code-server asks: stay in restricted mode. It may open the folder restricted directly.
   const no = page.getByRole('button', { name: /No, I don.t trust the authors/ });
-  await no.waitFor({ timeout: 30_000 });
-  await no.click();
+  if (
+    await no.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await no.click();
+  await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 30_000 });
 }
 
 async function paletteHas(page: Page, title: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { caseTone, firstLine, inlineTexts, runTag, type Tone } from '../model/case-text.js';
+import { caseShort, caseSuffix, caseTone, firstLine, runTag, type Tone } from '../model/case-text.js';
 import type { ResultsStore } from '../model/results-store.js';
 import { surfaceSettings } from './settings.js';
 import { isBenchDocument, sitesWithCases } from './site-cases.js';
@@ -51,8 +51,10 @@ export class BenchDecorations implements vscode.Disposable {
     if (surfaceSettings().decorations) {
       for (const { site, cases } of sitesWithCases(editor.document, this.store)) {
         if (cases.length === 0) continue;
-        // One line that cannot wrap: the run tag and the cases, cut at a width that stays in view.
-        const text = firstLine(`${inlineTexts(cases).join('  ·  ')}  (${runTag(cases[0]!.run)})`, 140);
+        // After code on the same line, which cannot wrap: each case's short form and the run, cut to stay in view
+        // (the full line is in the hover).
+        const short = cases.map((c) => `${caseSuffix(c.key)} ${caseShort(c)}`.trim()).join(' · ');
+        const text = firstLine(`${short}  (${runTag(cases[0]!.run)})`, 90);
         const tone = worstTone(cases.map(caseTone));
         const line = editor.document.lineAt(site.line - 1);
         byTone.set(tone, [
