@@ -1,0 +1,160 @@
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { describe, expect, it } from 'vitest';
+import { exactMarginalTail, looksUpTo, type SequentialDesign, sequentialDesign } from './design.js';
+import { decideLook, type Look, type LookRule, sequentialPOf, stops } from './look.js';
+
+/** One simulated benchmark run through the design: looks until one stops. */
+function runOnce(design: SequentialDesign, base: number[], cand: number[], rule: LookRule): Look[] {
+  const looks: Look[] = [];
+  for (let k = 0; k < design.boundaries.length; k++) {
+    const n = design.boundaries[k]!.n;
+    const look = decideLook(design, k, base.slice(0, n), cand.slice(0, n), looks, rule);
+    looks.push(look);
+    if (stops(look)) break;
+  }
+  return looks;
+}
+
+interface Simulated {
+  differences: number;
+  runs: number;
+  meanN: number;
+  /** Share of runs whose sequential p was ≤ q, per q asked. */
+  pAtMost: Map<number, number>;
+}
+
+/**
+ * The A/A checker: `runs` benchmarks whose two sides come from one distribution (times shift for the candidate),
+ * each run through `design`; counts stops with a difference.
+ */
+function simulate(
+  design: SequentialDesign,
+  runs: number,
+  seed: number,
+  shift = 0,
+  rule = NO_THRESHOLD,
+): Simulated {
+  const rng = xoroshiro128plus(seed);
+  const max = design.boundaries[design.boundaries.length - 1]!.n;
+  // A skewed, positive "time" like a fork's reading: 100 · (1 + exponential noise of mean 3%).
+  const draw = () => 100 * (1 - 0.03 * Math.log(1 - uniformFloat64(rng)));
+  let differences = 0;
+  let forks = 0;
+  const qs = [0.01, design.alpha];
+  const counts = new Map(qs.map((q) => [q, 0]));
+  for (let r = 0; r < runs; r++) {
+    const base = Array.from({ length: max }, draw);
+    const cand = Array.from({ length: max }, () => draw() * (1 + shift));
+    const looks = runOnce(design, base, cand, rule);
+    const last = looks[looks.length - 1]!;
+    if (last.decision === 'difference') differences++;
+    forks += last.n;
+    const p = sequentialPOf(looks) ?? 1;
+    for (const q of qs) if (p <= q) counts.set(q, counts.get(q)! + 1);
+  }
+  return {
+    differences,
+    runs,
+    meanN: forks / runs,
+    pAtMost: new Map(qs.map((q) => [q, counts.get(q)! / runs])),
+  };
+}
+
+const NO_THRESHOLD: LookRule = { threshold: 0, confidence: 0.95 };
+
+/** The planted bug: every look tested at the nominal alpha on its own (naive repeated significance testing). */
+function naive(design: SequentialDesign): SequentialDesign {
+  return {
+    ...design,
+    boundaries: design.boundaries.map((b) => {
+      const tail = exactMarginalTail(b.n);
+      const critical = tail.findIndex((p, d) => (d - b.n * b.n) % 2 === 0 && p <= design.alpha);
+      return { ...b, critical };
+    }),
+  };
+}
+
+/** Within alpha up to three standard errors of the simulated rate (a 1-in-740 chance of a false alarm). */
+function withinAlpha(rate: number, alpha: number, runs: number): boolean {
+  return rate <= alpha + 3 * Math.sqrt((alpha * (1 - alpha)) / runs);
+}
+
+const RUNS = 20_000;
+
+describe('sequential looks, A/A by simulation', () => {
+  for (const [spending, alpha] of [
+    ['pocock', 0.05],
+    ['obrien-fleming', 0.05],
+    ['pocock', 0.0125],
+  ] as const) {
+    it(`spends at most alpha over all looks: ${spending}, alpha ${alpha}, ${RUNS} A/A benchmarks`, () => {
+      const design = sequentialDesign({ looks: looksUpTo(20), alpha, spending });
+      const sim = simulate(design, RUNS, 7 + Math.round(alpha * 1e4));
+      expect(withinAlpha(sim.differences / RUNS, alpha, RUNS), `${sim.differences} of ${RUNS}`).toBe(true);
+      // The sequential p is a p value: P(p ≤ q) ≤ q (what makes Holm across benchmarks valid).
+      for (const [q, share] of sim.pAtMost)
+        expect(withinAlpha(share, q, RUNS), `p ≤ ${q}: ${share}`).toBe(true);
+    });
+  }
+
+  it('catches the planted bug: looking at n = 5, 10, 15, 20 at the nominal 5% each is well above 5%', () => {
+    const design = naive(sequentialDesign({ looks: looksUpTo(20), alpha: 0.05, spending: 'pocock' }));
+    const sim = simulate(design, RUNS, 11);
+    expect(withinAlpha(sim.differences / RUNS, 0.05, RUNS)).toBe(false);
+    expect(sim.differences / RUNS).toBeGreaterThan(0.08);
+  });
+
+  it('stops a 10% change early and an unchanged benchmark with equivalence (threshold 2%)', () => {
+    const design = sequentialDesign({ looks: looksUpTo(20), alpha: 0.05, spending: 'pocock' });
+    const rule = { threshold: 0.02, confidence: 0.95 };
+    const slower = simulate(design, 2000, 3, 0.1, rule);
+    expect(slower.differences / slower.runs).toBeGreaterThan(0.95);
+    expect(slower.meanN).toBeLessThan(10);
+    const same = simulate(design, 2000, 4, 0, rule);
+    expect(same.meanN).toBeLessThan(20);
+    expect(withinAlpha(same.differences / same.runs, 0.05, same.runs)).toBe(true);
+  });
+});
+
+describe('decideLook', () => {
+  const design = sequentialDesign({ looks: looksUpTo(20), alpha: 0.05, spending: 'pocock' });
+  const rule = { threshold: 0.02, confidence: 0.95 };
+
+  it('stops complete separation at n = 5 with p = 2 / C(10, 5) = 0.0079 within its boundary', () => {
+    const look = decideLook(design, 0, [10, 11, 12, 13, 14], [20, 21, 22, 23, 24], [], rule);
+    expect(look.decision).toBe('difference');
+    expect(look.p).toBeCloseTo(2 / 252, 10);
+    expect(look.boundary).toBeCloseTo(4 / 252, 10);
+    expect(look.pSequential).toBeCloseTo(2 / 252, 3);
+  });
+
+  it('keeps a significant change below the threshold running, and its p from the first crossing', () => {
+    const x5 = [100, 100.1, 100.2, 100.3, 100.4];
+    const y5 = [101, 101.1, 101.2, 101.3, 101.4];
+    // With a 95% interval inside ±2% the 1% change stops as equivalent, and its p stays the crossing's.
+    const equal = decideLook(design, 0, x5, y5, [], rule);
+    expect(equal.decision).toBe('equivalence');
+    expect(sequentialPOf([equal])).toBeCloseTo(2 / 252, 3);
+    // With a 99.9% interval (unbounded at n = 5) it continues, and the next look keeps the first crossing's p.
+    const wide = { threshold: 0.02, confidence: 0.999 };
+    const first = decideLook(design, 0, x5, y5, [], wide);
+    expect(first.decision).toBe('continue');
+    expect(first.pSequential).not.toBeNull();
+    const second = decideLook(design, 1, [...x5, ...x5], [...y5, ...x5], [first], wide);
+    expect(second.pSequential).toBe(first.pSequential);
+  });
+
+  it('continues an undecided look and ends at the last one; refuses a side of the wrong size', () => {
+    const noisy = decideLook(design, 0, [10, 30, 20, 50, 40], [12, 28, 45, 22, 35], [], rule);
+    expect(noisy.decision).toBe('continue');
+    expect(noisy.pSequential).toBeNull();
+    expect(sequentialPOf([noisy])).toBeNull();
+    const x = Array.from({ length: 20 }, (_, i) => 10 + ((i * 7) % 20));
+    const y = Array.from({ length: 20 }, (_, i) => 10 + ((i * 11) % 20) + 0.5);
+    const last = decideLook(design, 3, x, y, [], rule);
+    expect(last.decision).toBe('final');
+    expect(last.pSequential).toBeGreaterThan(0.04);
+    expect(() => decideLook(design, 1, [1, 2], [1, 2], [], rule)).toThrow(/expected 10 samples at look 2/);
+  });
+});

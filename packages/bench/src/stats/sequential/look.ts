@@ -1,0 +1,114 @@
+/**
+ * One look of a sequential comparison: whether a benchmark stops with a difference, stops with equivalence, or
+ * continues, decided from the first n samples per side (in time order) against the design's boundary.
+ */
+
+import { median } from '../describe.js';
+import { StatsInputError } from '../errors.js';
+import { hodgesLehmannRatio } from '../hodges-lehmann.js';
+import { uStatistic } from '../mann-whitney.js';
+import { gridDeviation, type SequentialDesign, stageWiseP } from './design.js';
+
+/**
+ * What a look decided: stop with a difference (the boundary was crossed and |Δ| ≥ threshold), stop with equivalence
+ * (the Hodges-Lehmann interval lies within ±threshold), continue, or stop because the maximum n was reached.
+ */
+export type LookDecision = 'difference' | 'equivalence' | 'continue' | 'final';
+
+/** One look as recorded. */
+export interface Look {
+  /** Samples per side at this look. */
+  n: number;
+  /** U1 of the first n baseline vs the first n candidate samples. */
+  u: number;
+  /** The fixed-n two-sided p of this look's U on its own (no ties: the exact p; with ties: conservative). */
+  p: number;
+  /** The design's boundary as a fixed-n p: this look stops with a difference when p ≤ boundary. */
+  boundary: number;
+  /** Median Δ% at this look (candidate vs baseline). */
+  deltaPercent: number;
+  /**
+   * The stage-wise sequential p (what Holm across benchmarks reads): set at the first look that crossed the boundary
+   * and kept after it, and at the final look; null before.
+   */
+  pSequential: number | null;
+  decision: LookDecision;
+}
+
+/** What a look decides with besides the samples. */
+export interface LookRule {
+  /** Minimum |Δ| as a fraction for a difference, and the half-width of the equivalence region (0.02 = ±2%). */
+  threshold: number;
+  /** Confidence of the Hodges-Lehmann interval the equivalence stop reads. */
+  confidence: number;
+}
+
+function equivalent(baseline: readonly number[], candidate: readonly number[], rule: LookRule): boolean {
+  if (!(rule.threshold > 0)) return false;
+  if (Math.min(...baseline, ...candidate) <= 0) return false; // no ratio of 0 B/op: never stop for equivalence
+  const hl = hodgesLehmannRatio(baseline, candidate, rule.confidence);
+  return hl.lower >= 1 - rule.threshold && hl.upper <= 1 + rule.threshold;
+}
+
+/**
+ * Decides look `index` of `design` from the first n samples per side (`earlier` = the looks before it, in order).
+ * A difference needs the boundary crossed at this look or an earlier one (the stage-wise p is fixed at the first
+ * crossing) and |median Δ| ≥ threshold, in either direction (a guardrail that improved has Held: decided too).
+ * @throws {StatsInputError} for a look the design does not have or sides of the wrong size.
+ */
+export function decideLook(
+  design: SequentialDesign,
+  index: number,
+  baseline: readonly number[],
+  candidate: readonly number[],
+  earlier: readonly Look[],
+  rule: LookRule,
+): Look {
+  const b = design.boundaries[index];
+  if (!b) throw new StatsInputError('index', index, `the design has ${design.boundaries.length} looks`);
+  for (const [name, side] of [
+    ['baseline', baseline],
+    ['candidate', candidate],
+  ] as const) {
+    if (side.length !== b.n)
+      throw new StatsInputError(name, side.length, `expected ${b.n} samples at look ${index + 1}`);
+  }
+  const u = uStatistic(baseline, candidate);
+  const deviation = gridDeviation(Math.abs(2 * u - b.n * b.n), b.n);
+  const crossedBefore = earlier.find((l) => l.pSequential !== null && l.decision !== 'final');
+  const crossed = deviation >= b.critical;
+  const last = index === design.boundaries.length - 1;
+  const pSequential =
+    crossedBefore?.pSequential ?? (crossed || last ? stageWiseP(design, index, deviation) : null);
+  const mb = median(baseline);
+  const deltaPercent = ((median(candidate) - mb) / mb) * 100;
+  const beyond = Math.abs(deltaPercent) >= rule.threshold * 100;
+  const look = {
+    n: b.n,
+    u,
+    p: b.marginalTail[Math.max(0, deviation)] ?? 0,
+    boundary: b.nominalP,
+    deltaPercent,
+  };
+  if ((crossedBefore || crossed) && beyond) return { ...look, pSequential, decision: 'difference' };
+  if (last) return { ...look, pSequential, decision: 'final' };
+  if (equivalent(baseline, candidate, rule)) return { ...look, pSequential, decision: 'equivalence' };
+  return { ...look, pSequential, decision: 'continue' };
+}
+
+/** Whether a look ends its benchmark. */
+export function stops(look: Look): boolean {
+  return look.decision !== 'continue';
+}
+
+/**
+ * The sequential p of a benchmark from its looks, as Holm across the run reads it: the p of its first crossing; at
+ * the final look the stage-wise p of the last deviation; 1 for a stop with equivalence before any crossing (the
+ * design never looks at it again, so it claims nothing); null while it is still running.
+ */
+export function sequentialPOf(looks: readonly Look[]): number | null {
+  const last = looks[looks.length - 1];
+  if (!last || last.decision === 'continue') return null;
+  if (last.decision === 'equivalence') return last.pSequential ?? 1;
+  return last.pSequential;
+}
