@@ -3,6 +3,8 @@
  * Versioned: a results file carries `schemaVersion`, the one protocol version (`protocol/version.ts`).
  */
 
+import type { Look, SequentialConfig } from './protocol/types.js';
+
 /** A parameter value as written in a suite's `params` (e.g. `size: [10, 1000]`). */
 export type ParamValue = string | number | boolean;
 
@@ -100,6 +102,8 @@ export interface BenchmarkRecord {
    * made), with their reason; absent when there were none.
    */
   errors?: RecordedRunError[];
+  /** A sequential run's looks at this benchmark, in order (recomputed from the samples on `--resume`). */
+  looks?: Look[];
 }
 
 /** An error recorded in a results file, and which sample it concerns. */
@@ -154,6 +158,8 @@ export interface RunRecord {
     alpha: number;
     /** Minimum |Δ%| for Won/Lost (noise threshold), e.g. 0.02 = 2%. */
     threshold: number;
+    /** A sequential run's design; absent in fixed-n runs (`--fixed-n`, and files written before protocol 5). */
+    sequential?: SequentialConfig;
   };
   /**
    * Settings that change what a sample measures, so `--resume` can refuse to mix samples taken differently;

@@ -23,6 +23,25 @@ describe('caseHover', () => {
     expect(md).not.toContain('Warm-up');
   });
 
+  it('says where a sequential run decided the case, with the sequential p', () => {
+    const c = doneCase(record('S.copy', interleaved(around(3362.5), around(9.02))));
+    const looks = [{ n: 5, u: 25, p: 0.0079, boundary: 0.0159, deltaPercent: -99.7, pSequential: 0.0079 }];
+    const verdict = c.verdict && {
+      ...c.verdict,
+      sequential: {
+        decidedAt: 5,
+        maxN: 20,
+        decision: 'difference' as const,
+        pSequential: 0.0079,
+        looks: looks.map((l) => ({ ...l, decision: 'difference' as const })),
+      },
+    };
+    expect(caseHover({ ...c, verdict })).toContain(
+      'Decided at n = 5 of 20 (a difference) · sequential p = 0.0079',
+    );
+    expect(caseHover(c)).not.toContain('Decided at');
+  });
+
   it('lists a failing check with its reason and the warm-up warning', () => {
     const samples = interleaved(around(100), around(50)).map((s, i) =>
       i === 0 ? sample(s.side, s.seq, s.nsPerOp, { warmupStable: false }) : s,

@@ -102,7 +102,22 @@ function effectLines(c: CaseState): string[] {
         ? `; across the run's benchmarks ${pName(v, c.limits)} = ${sig(v.pAdjusted)} (the verdict's p)`
         : ''),
     '',
+    ...sequentialLines(v),
   ];
+}
+
+/** A sequential run: "decided at n = 5 of 20 (a difference) · sequential p = 0.0079". */
+function sequentialLines(v: NonNullable<CaseState['verdict']>): string[] {
+  const q = v.sequential;
+  if (!q) return [];
+  const why = {
+    difference: 'a difference',
+    equivalence: 'equivalence',
+    final: 'the maximum',
+    continue: 'undecided',
+  };
+  const p = q.pSequential === null ? '' : ` · sequential p = ${sig(q.pSequential)}`;
+  return [`Decided at n = ${q.decidedAt} of ${q.maxN} (${why[q.decision]})${p}`, ''];
 }
 
 /** The Markdown hover of one case. */

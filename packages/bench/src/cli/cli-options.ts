@@ -11,6 +11,9 @@ export const OPTIONS = {
   filter: { type: 'string' },
   param: { type: 'string', multiple: true },
   n: { type: 'string', short: 'n' },
+  'fixed-n': { type: 'boolean' },
+  'look-every': { type: 'string' },
+  spending: { type: 'string' },
   json: { type: 'boolean' },
   events: { type: 'string' },
   out: { type: 'string' },
@@ -57,6 +60,9 @@ const MEASURING: readonly OptionName[] = [
   'filter',
   'param',
   'n',
+  'fixed-n',
+  'look-every',
+  'spending',
   'json',
   'events',
   'out',
@@ -252,7 +258,10 @@ Usage:
 Bench files: *.bench.{ts,mts,cts,js,mjs,cjs}; TypeScript ones type-checked with the project's typescript when it
              has one (errors as file:line:col; without it a note); --no-typecheck
 Selection:   --filter <regex>  --param name=v1,v2[,name2=v]
-Sampling:    -n <per side, default 10>  --sample-ms <default 100>  --warmup-ms <cap, default 150>
+Sampling:    sequential by default: each benchmark is looked at every --look-every <5> forks per side up to
+             -n <max, default 20> and stops once decided (--spending pocock|obrien-fleming, default pocock)
+             --fixed-n: every benchmark takes -n <default 10> forks per side
+             --sample-ms <default 100>  --warmup-ms <cap, default 150>
              --timeout-ms <per fork, default 60000>  --no-pin  --no-alloc  --instructions (valgrind)
 Output:      --out <results.json>  --resume <results.json>  --json (NDJSON events on stdout)  --events <file>
              --format terminal|markdown|json|jmh  --svg <dir>  --no-fail-on-lost

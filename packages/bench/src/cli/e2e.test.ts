@@ -201,7 +201,7 @@ export default defineSuite({
     });
     const out = join(dir, 'r.json');
     const r = await runCli(['aa', '-n', '1', '--out', out, ...FAST, '--timeout-ms', '1500'], dir);
-    expect(r.code).toBe(1);
+    expect(r.code, r.stderr).toBe(1);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     const boom = run.benchmarks.find((b) => b.key === 'Bad.boom');
     const hang = run.benchmarks.find((b) => b.key === 'Bad.hang');

@@ -3,7 +3,7 @@
  * `--json` / `--events`, a progress bar on a terminal, the report).
  */
 import { resolve } from 'node:path';
-import { BenchError } from '../errors.js';
+import { BenchError, UsageError } from '../errors.js';
 import type { BenchEvent } from '../protocol/events.js';
 import { parseFormat } from '../report/output.js';
 import { startRun } from '../run/engine.js';
@@ -48,6 +48,13 @@ const optionalNumber = (
   check: (typeof NUMBER_LIMITS)[keyof typeof NUMBER_LIMITS],
 ) => (values[name] === undefined ? undefined : numberOption(values, name, 0, check));
 
+/** `--spending`: one of the spending functions, else a usage error naming the value. */
+function spendingOption(value: string | undefined): RunOptions['spending'] {
+  if (value === undefined) return undefined;
+  if (value === 'pocock' || value === 'obrien-fleming') return value;
+  throw new UsageError(`unknown --spending ${JSON.stringify(value)} (pocock, obrien-fleming)`);
+}
+
 /** The engine options of a measuring command line; `args` (after the command) are recorded as its invocation. */
 export function runOptionsFromCli(
   mode: RunOptions['mode'],
@@ -61,6 +68,9 @@ export function runOptionsFromCli(
     throw new BenchError('--slowdown is a test hook of `aa` only');
   if (mode === 'compare' && values.baseline === undefined)
     throw new BenchError('compare needs --baseline <git-ref>');
+  const sequentialFlag = (['look-every', 'spending'] as const).find((k) => values[k] !== undefined);
+  if (values['fixed-n'] && sequentialFlag)
+    throw new UsageError(`--${sequentialFlag} is for sequential runs; --fixed-n takes every fork`);
   const { overrides } = analysisOptions(values, { alpha: 0.05, threshold: 0.02, metric: 'nsPerOp' });
   const given = <K extends keyof CliValues, T>(name: K, value: T): T | undefined =>
     values[name] === undefined ? undefined : value;
@@ -69,6 +79,9 @@ export function runOptionsFromCli(
     cwd: io.cwd,
     files: positionals,
     samplesPerSide: optionalNumber(values, 'n', NUMBER_LIMITS.samplesPerSide),
+    fixedN: values['fixed-n'],
+    lookEvery: optionalNumber(values, 'look-every', NUMBER_LIMITS.lookEvery),
+    spending: spendingOption(values.spending),
     sampleMs: optionalNumber(values, 'sample-ms', NUMBER_LIMITS.sampleMs),
     warmupMs: optionalNumber(values, 'warmup-ms', NUMBER_LIMITS.warmupMs),
     timeoutMs: optionalNumber(values, 'timeout-ms', NUMBER_LIMITS.timeoutMs),

@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { expandCpuList } from '../fork/pinning.js';
 import { seededRandom, seedFrom } from '../run/rng.js';
 import { type PlannedCase, resolveSampling } from '../run/runner.js';
-import { runCli } from '../test-helpers.js';
+import { runCli, tempProject } from '../test-helpers.js';
 import { parseSlowdowns } from './calibrate-command.js';
 import { analysisOptions, numberOption, parseCli } from './cli-options.js';
 import { formatDuration } from './progress.js';
@@ -125,6 +125,23 @@ describe('--version', () => {
       const r = await runCli([flag], process.cwd());
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(`${version}\n`);
+    }
+  });
+});
+
+describe('sequential flags', () => {
+  it('rejects an unknown --spending, a zero --look-every and sequential flags with --fixed-n: one line, exit 2', async () => {
+    const dir = tempProject({});
+    for (const [argv, message] of [
+      [['--spending', 'nope'], /unknown --spending "nope" \(pocock, obrien-fleming\)/],
+      [['--look-every', '0'], /--look-every "0" is not a valid integer \(>= 1/],
+      [['--fixed-n', '--look-every', '5'], /--look-every is for sequential runs; --fixed-n takes every fork/],
+      [['-n', '60'], /samplesPerSide 60 is above 50, the most a sequential run takes; use fixedN \(--fixed-n\)/],
+    ] as const) {
+      const r = await runCli(['run', ...argv], dir);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
   });
 });

@@ -7,6 +7,8 @@ import * as v from 'valibot';
 import {
   Count,
   LabelsSchema,
+  LookDecisionSchema,
+  LookSchema,
   MetricSchema,
   ParamsSchema,
   RoleSchema,
@@ -168,6 +170,18 @@ export const VerdictSchema = v.object({
   /** Why the outcome is what it is: the rule's inputs (a report words them). */
   basis: VerdictBasisSchema,
   checks: v.array(CheckSchema),
+  /** A sequential run: where the benchmark was decided and the p Holm read (absent in a fixed-n run). */
+  sequential: v.optional(
+    v.object({
+      /** Samples per side when it was decided ("decided at n = 5 of 20"). */
+      decidedAt: Count,
+      maxN: Count,
+      decision: LookDecisionSchema,
+      /** The stage-wise sequential p (what `pAdjusted` adjusts in a sequential run); null when not decided. */
+      pSequential: WireNumber,
+      looks: v.array(LookSchema),
+    }),
+  ),
 });
 
 /** One side's forks of one benchmark: counts, and the allocation, GC and warm-up figures of its samples. */

@@ -53,12 +53,45 @@ export const ComparisonSchema = v.variant('kind', [
   v.object({ kind: v.literal('aa'), label: v.string(), slowdown: v.optional(v.number()) }),
 ]);
 
-/** The run's judging configuration. */
+/** The alpha-spending functions of a sequential run. */
+export const SpendingSchema = v.picklist(['pocock', 'obrien-fleming']);
+
+/**
+ * A sequential run's design: the looks (samples per side), the spending function, and the design's own alpha
+ * (the run's alpha split over its benchmarks under Holm, so a benchmark that stops with a difference keeps it).
+ */
+export const SequentialConfigSchema = v.object({
+  looks: v.array(Count),
+  spending: SpendingSchema,
+  designAlpha: v.number(),
+});
+
+/** The run's judging configuration; `samplesPerSide` is the maximum of a sequential run. */
 export const RunConfigSchema = v.object({
   samplesPerSide: Count,
   metric: MetricSchema,
   alpha: v.number(),
   threshold: v.number(),
+  /** Present in sequential runs (the default since protocol 5); absent: every benchmark takes n per side. */
+  sequential: v.optional(SequentialConfigSchema),
+});
+
+/** What one look of a sequential run decided. */
+export const LookDecisionSchema = v.picklist(['difference', 'equivalence', 'continue', 'final']);
+
+/** One look of a sequential run at one benchmark: n per side, its p against the boundary, and the decision. */
+export const LookSchema = v.object({
+  n: Count,
+  /** U1 of the first n samples per side. */
+  u: v.number(),
+  /** This look's fixed-n two-sided p (no ties: exact). */
+  p: v.number(),
+  /** The design's boundary at this look as a fixed-n p: p ≤ boundary stops with a difference. */
+  boundary: v.number(),
+  deltaPercent: WireNumber,
+  /** The stage-wise sequential p, set from the first look that crossed the boundary, and at the final look. */
+  pSequential: WireNumber,
+  decision: LookDecisionSchema,
 });
 
 /** Environment captured inside each fork. */
@@ -132,6 +165,8 @@ export const BenchmarkRecordSchema = v.object({
   location: v.optional(LocationSchema),
   sampling: v.optional(v.object({ sampleMs: v.number(), warmupMaxMs: v.number() })),
   errors: v.optional(v.array(RecordedRunErrorSchema)),
+  /** A sequential run's looks at this benchmark, in order; the last one that is not `continue` decided it. */
+  looks: v.optional(v.array(LookSchema)),
 });
 
 /** How a run was started (recorded for the report's Reproduction block, never executed). */

@@ -31,12 +31,14 @@ import type {
   ComparisonSchema,
   EnvironmentSchema,
   LocationSchema,
+  LookSchema,
   MetricSchema,
   ParamValueSchema,
   RoleSchema,
   RunConfigSchema,
   SampleFailureSchema,
   SampleSchema,
+  SequentialConfigSchema,
   SideSchema,
 } from './records.js';
 
@@ -54,6 +56,10 @@ export type MetricId = v.InferOutput<typeof MetricSchema>;
 export type ProtocolComparison = v.InferOutput<typeof ComparisonSchema>;
 /** A run's judging configuration. */
 export type ProtocolRunConfig = v.InferOutput<typeof RunConfigSchema>;
+/** A sequential run's design (looks, spending, the design's alpha). */
+export type SequentialConfig = v.InferOutput<typeof SequentialConfigSchema>;
+/** One look of a sequential run at one benchmark. */
+export type Look = v.InferOutput<typeof LookSchema>;
 /** A fork's environment. */
 export type ProtocolEnvironment = v.InferOutput<typeof EnvironmentSchema>;
 /** One sample. */

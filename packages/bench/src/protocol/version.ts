@@ -6,11 +6,14 @@
  * summary says whether the sample sizes can reach alpha (`reach`); a run cancelled before measuring ends with a
  * `run-cancelled` event.
  * 4: a sample of an injected-slowdown run carries the injected share it measured on each clock (`injected`).
+ * 5: sequential sampling: a run's config may carry its design (`sequential`), a benchmark its `looks`, a verdict
+ * where it was decided (`sequential`); a decided benchmark's unneeded forks come as `samples-skipped`.
  */
-export const PROTOCOL_VERSION = 4 as const;
+export const PROTOCOL_VERSION = 5 as const;
 
 /**
  * Versions whose results files this runner still reads: a results file holds the run's records (samples,
- * failures, settings), whose shape is the same in 1–4 (4 adds an optional field); the analysis is recomputed from them.
+ * failures, settings), whose shape is the same in 1–5 (4 and 5 add optional fields: a file without `sequential` is a
+ * fixed-n run); the analysis is recomputed from them.
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, PROTOCOL_VERSION];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, PROTOCOL_VERSION];

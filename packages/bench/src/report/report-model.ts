@@ -231,8 +231,22 @@ export function verdictSentence(v: BenchmarkVerdict): string {
   const direction = s.deltaPercent < 0 ? 'reduction' : 'increase';
   return (
     `${v.key}: ${formatPerOp(s.baseline.median, v.metric)} -> ${formatPerOp(s.candidate.median, v.metric)} ` +
-    `(${v.outcome}, a ${change}% ${direction}, n=${formatN(v)}, p=${formatP(s.p)})`
+    `(${v.outcome}, a ${change}% ${direction}, ${samplesText(v)}, p=${formatP(s.p)}${sequentialPText(v)})`
   );
+}
+
+/** "n=10", or in a sequential run "decided at n = 5 of 20" (with why when it stopped for equivalence or at the end). */
+function samplesText(v: BenchmarkVerdict): string {
+  const q = v.sequential;
+  if (!q) return `n=${formatN(v)}`;
+  const why = q.decision === 'equivalence' ? ', equivalent' : q.decision === 'continue' ? ', undecided' : '';
+  return `decided at n = ${q.decidedAt} of ${q.maxN}${why}`;
+}
+
+/** ", sequential p=0.0079": the p Holm read in a sequential run (the fixed-n p of the final samples is `p`). */
+function sequentialPText(v: BenchmarkVerdict): string {
+  const p = v.sequential?.pSequential;
+  return p === null || p === undefined ? '' : `, sequential p=${formatP(p)}`;
 }
 
 /** "ratio 0.002682 [0.002662, 0.002702]; shift -3.3535 µs [-3.3703 µs, -3.3508 µs] at 95.67%", in human units. */

@@ -9,6 +9,9 @@ type Flag = readonly [key: keyof RunOptions, flag: string, kind: 'value' | 'list
 /** Option → flag; `on` flags are written when true, `off` flags (`--no-…`) when false. */
 const FLAGS: readonly Flag[] = [
   ['samplesPerSide', '-n', 'value'],
+  ['fixedN', '--fixed-n', 'on'],
+  ['lookEvery', '--look-every', 'value'],
+  ['spending', '--spending', 'value'],
   ['sampleMs', '--sample-ms', 'value'],
   ['warmupMs', '--warmup-ms', 'value'],
   ['timeoutMs', '--timeout-ms', 'value'],

@@ -46,6 +46,7 @@ export function verdictPayload(v: BenchmarkVerdict): Verdict {
     outcome: v.outcome,
     basis: v.basis,
     checks: v.checks.map((c) => ({ name: c.name, passed: c.passed, findings: c.findings })),
+    ...(v.sequential ? { sequential: v.sequential } : {}),
   });
 }
 

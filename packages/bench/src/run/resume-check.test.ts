@@ -76,8 +76,8 @@ export default defineSuite({ name: 'One', benchmarks: { spin: () => { let t = 0;
   const out = join(dir, 'aa.json');
   const base = ['aa', 'one.bench.ts', '--sample-ms', '20', '--warmup-ms', '20'];
 
-  it('refuses an A/A file with another --slowdown or --sample-ms (exit 2, file untouched); -n grows the run', async () => {
-    const first = await runCli([...base, '-n', '1', '--out', out], dir);
+  it('refuses an A/A file with another --slowdown or --sample-ms (exit 2, file untouched); -n grows a fixed-n run', async () => {
+    const first = await runCli([...base, '-n', '1', '--fixed-n', '--out', out], dir);
     expect([0, 1]).toContain(first.code);
     const before = readFileSync(out, 'utf8');
     const slower = await runCli([...base, '--slowdown', '0.5', '--resume', out], dir);

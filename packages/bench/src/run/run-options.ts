@@ -17,8 +17,20 @@ export interface RunOptions {
   cwd?: string;
   /** Bench files or directories (default: every `*.bench.ts` under `cwd`). */
   files?: readonly string[];
-  /** Forks per side (default 10; on `resume`, the file's own count). */
+  /**
+   * Forks per side: the maximum of a sequential run (default 20), the fixed count with `fixedN` (default 10); on
+   * `resume`, the file's own count.
+   */
   samplesPerSide?: number;
+  /**
+   * Every benchmark takes `samplesPerSide` forks per side (the design before protocol 5). Default false: sequential
+   * sampling looks at each benchmark every `lookEvery` forks per side and stops it once it is decided.
+   */
+  fixedN?: boolean;
+  /** Sequential runs: forks per side between looks (default 5: looks at 5, 10, 15, 20). */
+  lookEvery?: number;
+  /** Sequential runs: the alpha-spending function (default `pocock`). */
+  spending?: 'pocock' | 'obrien-fleming';
   /** Timed phase per fork, ms (default 100, or the suite's `sampling`). */
   sampleMs?: number;
   /** Warm-up cap per fork, ms (default 150, or the suite's `sampling`). */
@@ -85,6 +97,9 @@ const RunOptionsSchema = v.strictObject({
   cwd: v.optional(v.string()),
   files: v.optional(strings),
   samplesPerSide: v.optional(v.number()),
+  fixedN: v.optional(v.boolean()),
+  lookEvery: v.optional(v.number()),
+  spending: v.optional(v.picklist(['pocock', 'obrien-fleming'])),
   sampleMs: v.optional(v.number()),
   warmupMs: v.optional(v.number()),
   timeoutMs: v.optional(v.number()),
@@ -116,6 +131,12 @@ const RunOptionsSchema = v.strictObject({
   invocation: v.optional(v.object({ argv: strings, cwd: v.string() })),
 });
 
+/**
+ * The largest maximum n of a sequential run: its design simulates n² comparisons per null path, 1.6 s of CPU at
+ * n = 20 and ~10 s at 50; a run that needs more forks than that wants the fixed design.
+ */
+export const SEQUENTIAL_MAX_N = 50;
+
 /** A numeric range an option must fall in. */
 export interface NumberCheck {
   min?: number;
@@ -126,6 +147,7 @@ export interface NumberCheck {
 /** The option ranges, shared by the engine's checks and the command line's. */
 export const NUMBER_LIMITS = {
   samplesPerSide: { min: 1, max: 1000, integer: true },
+  lookEvery: { min: 1, max: 1000, integer: true },
   sampleMs: SAMPLING_LIMITS.sampleMs,
   warmupMs: SAMPLING_LIMITS.warmupMs,
   timeoutMs: { min: 100 },
@@ -189,6 +211,13 @@ export function validateRunOptions(raw: unknown): RunOptions {
   }
   if (options.mode === 'compare' && options.baseline === undefined)
     throw new UsageError('compare needs a baseline git ref (`baseline`)');
+  const sequentialOnly = (['lookEvery', 'spending'] as const).find((k) => options[k] !== undefined);
+  if (options.fixedN && sequentialOnly)
+    throw new UsageError(`${sequentialOnly} is for sequential runs, not fixedN`);
+  if (!options.fixedN && (options.samplesPerSide ?? 0) > SEQUENTIAL_MAX_N)
+    throw new UsageError(
+      `samplesPerSide ${options.samplesPerSide} is above ${SEQUENTIAL_MAX_N}, the most a sequential run takes; use fixedN (--fixed-n) for more`,
+    );
   if (options.slowdown !== undefined && options.mode !== 'aa')
     throw new UsageError('slowdown is a test hook of the aa mode only');
   return options;

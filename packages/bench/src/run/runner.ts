@@ -15,6 +15,9 @@ import type {
 import { slowdownClockOf } from '../model.js';
 import type { RecordedError, Verdict } from '../protocol/types.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
+import { sideValues } from '../stats/metric.js';
+import type { SequentialDesign } from '../stats/sequential/design.js';
+import { decideLook, type Look } from '../stats/sequential/look.js';
 import type { BenchCase } from '../suite/cases.js';
 import type { SuiteSampling } from '../suite/define.js';
 import type { EventSink } from './event-sink.js';
@@ -64,6 +67,8 @@ export interface RunSettings {
   analyze?: (record: BenchmarkRecord, run: RunRecord) => CaseAnalysis;
   /** Instruction counting (valgrind) for a case side, when enabled. */
   countInstructions?: (job: CountJob) => Promise<CountResult>;
+  /** A sequential run's design (`config.sequential` computed): each case is looked at and may stop early. */
+  design?: SequentialDesign;
 }
 
 /** The verdict of one finished case, or the error that prevented it. */
@@ -342,6 +347,68 @@ function caseFinished(
   });
 }
 
+/**
+ * Looks at a case after `pairs` pairs when that is one of the design's looks; true when the look decided the case.
+ * The looks are recomputed from the samples every time a case runs, so `--resume` continues from the last look. A
+ * look with fewer samples than forks on a side (a fork failed) is not taken: the design assumes n per side.
+ */
+function look(
+  c: PlannedCase,
+  entry: BenchmarkRecord,
+  pairs: number,
+  settings: RunSettings,
+  p: Progress,
+): boolean {
+  const design = settings.design;
+  const index = design ? design.looks.indexOf(pairs) : -1;
+  if (!design || index < 0) return false;
+  const { metric, threshold } = settings.config;
+  const baseline = sideValues(entry, 'baseline', metric).slice(0, pairs);
+  const candidate = sideValues(entry, 'candidate', metric).slice(0, pairs);
+  if (baseline.length < pairs || candidate.length < pairs) return false;
+  const looks = entry.looks ?? [];
+  const decided = decideLook(design, index, baseline, candidate, looks, {
+    threshold,
+    confidence: LOOK_CONFIDENCE,
+  });
+  entry.looks = [...looks, decided];
+  if (decided.decision === 'continue') return false;
+  for (const side of ['baseline', 'candidate'] as const) stopEarly(c, entry, side, decided, settings, p);
+  return true;
+}
+
+/** The confidence of the interval an equivalence stop reads: the report's Hodges-Lehmann interval. */
+const LOOK_CONFIDENCE = 0.95;
+
+/** Counts the forks a decided case no longer needs as done, and says so (they are not failures: not `skipped`). */
+function stopEarly(
+  c: PlannedCase,
+  entry: BenchmarkRecord,
+  side: Side,
+  decided: Look,
+  settings: RunSettings,
+  p: Progress,
+): void {
+  const count = Math.max(0, settings.config.samplesPerSide - doneOn(entry, side));
+  if (count === 0) return;
+  p.completed += count;
+  const how =
+    decided.decision === 'difference'
+      ? 'a difference'
+      : decided.decision === 'equivalence'
+        ? 'equivalence'
+        : 'the maximum';
+  settings.events.emit({
+    type: 'samples-skipped',
+    key: c.bench.key,
+    side,
+    count,
+    reason: `decided at n = ${decided.n} of ${settings.config.samplesPerSide} (${how}); its remaining ${count} fork(s) are not needed`,
+    completed: p.completed,
+    total: p.total,
+  });
+}
+
 /** One case's forks: n pairs in seeded order; false when the run was interrupted. */
 async function runCase(
   c: PlannedCase,
@@ -357,6 +424,7 @@ async function runCase(
   };
   const max = settings.maxFailuresPerSide ?? DEFAULT_MAX_FAILURES;
   const skippedSides = new Set<Side>();
+  if (settings.design) entry.looks = [];
   for (let pair = 0; pair < settings.config.samplesPerSide; pair++) {
     // Drawn for every pair, skipped or not, so a resumed run continues the same schedule.
     const order: Side[] = rand() < 0.5 ? ['baseline', 'candidate'] : ['candidate', 'baseline'];
@@ -370,7 +438,9 @@ async function runCase(
       if (settings.signal?.aborted) return false;
       if (!(await measureOnce(c, entry, side, record, settings, p))) return false;
     }
+    if (look(c, entry, pair + 1, settings, p)) break;
   }
+  if (settings.design) writeRunAtomic(settings.outFile, record);
   caseFinished(c, entry, record, settings);
   return true;
 }

@@ -19,6 +19,7 @@ import {
   type OutputOptions,
   type RunAnalyses,
 } from '../stats/run-analyses.js';
+import { looksUpTo, sequentialDesign } from '../stats/sequential/design.js';
 import { significanceReach } from '../stats/significance-reach.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
@@ -37,6 +38,14 @@ import { readRun } from './results-store.js';
 import { checkResumable } from './resume-check.js';
 import type { RunOptions } from './run-options.js';
 import { type CaseAnalysis, type PlannedCase, type RunSettings, resolveSampling, runPlan } from './runner.js';
+
+/** Forks per side of a fixed-n run (`--fixed-n`) unless `-n` says otherwise: the design before protocol 5. */
+const FIXED_N_DEFAULT = 10;
+/**
+ * The maximum forks per side of a sequential run unless `-n` says otherwise: looks at 5, 10, 15, 20. Twice the fixed
+ * design's n, so a +5% change that needs more than 10 forks is still found, while a clear one stops at 5 or 10.
+ */
+const SEQUENTIAL_N_DEFAULT = 20;
 
 /** Exit codes. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
@@ -171,7 +180,12 @@ export async function makeSession(
     ctx,
     output,
     settings: {
-      config: { samplesPerSide: options.samplesPerSide ?? 10, metric, alpha, threshold },
+      config: {
+        samplesPerSide: options.samplesPerSide ?? (options.fixedN ? FIXED_N_DEFAULT : SEQUENTIAL_N_DEFAULT),
+        metric,
+        alpha,
+        threshold,
+      },
       sample: {
         sampleMs: options.sampleMs ?? 100,
         warmupMaxMs: options.warmupMs ?? 150,
@@ -225,8 +239,15 @@ function resumed(
 ): RunRecord | undefined {
   if (!s.options.resume) return undefined;
   const recorded = readRun(resolve(s.cwd, s.options.resume));
-  // Without samplesPerSide the file's own count is continued; with it the run may grow (never shrink).
+  // Without samplesPerSide the file's own count is continued; with it the run may grow (never shrink). A sequential
+  // run's looks and boundaries are fixed by its design, so its maximum cannot change.
   const samplesPerSide = s.options.samplesPerSide ?? recorded.config.samplesPerSide;
+  if (recorded.config.sequential && samplesPerSide !== recorded.config.samplesPerSide) {
+    throw new UsageError(
+      `--resume: ${s.options.resume} is a sequential run with at most ${recorded.config.samplesPerSide} samples per side; ` +
+        `its design cannot change to -n ${samplesPerSide}`,
+    );
+  }
   const sampling = new Map(
     cases.map((c) => [
       c.bench.key,
@@ -235,8 +256,25 @@ function resumed(
   );
   const measurement = measurementOf(s);
   checkResumable(s.options.resume, recorded, { comparison, measurement, samplesPerSide, sampling });
-  s.settings.config = { ...s.settings.config, samplesPerSide };
+  const { sequential } = recorded.config;
+  s.settings.config = { ...s.settings.config, samplesPerSide, ...(sequential ? { sequential } : {}) };
+  if (!sequential) delete s.settings.config.sequential;
   return { ...recorded, config: { ...recorded.config, samplesPerSide } };
+}
+
+/**
+ * The design of a sequential run of `cases` benchmarks: looks every `lookEvery` up to n, and the design's alpha the
+ * run's alpha split over the benchmarks under Holm. Why split: a benchmark stopped with a difference must keep it
+ * after Holm whatever the others read, and Holm's first step is alpha / m (with the whole alpha per benchmark, 8
+ * benchmarks stopped at n = 5 with p = 0.0079 each would all be Unchanged after Holm, 8 · 0.0079 > 0.05).
+ */
+function sequentialConfig(s: Session, cases: number): NonNullable<RunRecord['config']['sequential']> {
+  const { alpha, correction } = s.output.overrides;
+  return {
+    looks: looksUpTo(s.settings.config.samplesPerSide, s.options.lookEvery ?? 5),
+    spending: s.options.spending ?? 'pocock',
+    designAlpha: correction === 'holm' ? alpha / Math.max(1, cases) : alpha,
+  };
 }
 
 /** The verdict of one finished case for its benchmark-finished event (growth/factorial need the whole run). */
@@ -281,8 +319,17 @@ export async function measure(
   comparison: RunRecord['comparison'],
 ): Promise<RunResult> {
   const cases = casesFor(s, planned);
+  if (!s.options.fixedN) s.settings.config.sequential = sequentialConfig(s, cases.length);
   const resume = resumed(s, cases, comparison);
   checkGateCanFail(s, cases.length);
+  const { sequential } = s.settings.config;
+  const design = sequential
+    ? sequentialDesign({
+        looks: sequential.looks,
+        alpha: sequential.designAlpha,
+        spending: sequential.spending,
+      })
+    : undefined;
   const countInstructions = s.options.instructions
     ? instructionCounter({
         worker: s.ctx.worker,
@@ -300,6 +347,7 @@ export async function measure(
     signal: s.signal,
     analyze: caseAnalyzer(s),
     ...(resume ? { resume } : {}),
+    ...(design ? { design } : {}),
   });
   if (outcome.interrupted) {
     const file = s.settings.outFile;

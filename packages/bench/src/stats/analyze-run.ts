@@ -69,11 +69,16 @@ export function unconfirmedRegression(v: BenchmarkVerdict, alpha: number, thresh
   );
 }
 
-/** The samples per side of each verdict with statistics (its family under the correction). */
+/**
+ * The samples per side of each verdict with statistics (its family under the correction). A benchmark of a
+ * sequential run counts with its maximum: one that stopped at n = 5 with equivalence could have gone on.
+ */
 function sizesOf(verdicts: readonly BenchmarkVerdict[]) {
-  return verdicts.flatMap((v) =>
-    v.stats ? [{ baseline: v.stats.baseline.n, candidate: v.stats.candidate.n }] : [],
-  );
+  return verdicts.flatMap((v) => {
+    if (!v.stats) return [];
+    const n = v.sequential?.maxN;
+    return [{ baseline: n ?? v.stats.baseline.n, candidate: n ?? v.stats.candidate.n }];
+  });
 }
 
 /** Summarises verdicts (pure; `isAa` turns on the false-verdict rates). */

@@ -12,6 +12,7 @@ import { type HodgesLehmannResult, hodgesLehmann, hodgesLehmannRatio } from './h
 import { adjustPValues, CORRECTIONS, type Correction } from './holm.js';
 import { mannWhitneyU } from './mann-whitney.js';
 import { METRIC_NAMES, METRIC_UNITS, type MetricName, sideValues } from './metric.js';
+import { type Look, type LookDecision, sequentialPOf } from './sequential/look.js';
 
 /**
  * Outcome of a benchmark: primaries are Won/Lost/Unchanged, guardrails Held/Lost; Inconclusive when a check failed
@@ -30,6 +31,22 @@ export interface AnalysisConfig extends CheckConfig {
   confidence: number;
   /** Multiple-comparison correction across the benchmarks of one run ('holm' by default). */
   correction: Correction;
+  /**
+   * A sequential run's maximum samples per side (its last look); null for a fixed-n run. With it, a benchmark's
+   * looks decide its p: Holm reads the stage-wise sequential p, not the fixed-n p of its final samples.
+   */
+  sequentialMax: number | null;
+}
+
+/** Where a sequential run decided a benchmark, and the p the correction read. */
+export interface SequentialVerdict {
+  /** Samples per side at the deciding look. */
+  decidedAt: number;
+  maxN: number;
+  decision: LookDecision;
+  /** The stage-wise sequential p; null when no look decided (an interrupted run). */
+  pSequential: number | null;
+  looks: Look[];
 }
 
 /** The statistics comparing the two sides (absent when a side has no values). */
@@ -66,6 +83,8 @@ export interface BenchmarkVerdict {
   /** What the outcome was decided from (alpha, threshold, which side of each, failed checks); reports word it. */
   basis: VerdictBasis;
   checks: CheckResult[];
+  /** A sequential run's looks and decision (absent in a fixed-n run). */
+  sequential?: SequentialVerdict;
 }
 
 export type { VerdictBasis };
@@ -85,6 +104,7 @@ export function analysisConfigFromRun(
     threshold: run.config.threshold,
     confidence: 0.95,
     correction: 'holm',
+    sequentialMax: run.config.sequential ? (run.config.sequential.looks.at(-1) ?? null) : null,
     ...overrides,
   };
   validateConfig(config);
@@ -215,6 +235,8 @@ export function invalidBasis(
 
 interface Measured {
   base: Omit<BenchmarkVerdict, 'stats' | 'pAdjusted' | 'outcome' | 'basis'>;
+  /** The p the correction reads: the sequential p in a sequential run, else the exact p (null without stats). */
+  p: number | null;
   stats: ComparisonStats | null;
   emptySide: Side | null;
 }
@@ -228,12 +250,30 @@ function measured(record: BenchmarkRecord, config: AnalysisConfig): Measured {
     labels: record.labels,
     checks: runChecks(record, config),
   };
+  const sequential = sequentialOf(record, config);
+  const withLooks = sequential ? { ...base, sequential } : base;
   const xb = sideValues(record, 'baseline', config.metric);
   const xc = sideValues(record, 'candidate', config.metric);
   if (xb.length === 0 || xc.length === 0) {
-    return { base, stats: null, emptySide: xb.length === 0 ? 'baseline' : 'candidate' };
+    return { base: withLooks, p: null, stats: null, emptySide: xb.length === 0 ? 'baseline' : 'candidate' };
   }
-  return { base, stats: compareSamples(xb, xc, config.confidence), emptySide: null };
+  const stats = compareSamples(xb, xc, config.confidence);
+  // Without a deciding look (a fork failed, so a look had too few samples) the fixed-n p stands in.
+  return { base: withLooks, p: sequential?.pSequential ?? stats.p, stats, emptySide: null };
+}
+
+/** The sequential part of a verdict: the deciding look (the last one) of a benchmark of a sequential run. */
+function sequentialOf(record: BenchmarkRecord, config: AnalysisConfig): SequentialVerdict | undefined {
+  const looks = record.looks;
+  const last = looks?.at(-1);
+  if (config.sequentialMax === null || !looks || !last) return undefined;
+  return {
+    decidedAt: last.n,
+    maxN: config.sequentialMax,
+    decision: last.decision,
+    pSequential: sequentialPOf(looks),
+    looks,
+  };
 }
 
 function decided(m: Measured, config: AnalysisConfig, pAdjusted: number | null): BenchmarkVerdict {
@@ -254,10 +294,10 @@ function decided(m: Measured, config: AnalysisConfig, pAdjusted: number | null):
 export function verdictsFor(records: readonly BenchmarkRecord[], config: AnalysisConfig): BenchmarkVerdict[] {
   validateConfig(config);
   const parts = records.map((r) => measured(r, config));
-  const withStats = parts.flatMap((m) => (m.stats ? [m.stats.p] : []));
+  const withStats = parts.flatMap((m) => (m.p !== null ? [m.p] : []));
   const adjusted = adjustPValues(withStats, config.correction);
   let next = 0;
-  return parts.map((m) => decided(m, config, m.stats ? adjusted[next++]! : null));
+  return parts.map((m) => decided(m, config, m.p !== null ? adjusted[next++]! : null));
 }
 
 /**

@@ -108,14 +108,14 @@ describe('sequential design', () => {
     const fixed = tail.findIndex((p, dev) => dev % 2 === 0 && p <= 0.05);
     expect(d.boundaries[0]!.critical).toBe(fixed);
     expect(d.boundaries[0]!.nominalP).toBe(tail[fixed]);
-    // Complete separation: the stage-wise p is the fixed test's smallest p, 2 / C(20, 10), to simulation error.
-    expect(stageWiseP(d, 0, 100)).toBeCloseTo(minimumAchievableP(10, 10), 4);
+    // Complete separation: the stage-wise p of a first look is exactly the fixed test's smallest p, 2 / C(20, 10).
+    expect(stageWiseP(d, 0, 100)).toBeCloseTo(minimumAchievableP(10, 10), 15);
   });
 
   it('pins the default design (looks 5, 10, 15, 20; alpha 0.05 and its Holm shares; both spendings)', () => {
     // Recomputed from 400,000 seeded null paths; a change here changes every sequential verdict.
     const pinned = {
-      'pocock|0.05': { critical: [23, 62, 115, 172], cumulative: [0.0156, 0.03053, 0.03998, 0.04982] },
+      'pocock|0.05': { critical: [23, 62, 115, 174], cumulative: [0.01587, 0.03081, 0.04026, 0.04913] },
       'obrien-fleming|0.05': { critical: [26, 72, 111, 152], cumulative: [0, 0.00517, 0.02297, 0.04906] },
       'pocock|0.0125': { critical: [26, 70, 133, 208], cumulative: [0, 0.00679, 0.01, 0.01228] },
       'pocock|0.00625': { critical: [26, 76, 141, 222], cumulative: [0, 0.00297, 0.00489, 0.0062] },
@@ -125,7 +125,7 @@ describe('sequential design', () => {
       const d = sequentialDesign({ looks: looksUpTo(20), alpha: Number(alpha), spending });
       expect(critical(d), key).toEqual(want.critical);
       for (const [k, b] of d.boundaries.entries())
-        expect(b.cumulative, key).toBeCloseTo(want.cumulative[k]!, 5);
+        expect(b.cumulative, key).toBeCloseTo(want.cumulative[k]!, 4);
       expect(d.boundaries[3]!.cumulative).toBeLessThanOrEqual(Number(alpha));
     }
   });

@@ -102,9 +102,15 @@ export function designFromPaths(spec: DesignSpec, paths: NullPaths): SequentialD
   const boundaries = spec.looks.map((n, k): LookBoundary => {
     const dev = paths.deviations[k]!;
     const top = n * n;
+    const marginalTail = exactMarginalTail(n);
     const counts = new Float64Array(top + 2);
-    for (let i = 0; i < draws; i++) if (alive[i]) counts[dev[i]!]!++;
-    for (let d = top; d >= 0; d--) counts[d]! += counts[d + 1]!;
+    if (k === 0) {
+      // Every path reaches the first look: its tail is the exact distribution of U, no simulation error.
+      for (let d = 0; d <= top; d++) counts[d] = marginalTail[d]! * draws;
+    } else {
+      for (let i = 0; i < draws; i++) if (alive[i]) counts[dev[i]!]!++;
+      for (let d = top; d >= 0; d--) counts[d]! += counts[d + 1]!;
+    }
     // Counts, not probabilities, so the budget comparison is exact; the tiny slack absorbs float rounding.
     const budget = alphaSpent(spec.spending, spec.alpha, n / maxN) * draws - stopped + 1e-9;
     let critical = 0;
@@ -115,7 +121,6 @@ export function designFromPaths(spec: DesignSpec, paths: NullPaths): SequentialD
     const stopHere = counts[critical]!;
     for (let i = 0; i < draws; i++) if (alive[i] && dev[i]! >= critical) alive[i] = 0;
     stopped += stopHere;
-    const marginalTail = exactMarginalTail(n);
     return {
       n,
       critical,
@@ -166,7 +171,16 @@ export function sequentialDesign(spec: DesignSpec): SequentialDesign {
   const pathKey = spec.looks.join(',');
   let paths = pathCache.get(pathKey);
   if (!paths) {
-    paths = simulateNullPaths(spec.looks, DEFAULT_DRAWS, DESIGN_SEED);
+    // One look is the fixed-n test: its first look is exact, so no path is needed beyond one placeholder.
+    paths =
+      spec.looks.length === 1
+        ? {
+            looks: spec.looks,
+            draws: DEFAULT_DRAWS,
+            seed: DESIGN_SEED,
+            deviations: [new Uint16Array(DEFAULT_DRAWS)],
+          }
+        : simulateNullPaths(spec.looks, DEFAULT_DRAWS, DESIGN_SEED);
     pathCache.set(pathKey, paths);
   }
   const design = designFromPaths(spec, paths);

@@ -3,6 +3,7 @@
  * continues, decided from the first n samples per side (in time order) against the design's boundary.
  */
 
+import type { Look } from '../../protocol/types.js';
 import { median } from '../describe.js';
 import { StatsInputError } from '../errors.js';
 import { hodgesLehmannRatio } from '../hodges-lehmann.js';
@@ -13,27 +14,10 @@ import { gridDeviation, type SequentialDesign, stageWiseP } from './design.js';
  * What a look decided: stop with a difference (the boundary was crossed and |Δ| ≥ threshold), stop with equivalence
  * (the Hodges-Lehmann interval lies within ±threshold), continue, or stop because the maximum n was reached.
  */
-export type LookDecision = 'difference' | 'equivalence' | 'continue' | 'final';
+export type LookDecision = Look['decision'];
 
-/** One look as recorded. */
-export interface Look {
-  /** Samples per side at this look. */
-  n: number;
-  /** U1 of the first n baseline vs the first n candidate samples. */
-  u: number;
-  /** The fixed-n two-sided p of this look's U on its own (no ties: the exact p; with ties: conservative). */
-  p: number;
-  /** The design's boundary as a fixed-n p: this look stops with a difference when p ≤ boundary. */
-  boundary: number;
-  /** Median Δ% at this look (candidate vs baseline). */
-  deltaPercent: number;
-  /**
-   * The stage-wise sequential p (what Holm across benchmarks reads): set at the first look that crossed the boundary
-   * and kept after it, and at the final look; null before.
-   */
-  pSequential: number | null;
-  decision: LookDecision;
-}
+/** One look as recorded (the protocol's `Look`). */
+export type { Look };
 
 /** What a look decides with besides the samples. */
 export interface LookRule {

@@ -1,0 +1,118 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunRecord } from '../model.js';
+import type { BenchEvent } from '../protocol/events.js';
+import { parseEvent } from '../protocol/parse.js';
+import { verdictSentence } from '../report/report-model.js';
+import { analyzeRun } from '../stats/analyze-run.js';
+import { tempProject } from '../test-helpers.js';
+import { startRun } from './engine.js';
+import type { RunOptions } from './run-options.js';
+
+// One benchmark (a family of one: the design's alpha is the run's) whose candidate does 4× the work.
+const SUITE = `import { defineSuite } from '@tombstone-lab/bench';
+function work(n: number): number { let t = 0; for (let i = 0; i < n; i++) t = (t * 31 + i) | 0; return t; }
+export default defineSuite({
+  name: 'Seq',
+  params: { size: [200] },
+  compare: { factor: 'impl', baseline: 'fast', candidate: 'slow' },
+  setup: (p: { size: number; impl: string }) => ({ n: p.impl === 'slow' ? p.size * 4 : p.size }),
+  benchmarks: { loop: (s) => work(s.n) },
+});
+`;
+
+const FAST: Partial<RunOptions> = {
+  sampleMs: 20,
+  warmupMs: 20,
+  timeoutMs: 20_000,
+  pin: false,
+  typecheck: false,
+};
+
+async function drain(run: ReturnType<typeof startRun>): Promise<BenchEvent[]> {
+  const events: BenchEvent[] = [];
+  for await (const e of run) events.push(e);
+  await run.result.catch(() => {});
+  for (const e of events) expect(parseEvent(JSON.stringify(e))).toEqual(e);
+  return events;
+}
+
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as RunRecord;
+
+describe('sequential sampling in the engine', () => {
+  const dir = tempProject({ 'seq.bench.ts': SUITE });
+
+  it('stops a 4× slower benchmark at the first look (n = 5 of 10) and records the look', async () => {
+    const out = join(dir, 'seq.json');
+    const events = await drain(
+      startRun({ mode: 'run', cwd: dir, samplesPerSide: 10, out, failOnLost: false, ...FAST }),
+    );
+    const run = read(out);
+    expect(run.config.sequential).toMatchObject({ looks: [5, 10], spending: 'pocock', designAlpha: 0.05 });
+    const b = run.benchmarks[0]!;
+    expect(b.samples).toHaveLength(10);
+    expect(b.looks).toHaveLength(1);
+    expect(b.looks?.[0]).toMatchObject({ n: 5, decision: 'difference', u: 0 });
+    expect(b.looks?.[0]?.p).toBeCloseTo(2 / 252, 10);
+    // The forks it no longer needs are counted as done, so progress reaches the total.
+    const skipped = events.filter((e) => e.type === 'samples-skipped');
+    expect(skipped.map((e) => e.type === 'samples-skipped' && [e.side, e.count])).toEqual([
+      ['baseline', 5],
+      ['candidate', 5],
+    ]);
+    expect(skipped[1]).toMatchObject({ completed: 20, total: 20 });
+    expect(skipped[0]?.type === 'samples-skipped' && skipped[0].reason).toMatch(/decided at n = 5 of 10/);
+    const end = events.at(-1);
+    if (end?.type !== 'run-finished') throw new Error('the stream ends with run-finished');
+    expect(end.skippedForks).toBe(0);
+    const verdict = end.verdicts?.[0];
+    expect(verdict?.outcome).toBe('Lost');
+    expect(verdict?.sequential).toMatchObject({ decidedAt: 5, maxN: 10, decision: 'difference' });
+    expect(verdict?.pAdjusted).toBeCloseTo(2 / 252, 10);
+    const analysed = analyzeRun(run).verdicts[0]!;
+    expect(verdictSentence(analysed)).toMatch(/Lost, a [\d.]+% increase, decided at n = 5 of 10, p=0\.0079/);
+  }, 120_000);
+
+  it('--resume of a finished sequential run measures nothing more; of a cut one continues from its last look', async () => {
+    const out = join(dir, 'seq.json');
+    const again = await drain(startRun({ mode: 'run', cwd: dir, resume: out, failOnLost: false, ...FAST }));
+    expect(again.filter((e) => e.type === 'sample-finished')).toHaveLength(0);
+    expect(read(out).benchmarks[0]?.looks).toHaveLength(1);
+    const cutFile = join(dir, 'seq-cut.json');
+    const cut = read(out);
+    const entry = cut.benchmarks[0]!;
+    entry.samples = entry.samples.sort((a, b) => a.seq - b.seq).slice(0, 6);
+    delete entry.looks;
+    cut.finishedAt = null;
+    writeFileSync(cutFile, JSON.stringify(cut));
+    const resumed = await drain(
+      startRun({ mode: 'run', cwd: dir, resume: cutFile, failOnLost: false, ...FAST }),
+    );
+    expect(resumed.filter((e) => e.type === 'sample-finished')).toHaveLength(4);
+    expect(read(cutFile).benchmarks[0]?.looks?.map((l) => [l.n, l.decision])).toEqual([[5, 'difference']]);
+    const other = startRun({ mode: 'run', cwd: dir, resume: out, samplesPerSide: 20, ...FAST });
+    await expect(other.result).rejects.toThrow(/sequential run with at most 10 samples per side/);
+  }, 120_000);
+
+  it('--fixed-n takes every fork and records no design or looks (the design before protocol 5)', async () => {
+    const out = join(dir, 'fixed.json');
+    await drain(
+      startRun({ mode: 'run', cwd: dir, samplesPerSide: 6, fixedN: true, out, failOnLost: false, ...FAST }),
+    );
+    const run = read(out);
+    expect(run.config.sequential).toBeUndefined();
+    expect(run.benchmarks[0]?.samples).toHaveLength(12);
+    expect(run.benchmarks[0]?.looks).toBeUndefined();
+    expect(analyzeRun(run).verdicts[0]?.sequential).toBeUndefined();
+  }, 120_000);
+
+  it('rejects sequential options with fixedN, and a maximum above 50 without it', async () => {
+    await expect(
+      startRun({ mode: 'run', cwd: dir, fixedN: true, spending: 'pocock' }).result,
+    ).rejects.toThrow(/spending is for sequential runs/);
+    await expect(startRun({ mode: 'run', cwd: dir, samplesPerSide: 60 }).result).rejects.toThrow(
+      /samplesPerSide 60 is above 50/,
+    );
+  });
+});
