@@ -136,7 +136,10 @@ describe('sequential flags', () => {
       [['--spending', 'nope'], /unknown --spending "nope" \(pocock, obrien-fleming\)/],
       [['--look-every', '0'], /--look-every "0" is not a valid integer \(>= 1/],
       [['--fixed-n', '--look-every', '5'], /--look-every is for sequential runs; --fixed-n takes every fork/],
-      [['-n', '60'], /samplesPerSide 60 is above 50, the most a sequential run takes; use fixedN \(--fixed-n\)/],
+      [
+        ['-n', '60'],
+        /samplesPerSide 60 is above 50, the most a sequential run takes; use fixedN \(--fixed-n\)/,
+      ],
     ] as const) {
       const r = await runCli(['run', ...argv], dir);
       expect(r.code, argv.join(' ')).toBe(2);

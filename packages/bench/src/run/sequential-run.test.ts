@@ -67,11 +67,14 @@ describe('sequential sampling in the engine', () => {
     if (end?.type !== 'run-finished') throw new Error('the stream ends with run-finished');
     expect(end.skippedForks).toBe(0);
     const verdict = end.verdicts?.[0];
-    expect(verdict?.outcome).toBe('Lost');
+    // The statistics alone: a loaded machine may fail a check (then Inconclusive), never the decision itself.
+    expect(verdict?.basis.statisticalOutcome).toBe('Lost');
     expect(verdict?.sequential).toMatchObject({ decidedAt: 5, maxN: 10, decision: 'difference' });
     expect(verdict?.pAdjusted).toBeCloseTo(2 / 252, 10);
     const analysed = analyzeRun(run).verdicts[0]!;
-    expect(verdictSentence(analysed)).toMatch(/Lost, a [\d.]+% increase, decided at n = 5 of 10, p=0\.0079/);
+    expect(verdictSentence(analysed)).toMatch(
+      /(Lost|Inconclusive), a [\d.]+% increase, decided at n = 5 of 10, p=0\.0079/,
+    );
   }, 120_000);
 
   it('--resume of a finished sequential run measures nothing more; of a cut one continues from its last look', async () => {
