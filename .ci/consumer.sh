@@ -2,7 +2,7 @@
 # Packs every public workspace package with `pnpm pack` (which rewrites workspace:* and applies publishConfig),
 # installs the tarballs with npm into a scratch project OUTSIDE the workspace, and uses them the way users do:
 # an ESM import of each package, a usage smoke test, a bin smoke test, and a TypeScript check under
-# moduleResolution nodenext and bundler. Prints `consumer ok: <check>` / `consumer FAILED: <check>` per check.
+# moduleResolution nodenext, bundler and node10. Prints `consumer ok: <check>` / `consumer FAILED: <check>` per check.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 LOGS=${1:-$ROOT/.ci/out/consumer}
@@ -43,6 +43,8 @@ check "bench-walkthrough" bash "$ROOT/.ci/bench-walkthrough/run.sh" "$TARBALLS"/
 check "bench-js-project" bash "$ROOT/.ci/bench-js/run.sh" "$TARBALLS"/tombstone-lab-bench-*.tgz
 check "types-nodenext" npx tsc -p tsconfig.nodenext.json
 check "types-bundler" npx tsc -p tsconfig.bundler.json
+# moduleResolution node10 ignores `exports`: bench's `typesVersions` must map /runner and /protocol.
+check "types-node10" npx tsc -p tsconfig.node10.json
 
 # A project holding ONLY the core tarball: it must import and type-check on its own under both resolutions.
 CORE_ONLY=$(mktemp -d)
