@@ -146,7 +146,7 @@ async function docsShots(e: E2e, page: Page): Promise<void> {
     await page.keyboard.press('Control+Home');
     await page.waitForTimeout(500);
     await page.screenshot({ path: join(e.docs, 'lenses.png') });
-    const hover = await hoverWord(page, 'slow');
+    const hover = await hoverWord(page, 'slow', /slow:\s\(s\)/);
     expectMatch(hover, /vs HEAD~1/, 'hover');
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(e.docs, 'hover.png') });

@@ -104,18 +104,22 @@ async function surfaces(e: E2e, page: Page, ws: string): Promise<void> {
     const wsSettings = join(ws, '.vscode', 'settings.json');
     mkdirSync(dirname(wsSettings), { recursive: true });
     writeFileSync(wsSettings, JSON.stringify({ 'tombstoneBench.inline.show': 'decoration' }));
-    const deadline = Date.now() + 60_000;
-    let texts = await afterLineTexts(page);
-    while (!texts.some((t) => /Won/.test(t)) && Date.now() < deadline) {
-      await page.waitForTimeout(250);
-      texts = await afterLineTexts(page);
+    try {
+      const deadline = Date.now() + 60_000;
+      let texts = await afterLineTexts(page);
+      let lensShown = true;
+      while ((!texts.some((t) => /Won/.test(t)) || lensShown) && Date.now() < deadline) {
+        await page.waitForTimeout(250);
+        texts = await afterLineTexts(page);
+        lensShown = (await lensTexts(page)).some((t) => /Won$/.test(t));
+      }
+      if (!texts.some((t) => /−\d+\.\d% Won {2}\(impl: copyLoop → slice · \d\d:\d\d\)/.test(t)))
+        throw new Error(`decorations: ${JSON.stringify(texts)}`);
+      if (lensShown) throw new Error('the verdict lens is still shown beside the decoration');
+      await e.shot(page, 'decoration');
+    } finally {
+      rmSync(wsSettings);
     }
-    if (!texts.some((t) => /−\d+\.\d% Won {2}\(impl: copyLoop → slice · \d\d:\d\d\)/.test(t)))
-      throw new Error(`decorations: ${JSON.stringify(texts)}`);
-    if ((await lensTexts(page)).some((t) => /Won$/.test(t)))
-      throw new Error('the verdict lens is still shown');
-    await e.shot(page, 'decoration');
-    rmSync(wsSettings);
     await waitForLens(page, /Won$/, 60_000);
   });
   await e.check('hover shows the full statistics of the newest run', async () => {

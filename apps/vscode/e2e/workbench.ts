@@ -77,10 +77,17 @@ export async function afterLineTexts(page: Page): Promise<string[]> {
   );
 }
 
-/** Hovers the first occurrence of `word` in the editor and returns the hover's text. */
-export async function hoverWord(page: Page, word: string): Promise<string> {
-  const span = page
-    .locator('.view-lines .view-line span span', { hasText: new RegExp(`^\\s*${word}$`) })
+/**
+ * Hovers the first occurrence of `word` in the editor (on the first line matching `line`, when given) and returns
+ * the hover's text.
+ */
+export async function hoverWord(page: Page, word: string, line?: RegExp): Promise<string> {
+  const lines = line
+    ? page.locator('.view-lines .view-line', { hasText: line })
+    : page.locator('.view-lines');
+  const span = lines
+    .first()
+    .locator('span span', { hasText: new RegExp(`^\\s*${word}$`) })
     .first();
   await span.hover();
   const hover = page

@@ -80,25 +80,28 @@ export class BenchTesting implements vscode.Disposable {
     return out;
   }
 
-  /** Adds a case item under its benchmark for every case the store knows; every description from the newest run. */
+  /**
+   * Each benchmark's case items are the cases of its newest run (an earlier run's other cases — an in-code run's
+   * `[size=512]` beside a compare's `[size=512,variant=a]` — go), each described from that run.
+   */
   private syncCases(): void {
-    const siteItems = this.siteItems();
-    for (const c of this.store.all()) {
-      const parent = siteItems.find((s) => isCaseOf(c.key, s.id));
-      if (!parent || parent.children.get(c.key)) continue;
-      const item = this.controller.createTestItem(
-        c.key,
-        c.key.slice(parent.id.length) || '(default)',
-        parent.uri,
-      );
-      item.range = parent.range;
-      parent.children.add(item);
-    }
-    for (const site of siteItems) {
+    for (const site of this.siteItems()) {
+      const cases = this.store.newestCases((key) => isCaseOf(key, site.id));
+      const keep = new Set(cases.map((c) => c.key));
+      const stale: string[] = [];
       site.children.forEach((item) => {
-        const c = this.store.get(item.id);
-        item.description = c ? testDescription(c) : '';
+        if (!keep.has(item.id)) stale.push(item.id);
       });
+      for (const id of stale) site.children.delete(id);
+      for (const c of cases) {
+        let item = site.children.get(c.key);
+        if (!item) {
+          item = this.controller.createTestItem(c.key, c.key.slice(site.id.length) || '(default)', site.uri);
+          item.range = site.range;
+          site.children.add(item);
+        }
+        item.description = testDescription(c);
+      }
     }
     this.reportLoaded();
   }

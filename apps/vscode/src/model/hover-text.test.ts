@@ -61,7 +61,9 @@ describe('test state', () => {
     expect(testVerdict(won, true)).toEqual({ state: 'passed' });
     expect(testVerdict(lost, true)).toMatchObject({
       state: 'failed',
-      message: expect.stringMatching(/^\*\*S\.b\*\* \(impl: eager → cow · 14:03\): `.* Lost`\n\nregression/),
+      message: expect.stringMatching(
+        /^\+100\.0% Lost · impl: eager → cow · 14:03\n\n\*\*S\.b\*\*: `.* Lost`\n\nregression/,
+      ),
     });
     expect(testVerdict(lost, false)).toEqual({ state: 'passed' });
     expect(testDescription(won)).toBe('−50.0% Won · impl: eager → cow · 14:03');

@@ -4,7 +4,7 @@
  * Inconclusive (a check failed) is skipped; a cancelled case is skipped. Messages use the same line as the lens.
  */
 import { verdictReasonText } from '@tombstone-lab/bench/protocol';
-import { caseLine, caseOutcome, failureReason, runTag } from './case-text.js';
+import { caseLine, caseOutcome, caseShort, failureReason, runTag } from './case-text.js';
 import { changeCounts, formatDelta } from './format.js';
 import type { CaseState } from './results-store.js';
 
@@ -19,7 +19,9 @@ export function testVerdict(c: CaseState, lostFails: boolean): TestVerdict | nul
   if (c.status !== 'done') return null;
   const outcome = caseOutcome(c);
   const v = c.verdict;
-  const head = `**${c.key}** (${runTag(c.run)}): \`${caseLine(c)}\``;
+  // The first line is what the editor draws inline after the benchmark's line: kept short (`+361.7% Lost · vs
+  // HEAD~1 · 14:03`); the full line and the reason follow in the peek.
+  const head = `${caseShort(c)} · ${runTag(c.run)}\n\n**${c.key}**: \`${caseLine(c)}\``;
   if (outcome === 'Invalid') {
     const reason = v ? verdictReasonText(v) : (failureReason(c) ?? 'no verdict');
     return { state: 'errored', message: `${head}\n\n${reason}` };
