@@ -29,8 +29,9 @@ function contrast(a: string, b: string): number {
 async function restricted(page: Page): Promise<void> {
   // A trust prompt, when code-server asks: stay in restricted mode. It may open the folder restricted directly.
   const no = page.getByRole('button', { name: /No, I don.t trust the authors/ });
+  // The prompt came after 10 s at load 30 (and not within 30 s in another run).
   if (
-    await no.waitFor({ timeout: 10_000 }).then(
+    await no.waitFor({ timeout: 45_000 }).then(
       () => true,
       () => false,
     )
