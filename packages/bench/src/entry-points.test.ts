@@ -74,6 +74,39 @@ describe('entry points', () => {
     ).toBe(['┌───┬───┐', '│   │ a │', '├───┼───┤', '│ x │ 1 │', '└───┴───┘'].join('\n'));
   });
 
+  it('`./svg` holds the plot primitives and bundles from svg-kit alone (a tool drawing its own plots pulls in nothing else)', async () => {
+    const m = await import('@tombstone-lab/bench/svg');
+    expect(Object.keys(m).sort()).toEqual([
+      'CHAR_EM',
+      'SERIES_COLORS',
+      'THEME_CSS',
+      'axis',
+      'escapeXml',
+      'formatTick',
+      'rotatedLabel',
+      'scale',
+      'svgDocument',
+      'svgNumber',
+      'svgText',
+      'textBlock',
+      'wrapLabel',
+      'xTicks',
+      'yTicks',
+    ]);
+    const result = await build({
+      entryPoints: [fileURLToPath(new URL('./svg.ts', import.meta.url))],
+      bundle: true,
+      platform: 'neutral',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      minify: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs).map((f) => f.replace(/^.*src\//, ''));
+    expect(inputs.sort()).toEqual(['report/svg-kit.ts', 'svg.ts']);
+  });
+
   it('`./protocol` bundles for any platform from its own modules and valibot alone (an editor extension bundles it)', async () => {
     const result = await build({
       entryPoints: [fileURLToPath(new URL('./protocol.ts', import.meta.url))],

@@ -1,6 +1,6 @@
 /**
- * Hand-written SVG plots (no plotting dependency: the package stays dependency-free and the plots are simple):
- * per-benchmark sample distributions, log-log growth curves and the factorial interaction plot.
+ * Hand-written SVG plots, drawn with the primitives of ./svg-kit.ts (no plotting dependency): per-benchmark
+ * sample distributions, log-log growth curves and the factorial interaction plot.
  * Every data point is a `<circle>` carrying `data-side` and `data-value`, and every value-axis tick label a
  * `data-tick`, so the plots are checkable.
  */
@@ -13,214 +13,23 @@ import type { GrowthComparison, GrowthFit } from '../stats/growth.js';
 import { sideValues } from '../stats/metric.js';
 import type { BenchmarkVerdict } from '../stats/verdict.js';
 import { formatDeltaPercent, formatEffect, formatGrouped, formatP, growthLabel } from './number-format.js';
+import {
+  axis,
+  svgDocument as doc,
+  escapeXml,
+  svgNumber as n,
+  rotatedLabel,
+  SERIES_COLORS,
+  svgText as text,
+  textBlock,
+  xTicks,
+  yTicks,
+} from './svg-kit.js';
 
-const COLORS: Record<Side, string> = { baseline: '#1f77b4', candidate: '#e4572e' };
+export { CHAR_EM, escapeXml, formatTick, wrapLabel } from './svg-kit.js';
+
+const COLORS: Record<Side, string> = { baseline: SERIES_COLORS[0], candidate: SERIES_COLORS[1] };
 const SIDES = ['baseline', 'candidate'] as const;
-
-/**
- * Average glyph advance in em of DejaVu Sans / Arial, the usual `sans-serif` fallbacks. SVG cannot measure
- * text without a renderer, so labels are wrapped by this estimate (slightly generous, so they stay inside).
- */
-export const CHAR_EM = { normal: 0.62, bold: 0.7 } as const;
-
-/** Escapes text for SVG/XML content and attribute values. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
-function n(v: number): string {
-  return Number(v.toFixed(2)).toString();
-}
-
-function doc(width: number, height: number, title: string, body: string[]): string {
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${n(height)}" viewBox="0 0 ${width} ${n(height)}" font-family="sans-serif" font-size="11">`,
-    `<title>${escapeXml(title)}</title>`,
-    `<rect x="0" y="0" width="${width}" height="${n(height)}" fill="#ffffff"/>`,
-    ...body,
-    '</svg>',
-    '',
-  ].join('\n');
-}
-
-function text(x: number, y: number, content: string, attrs = ''): string {
-  return `<text x="${n(x)}" y="${n(y)}"${attrs ? ` ${attrs}` : ''}>${escapeXml(content)}</text>`;
-}
-
-/**
- * Splits `label` into at most `maxLines` lines of at most `maxChars` characters, breaking before "[" or "("
- * and after ".", ",", "]" or a space (benchmark keys read best split there); when it still does not fit, the
- * last line is cut and ends in "…".
- * @throws {RangeError} when `maxChars` < 2 or `maxLines` < 1.
- */
-export function wrapLabel(label: string, maxChars: number, maxLines: number): string[] {
-  if (!(maxChars >= 2 && maxLines >= 1)) {
-    throw new RangeError(`wrapLabel needs maxChars >= 2 and maxLines >= 1, got ${maxChars} and ${maxLines}`);
-  }
-  const tokens = label
-    .split(/(?=[[(])|(?<=[.,\] ])/)
-    .flatMap((t) => t.match(new RegExp(`[^]{1,${Math.floor(maxChars)}}`, 'g')) ?? []);
-  const lines: string[] = [];
-  let current = '';
-  for (const token of tokens) {
-    if (current.trim() && (current + token).trimEnd().length > maxChars) {
-      lines.push(current.trimEnd());
-      current = token.trimStart();
-    } else current += token;
-  }
-  if (current.trim() || lines.length === 0) lines.push(current.trimEnd());
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = `${kept[maxLines - 1]!.slice(0, maxChars - 1)}…`;
-  return kept;
-}
-
-interface TextBlockOptions {
-  maxWidth: number;
-  size?: number;
-  bold?: boolean;
-  maxLines?: number;
-  attrs?: string;
-}
-
-/**
- * Text wrapped into `maxWidth` pixels from baseline `y` down; when it had to be wrapped or cut, the lines sit
- * in a `<g>` whose `<title>` holds the full text (shown on hover). Returns the baseline of the last line.
- */
-function textBlock(
-  x: number,
-  y: number,
-  content: string,
-  o: TextBlockOptions,
-): { svg: string[]; last: number } {
-  const size = o.size ?? 11;
-  const perChar = size * (o.bold ? CHAR_EM.bold : CHAR_EM.normal);
-  const lines = wrapLabel(content, Math.max(2, Math.floor(o.maxWidth / perChar)), o.maxLines ?? 1);
-  const attrs = [size === 11 ? '' : `font-size="${size}"`, o.bold ? 'font-weight="bold"' : '', o.attrs ?? '']
-    .filter(Boolean)
-    .join(' ');
-  const step = Math.round(size * 1.3);
-  const svg = lines.map((line, i) => text(x, y + i * step, line, attrs));
-  const last = y + (lines.length - 1) * step;
-  if (lines.length === 1 && lines[0] === content) return { svg, last };
-  return { svg: ['<g>', `<title>${escapeXml(content)}</title>`, ...svg, '</g>'], last };
-}
-
-/** A linear or logarithmic mapping from data to pixels, with its round-valued ticks. */
-interface Axis {
-  map(v: number): number;
-  log: boolean;
-  ticks: number[];
-  labels: string[];
-}
-
-const SI: ReadonlyArray<readonly [number, string]> = [
-  [1e12, 'T'],
-  [1e9, 'G'],
-  [1e6, 'M'],
-  [1e3, 'k'],
-];
-
-/** "2M", "500", "0.05", "1e-6": three significant digits with an SI suffix, for 1-2-5 log ticks. */
-export function formatTick(v: number): string {
-  const a = Math.abs(v);
-  if (a === 0) return '0';
-  if (a < 1e-3 || a >= 1e15)
-    return v
-      .toExponential(2)
-      .replace(/\.?0+e/, 'e')
-      .replace('e+', 'e');
-  const [f, suffix] = SI.find(([f]) => a >= f) ?? [1, ''];
-  return `${Number((v / f).toPrecision(3))}${suffix}`;
-}
-
-/** Multiples of 1, 2 or 5 × 10^k inside [lo, hi], about `target` of them. */
-function linearTicks(lo: number, hi: number, target = 5): { ticks: number[]; labels: string[] } {
-  const raw = (hi - lo) / target;
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  const r = raw / mag;
-  const step = (r < 1.5 ? 1 : r < 3 ? 2 : r < 7 ? 5 : 10) * mag;
-  const ticks: number[] = [];
-  for (let k = Math.ceil(lo / step - 1e-9); k <= Math.floor(hi / step + 1e-9); k++) {
-    ticks.push(Number((k * step).toPrecision(12)));
-  }
-  // One suffix and as many decimals as the step needs, so neighbouring labels never print the same.
-  const big = Math.max(...ticks.map(Math.abs));
-  const [f, suffix] = SI.find(([f]) => big >= f) ?? [1, ''];
-  const decimals = Math.min(12, Math.max(0, -Math.floor(Math.log10(step / f) + 1e-9)));
-  const labels = ticks.map((v) => (v === 0 ? '0' : `${(v / f).toFixed(decimals)}${suffix}`));
-  return { ticks, labels };
-}
-
-/** Decades when the range spans four or more, else 1-2-5 steps, else linear steps (under ~2.5×). */
-function logTicks(lo: number, hi: number): { ticks: number[]; labels: string[] } {
-  const within = (mantissas: number[]) => {
-    const out: number[] = [];
-    for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++) {
-      for (const m of mantissas) {
-        const v = Number((m * 10 ** e).toPrecision(12));
-        if (v >= lo && v <= hi) out.push(v);
-      }
-    }
-    return out;
-  };
-  const decades = within([1]);
-  const every = Math.ceil(decades.length / 8);
-  const fine = within([1, 2, 5]);
-  const ticks = decades.length >= 4 || fine.length > 10 ? decades.filter((_, i) => i % every === 0) : fine;
-  if (ticks.length < 3) return linearTicks(lo, hi);
-  return { ticks, labels: ticks.map(formatTick) };
-}
-
-/** Maps [min, max] (padded by `pad` of the range) onto [from, to]; `log` needs min > 0. */
-function axis(min: number, max: number, from: number, to: number, log: boolean, pad = 0.05): Axis {
-  const f = (v: number) => (log ? Math.log10(v) : v);
-  let lo = f(min);
-  let hi = f(max);
-  if (hi === lo) {
-    const d = log ? 0.3 : Math.abs(lo) * 0.1 || 1;
-    lo -= d;
-    hi += d;
-  }
-  const p = (hi - lo) * pad;
-  lo -= p;
-  hi += p;
-  const inv = (u: number) => (log ? 10 ** u : u);
-  const { ticks, labels } = log ? logTicks(inv(lo), inv(hi)) : linearTicks(lo, hi);
-  return { log, ticks, labels, map: (v) => from + ((f(v) - lo) / (hi - lo)) * (to - from) };
-}
-
-/** Light grid lines, tick marks and tick labels of a vertical value axis at x = l (grid up to x = r). */
-function yTicks(ax: Axis, l: number, r: number): string[] {
-  return ax.ticks.flatMap((v, i) => {
-    const y = n(ax.map(v));
-    return [
-      `<line x1="${l}" y1="${y}" x2="${r}" y2="${y}" stroke="#e6e6e6"/>`,
-      `<line x1="${l - 4}" y1="${y}" x2="${l}" y2="${y}" stroke="#333333"/>`,
-      text(l - 7, ax.map(v) + 4, ax.labels[i]!, `text-anchor="end" fill="#444444" data-tick="${v}"`),
-    ];
-  });
-}
-
-/** Tick marks below a horizontal value axis at y, and their labels. */
-function xTicks(ax: Axis, y: number): string[] {
-  return ax.ticks.flatMap((v, i) => {
-    const x = n(ax.map(v));
-    return [
-      `<line x1="${x}" y1="${y}" x2="${x}" y2="${y + 4}" stroke="#999999"/>`,
-      text(ax.map(v), y + 15, ax.labels[i]!, `text-anchor="middle" fill="#666666" data-tick="${v}"`),
-    ];
-  });
-}
-
-function rotatedLabel(x: number, y: number, content: string): string {
-  return text(x, y, content, `transform="rotate(-90 ${n(x)} ${n(y)})" text-anchor="middle"`);
-}
 
 function point(x: number, y: number, side: Side, value: number, extra = ''): string {
   return `<circle cx="${n(x)}" cy="${n(y)}" r="3" fill="${COLORS[side]}" fill-opacity="0.75" data-side="${side}" data-value="${value}"${extra}/>`;
@@ -286,9 +95,9 @@ export function renderDistributionSvg(rows: readonly DistributionRow[]): string 
     );
     const axisY = top + 56;
     body.push(
-      `<line x1="${left}" y1="${axisY}" x2="${right}" y2="${axisY}" stroke="#999999"/>`,
+      `<line x1="${left}" y1="${axisY}" x2="${right}" y2="${axisY}" class="tl-tickmark"/>`,
       ...xTicks(sc, axisY),
-      text(10, axisY + 15, `axis: ${v.unit}, ${sc.log ? 'log scale' : 'linear scale'}`, 'fill="#666666"'),
+      text(10, axisY + 15, `axis: ${v.unit}, ${sc.log ? 'log scale' : 'linear scale'}`, 'class="tl-muted"'),
     );
     SIDES.forEach((side, k) => {
       const xs = row.values[side];
@@ -340,7 +149,7 @@ export function renderGrowthSvg(g: GrowthComparison, labels: Record<Side, string
   const note = textBlock(l, lg.last + 18, `${verdict}; dashed lines: fitted a·N^b`, {
     maxWidth: r - l,
     maxLines: 2,
-    attrs: 'fill="#444444"',
+    attrs: 'class="tl-muted"',
   });
   const [t, b] = [note.last + 22, note.last + 322];
   const height = b + 50;
@@ -354,15 +163,15 @@ export function renderGrowthSvg(g: GrowthComparison, labels: Record<Side, string
     ...lg.svg,
     ...note.svg,
     ...yTicks(ys, l, r),
-    `<line x1="${l}" y1="${b}" x2="${r}" y2="${b}" stroke="#333333"/>`,
-    `<line x1="${l}" y1="${t}" x2="${l}" y2="${b}" stroke="#333333"/>`,
+    `<line x1="${l}" y1="${b}" x2="${r}" y2="${b}" class="tl-axis"/>`,
+    `<line x1="${l}" y1="${t}" x2="${l}" y2="${b}" class="tl-axis"/>`,
     text((l + r) / 2, height - 12, `${g.param} (log scale)`, 'text-anchor="middle"'),
     rotatedLabel(16, (t + b) / 2, `${unit} (log scale)`),
   ];
   for (const v of g.values) {
     body.push(
-      `<line x1="${n(xs.map(v))}" y1="${b}" x2="${n(xs.map(v))}" y2="${b + 4}" stroke="#333333"/>`,
-      text(xs.map(v), b + 16, String(v), 'text-anchor="middle" fill="#444444"'),
+      `<line x1="${n(xs.map(v))}" y1="${b}" x2="${n(xs.map(v))}" y2="${b + 4}" class="tl-axis"/>`,
+      text(xs.map(v), b + 16, String(v), 'text-anchor="middle" class="tl-muted"'),
     );
   }
   for (const side of SIDES) {
@@ -399,8 +208,8 @@ export function renderFactorialSvg(f: FactorialResult, title = 'Factorial intera
     ...head.svg,
     ...lg.svg,
     ...yTicks(sc, l, r),
-    `<line x1="${l}" y1="${b}" x2="${r}" y2="${b}" stroke="#333333"/>`,
-    `<line x1="${l}" y1="${t}" x2="${l}" y2="${b}" stroke="#333333"/>`,
+    `<line x1="${l}" y1="${b}" x2="${r}" y2="${b}" class="tl-axis"/>`,
+    `<line x1="${l}" y1="${t}" x2="${l}" y2="${b}" class="tl-axis"/>`,
     rotatedLabel(16, (t + b) / 2, `${f.unit} (cell median)`),
     text((l + r) / 2, b + 36, f.config.name, 'text-anchor="middle"'),
   ];

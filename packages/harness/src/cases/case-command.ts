@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../atomic-file.js';
 import { CASES, type CaseDefinition } from '../cases.js';
 import { type CliCommand, type CliContext, EXIT } from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
+import { writeCasePictures } from '../plots/case-pictures.js';
 import { CaseRunError } from './bench-driver.js';
 import type { CaseRunOptions } from './case-run.js';
 
@@ -127,9 +128,11 @@ export const caseCommand: CliCommand = {
     const { report, text } = outcome;
     writeFileAtomic(join(options.outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
     writeFileAtomic(join(options.outDir, 'report.txt'), text);
+    const html = writeCasePictures(options.outDir, found.name, report, text);
     io.stdout(
       values.json ? `${JSON.stringify(report)}\n` : `${text}\nreport and results files: ${options.outDir}\n`,
     );
+    if (html !== null && !values.json) io.stdout(`pictures: ${html}\n`);
     return EXIT.ok;
   },
 };

@@ -21,6 +21,8 @@ export interface GrowthCell {
   readonly store: RangeStoreName;
   readonly metric: 'cpuNsPerOp' | 'bytesPerOp';
   readonly exponent: number;
+  /** The fitted `a` (metric units at N = 1), so a plot draws the fitted curve as fitted. */
+  readonly coefficient: number;
   readonly lower: number | null;
   readonly upper: number | null;
 }
@@ -116,6 +118,7 @@ function growthCells(run: RunRecord): GrowthCell[] {
       store: g.level as RangeStoreName,
       metric,
       exponent: g.fit.exponent,
+      coefficient: g.fit.coefficient,
       lower: g.fit.lower,
       upper: g.fit.upper,
     })),

@@ -40,6 +40,12 @@ export interface KindLatency {
   readonly maxNs: number;
 }
 
+/** One point of a percentile distribution: the latency (ns) at `percentile` (0–100). */
+export interface PercentilePoint {
+  readonly percentile: number;
+  readonly ns: number;
+}
+
 // ns values, 3 significant digits (HdrHistogram's default): 0.1% resolution at any magnitude, from 1 ns to an hour.
 const histogram = () =>
   hdr.build({
@@ -125,6 +131,25 @@ export class LatencyHistograms {
       .filter((k) => k !== TOTAL)
       .sort()
       .concat(this.#kinds.has(TOTAL) ? [TOTAL] : []);
+  }
+
+  /**
+   * The percentile distribution of one kind (HdrHistogram's percentile plot): latency at percentiles 0, 90, 99,
+   * 99.9 … in tenths of a "nine", up to the last percentile the op count resolves, then the max; each value clamped
+   * into the recorded range (see {@link percentile}). Empty for a kind with no op.
+   */
+  percentileCurve(kind: string): PercentilePoint[] {
+    const t = this.#tally(kind);
+    const count = t.histogram.totalCount;
+    if (count === 0) return [];
+    const points: PercentilePoint[] = [];
+    // 1/(1 − p) stays below the count: beyond it every percentile is the max.
+    for (let tenths = 0; 10 ** (tenths / 10) < count && tenths <= 60; tenths++) {
+      const p = 100 * (1 - 10 ** (-tenths / 10));
+      points.push({ percentile: p, ns: percentile(t, p) });
+    }
+    points.push({ percentile: 100, ns: t.maxNs });
+    return points;
   }
 
   /** Counts and latency percentiles of one kind. */

@@ -13,6 +13,7 @@ import {
   type RangeStoreName,
 } from '../workloads/range-stores.js';
 import { compareStress, isSameConfiguration } from './stress-compare.js';
+import { checkHtmlFile, writeStressHtml } from './stress-html.js';
 import { parseDuration, parsePositive, progressLine } from './stress-options.js';
 import { renderBeforeAfter, renderStressTable } from './stress-report.js';
 import { runStress, type StressTarget } from './stress-run.js';
@@ -89,6 +90,7 @@ async function runOne(
   context: CliContext,
   shape: RunShape,
   makeTarget: StressTargetFactory,
+  htmlFile: string | null,
 ): Promise<number> {
   const { values, io } = context;
   const rangeStore = checkRangeStoreName(
@@ -115,10 +117,12 @@ async function runOne(
     stream: shape.stream,
     'range store': rangeStore,
   });
+  const table = renderStressTable(summary);
+  if (htmlFile !== null) writeStressHtml(htmlFile, outcome, summary.label, table);
   io.stdout(
     values.json
       ? `${JSON.stringify(summary)}\n`
-      : `${renderStressTable(summary)}HdrHistogram log: ${shape.hdrLog}\n`,
+      : `${table}HdrHistogram log: ${shape.hdrLog}\n${htmlFile === null ? '' : `HTML report: ${htmlFile}\n`}`,
   );
   return outcome.interrupted ? EXIT.failed : EXIT.ok;
 }
@@ -172,7 +176,7 @@ export function stressCommand(makeTarget: StressTargetFactory): CliCommand {
     summary:
       'run a workload for N ops or a duration (optionally at --rate on an intended-start schedule); op rate, latency percentiles, GC, CPU per op kind',
     usage:
-      '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE] | --compare A B [--rounds 3]',
+      '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE] [--html FILE] | --compare A B [--rounds 3]',
     options: {
       spec: { type: 'string' },
       seed: { type: 'string' },
@@ -183,18 +187,22 @@ export function stressCommand(makeTarget: StressTargetFactory): CliCommand {
       'range-store': { type: 'string' },
       json: { type: 'boolean' },
       'hdr-log': { type: 'string' },
+      html: { type: 'string' },
       compare: { type: 'string' },
       rounds: { type: 'string' },
     },
     positionals: true,
     async run(context) {
+      if (context.values.compare !== undefined && context.values.html !== undefined)
+        throw new HarnessArgumentError('stress: --html draws a single run; drop it with --compare A B');
+      const htmlFile = checkHtmlFile(context.values.html, context.io.cwd);
       const shape = runShape(context);
       if (context.values.compare !== undefined) return runCompare(context, shape);
       if (context.positionals.length > 0)
         throw new HarnessArgumentError(
           `stress: unexpected argument ${describeValue(context.positionals[0])}`,
         );
-      return runOne(context, shape, makeTarget);
+      return runOne(context, shape, makeTarget, htmlFile);
     },
   };
 }

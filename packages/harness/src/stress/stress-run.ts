@@ -1,8 +1,9 @@
 import { describeValue, HarnessArgumentError } from '../errors.js';
 import { IntendedSchedule } from './intended-schedule.js';
-import { type KindLatency, LatencyHistograms, TOTAL } from './latency-histograms.js';
+import { type KindLatency, LatencyHistograms, type PercentilePoint, TOTAL } from './latency-histograms.js';
 import { type ProcessCosts, ProcessMeter } from './process-meter.js';
 import { processClock, type StressClock } from './stress-clock.js';
+import { StressTimeline, type TimelineBucket } from './stress-timeline.js';
 
 /** What executing one op touched. */
 export interface StressOpResult {
@@ -54,6 +55,10 @@ export interface StressOutcome {
   readonly kinds: Readonly<Record<string, KindLatency>>;
   readonly costs: ProcessCosts;
   readonly histogramLog: string;
+  /** Per-interval completions and latencies (bounded memory), for the pictures. */
+  readonly timeline: readonly TimelineBucket[];
+  /** Each kind's percentile distribution from its HdrHistogram, `total` included. */
+  readonly percentiles: Readonly<Record<string, readonly PercentilePoint[]>>;
 }
 
 function checkOptions(o: StressOptions): void {
@@ -81,6 +86,7 @@ export async function runStress(target: StressTarget, options: StressOptions): P
   const histograms = new LatencyHistograms(Date.now());
   const meter = new ProcessMeter();
   const startNs = clock.now();
+  const timeline = new StressTimeline(startNs);
   const schedule = options.rate === undefined ? null : new IntendedSchedule(options.rate, startNs);
   const endNs =
     options.durationMs === undefined ? Number.POSITIVE_INFINITY : startNs + options.durationMs * 1e6;
@@ -103,13 +109,9 @@ export async function runStress(target: StressTarget, options: StressOptions): P
       failed = true;
     }
     const ended = clock.now();
-    histograms.record(
-      op.kind,
-      IntendedSchedule.latencyNs(intended ?? started, started, ended),
-      result.partitions,
-      result.rows,
-      failed,
-    );
+    const latencyNs = IntendedSchedule.latencyNs(intended ?? started, started, ended);
+    histograms.record(op.kind, latencyNs, result.partitions, result.rows, failed);
+    timeline.record(ended, latencyNs, ended - started);
     if (ended >= nextProgress) {
       nextProgress = ended + intervalNs;
       const elapsedSec = (ended - startNs) / 1e9;
@@ -123,7 +125,11 @@ export async function runStress(target: StressTarget, options: StressOptions): P
   const elapsedSec = (clock.now() - startNs) / 1e9;
   histograms.flushInterval(elapsedSec);
   const kinds: Record<string, KindLatency> = {};
-  for (const kind of histograms.kinds()) kinds[kind] = histograms.summaryOf(kind);
+  const percentiles: Record<string, PercentilePoint[]> = {};
+  for (const kind of histograms.kinds()) {
+    kinds[kind] = histograms.summaryOf(kind);
+    percentiles[kind] = histograms.percentileCurve(kind);
+  }
   if (!(TOTAL in kinds)) kinds[TOTAL] = histograms.summaryOf(TOTAL);
   return {
     elapsedSec,
@@ -132,6 +138,8 @@ export async function runStress(target: StressTarget, options: StressOptions): P
     kinds,
     costs,
     histogramLog: histograms.logText(),
+    timeline: timeline.buckets(elapsedSec),
+    percentiles,
   };
 }
 

@@ -198,6 +198,8 @@ describe('stress summary and reports', () => {
             maxNs: 1e7,
           },
         },
+        timeline: [],
+        percentiles: {},
         costs: { gcCount: 13, gcBytes: 2 ** 30, gcTimeMs: 5, cpuMicros: 2 * opRate * 220 },
         histogramLog: '',
       },
