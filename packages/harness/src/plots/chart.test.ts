@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { barChart, lineChart, linePath } from './chart.js';
-import { elements, overflowingTexts, pathPoints, size } from './test-svg.js';
+import { elements, overflowingTexts, size } from './test-svg.js';
 
 const ticks = (svg: string) =>
   elements(svg, 'text')
