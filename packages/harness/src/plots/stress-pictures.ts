@@ -54,7 +54,7 @@ export function latencyOverTimeSvg(
   return lineChart({
     title: `Latency over time — ${labelText(label)}`,
     subtitle: paced
-      ? `Paced at ${o.rate} op/s. Per ${formatSec(width)} interval, mean and max of the ops that completed in it. Latency counts from each op's intended start, so a stall is charged to every op queued behind it (no coordinated omission); service time counts from the actual start. Where the orange lines rise above the blue ones, ops waited for the engine to catch up.`
+      ? `Paced at ${o.rate} op/s. Per ${formatSec(width)} interval, mean and max of the ops that completed in it. Latency counts from each op's intended start, so a stall is charged to every op queued behind it (corrected for coordinated omission); service time counts from the actual start. Where the orange lines rise above the blue ones, ops waited for the engine to catch up.`
       : `Unthrottled (no --rate): each op starts when the previous one ends, so latency counts from the actual start. Per ${formatSec(width)} interval, mean and max of the ops that completed in it. Give --rate to see coordinated omission.`,
     x: { title: 'time since start (s)' },
     y: { title: `latency (${unit.name}, log scale)`, log: true },
