@@ -11,7 +11,7 @@ import {
 } from './gc-mode-factorial-case.js';
 import { purgeOrderCounts, purgeOrderReport, renderPurgeOrderReport } from './purge-order-case.js';
 import { rangeMergesReport, renderRangeMergesReport } from './range-merges-case.js';
-import { benchmarkRecord, runRecord } from './test-runs.js';
+import { benchmarkRecord, rangeMergesRuns, runRecord } from './test-runs.js';
 
 const five = (base: number) => [0, 1, 2, 3, 4].map((i) => base + i);
 
@@ -65,46 +65,7 @@ describe('gc-mode-factorial report', () => {
 
 describe('range-merges report', () => {
   it('tabulates every store per (arrival, N) and fits each store’s growth exponent', () => {
-    const ns = [256, 1024, 4096];
-    const pair = (
-      suite: string,
-      a: string,
-      b: string,
-      fa: (n: number) => number,
-      fb: (n: number) => number,
-    ) =>
-      runRecord(
-        'store',
-        a,
-        b,
-        ['tail', 'random'].flatMap((arrival) =>
-          ns.map((n) =>
-            benchmarkRecord(
-              suite,
-              { arrival, n },
-              { baseline: `store=${a}`, candidate: `store=${b}` },
-              { baseline: five(fa(n)), candidate: five(fb(n)) },
-              { baseline: five(fa(n) * 8), candidate: five(fb(n) * 8) },
-            ),
-          ),
-        ),
-      );
-    const runs = [
-      pair(
-        'R',
-        'eager',
-        'copy-on-write',
-        (n) => n * n,
-        (n) => 100 * n,
-      ),
-      pair(
-        'P',
-        'copy-on-write',
-        'persistent',
-        (n) => 100 * n + 7,
-        (n) => 150 * n,
-      ),
-    ];
+    const runs = rangeMergesRuns();
     const check = {
       workloads: 18,
       partitionsChecked: 306,

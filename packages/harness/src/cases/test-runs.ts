@@ -66,3 +66,46 @@ export function runRecord(
     benchmarks,
   };
 }
+
+const five = (base: number) => [0, 1, 2, 3, 4].map((i) => base + i);
+
+/**
+ * The two range-merges runs (eager → copy-on-write, copy-on-write → persistent) over arrival tail/random and
+ * N = 256, 1024, 4096: eager time N², the others 100·N, 100·N + 7 and 150·N; bytes 8× time; five samples each.
+ */
+export function rangeMergesRuns(): RunRecord[] {
+  const ns = [256, 1024, 4096];
+  const pair = (suite: string, a: string, b: string, fa: (n: number) => number, fb: (n: number) => number) =>
+    runRecord(
+      'store',
+      a,
+      b,
+      ['tail', 'random'].flatMap((arrival) =>
+        ns.map((n) =>
+          benchmarkRecord(
+            suite,
+            { arrival, n },
+            { baseline: `store=${a}`, candidate: `store=${b}` },
+            { baseline: five(fa(n)), candidate: five(fb(n)) },
+            { baseline: five(fa(n) * 8), candidate: five(fb(n) * 8) },
+          ),
+        ),
+      ),
+    );
+  return [
+    pair(
+      'R',
+      'eager',
+      'copy-on-write',
+      (n) => n * n,
+      (n) => 100 * n,
+    ),
+    pair(
+      'P',
+      'copy-on-write',
+      'persistent',
+      (n) => 100 * n + 7,
+      (n) => 150 * n,
+    ),
+  ];
+}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { gcModeFactorialReport } from '../cases/gc-mode-factorial-case.js';
 import { purgeOrderReport } from '../cases/purge-order-case.js';
 import { rangeMergesReport } from '../cases/range-merges-case.js';
-import { benchmarkRecord, runRecord } from '../cases/test-runs.js';
+import { benchmarkRecord, rangeMergesRuns, runRecord } from '../cases/test-runs.js';
 import {
   casePictures,
   gcModePictures,
@@ -18,24 +18,6 @@ import { elements, overflowingTexts, pathPoints } from './test-svg.js';
 const five = (base: number) => [0, 1, 2, 3, 4].map((i) => base + i);
 
 function rangeMerges() {
-  const ns = [256, 1024, 4096];
-  const pair = (suite: string, a: string, b: string, fa: (n: number) => number, fb: (n: number) => number) =>
-    runRecord(
-      'store',
-      a,
-      b,
-      ['tail', 'random'].flatMap((arrival) =>
-        ns.map((n) =>
-          benchmarkRecord(
-            suite,
-            { arrival, n },
-            { baseline: `store=${a}`, candidate: `store=${b}` },
-            { baseline: five(fa(n)), candidate: five(fb(n)) },
-            { baseline: five(fa(n) * 8), candidate: five(fb(n) * 8) },
-          ),
-        ),
-      ),
-    );
   const check = {
     workloads: 18,
     partitionsChecked: 1,
@@ -44,22 +26,7 @@ function rangeMerges() {
     modelRows: 1,
     divergences: [],
   };
-  return rangeMergesReport(check, [
-    pair(
-      'R',
-      'eager',
-      'copy-on-write',
-      (n) => n * n,
-      (n) => 100 * n,
-    ),
-    pair(
-      'P',
-      'copy-on-write',
-      'persistent',
-      (n) => 100 * n + 7,
-      (n) => 150 * n,
-    ),
-  ]);
+  return rangeMergesReport(check, rangeMergesRuns());
 }
 
 /** Pixel slope of a series' dashed fit line. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { StressClock } from '../stress/stress-clock.js';
 import { runStress, type StressTarget } from '../stress/stress-run.js';
 import { StressTimeline } from '../stress/stress-timeline.js';
+import { fakeClock } from '../stress/test-clock.js';
 import {
   latencyOverTimeSvg,
   latencyUnit,
@@ -10,19 +10,6 @@ import {
   throughputOverTimeSvg,
 } from './stress-pictures.js';
 import { elements, overflowingTexts } from './test-svg.js';
-
-function fakeClock(): StressClock & { advance(ns: number): void } {
-  let t = 5_000_000_000;
-  return {
-    now: () => t,
-    waitUntil: (until) => {
-      t = Math.max(t, until);
-    },
-    advance(ns) {
-      t += ns;
-    },
-  };
-}
 
 /** 500 µs per op, op `stallAt` stalls 300 ms; even ops write, odd ones read. */
 function target(clock: { advance(ns: number): void }, stallAt: number): StressTarget {

@@ -4,25 +4,12 @@ import { HarnessArgumentError } from '../errors.js';
 import { IntendedSchedule } from './intended-schedule.js';
 import { LatencyHistograms, TOTAL } from './latency-histograms.js';
 import { ProcessMeter } from './process-meter.js';
-import { processClock, type StressClock } from './stress-clock.js';
+import { processClock } from './stress-clock.js';
 import { medianSummary } from './stress-compare.js';
 import { renderBeforeAfter, renderStressTable } from './stress-report.js';
 import { runStress, type StressTarget } from './stress-run.js';
 import { type StressSummary, summarizeStress } from './stress-summary.js';
-
-/** A clock that only moves when ops spend time or the runner waits. */
-function fakeClock(): StressClock & { advance(ns: number): void } {
-  let t = 1_000_000_000;
-  return {
-    now: () => t,
-    waitUntil: (until) => {
-      t = Math.max(t, until);
-    },
-    advance(ns) {
-      t += ns;
-    },
-  };
-}
+import { fakeClock } from './test-clock.js';
 
 /** Every op costs 100 µs except op `stallAt`, which stalls for `stallNs`. */
 function stallingTarget(
