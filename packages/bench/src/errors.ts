@@ -26,8 +26,10 @@ export class BenchCompileError extends BenchError {
   constructor(
     readonly file: string,
     readonly diagnostics: string,
+    /** The first error as `file:line:column: text`, so a one-line display (list, an editor) still says why. */
+    readonly firstError?: string,
   ) {
-    super(`bench file ${file} does not compile:\n${diagnostics}`);
+    super(`bench file ${file} does not compile${firstError ? `: ${firstError}` : ''}:\n${diagnostics}`);
   }
 }
 

@@ -31,8 +31,6 @@ export type {
   SampleFailure,
   Side,
 } from './model.js';
-/** POSIX shell quoting, for displaying a recorded command line (never for running one). */
-export { shellQuote } from './report/shell-quote.js';
 /** Start a run from code: an async iterable of protocol events plus `result`. */
 export { type Run, type RunControl, startRun } from './run/engine.js';
 /** Reads and validates a results file written by a run. */
@@ -41,6 +39,8 @@ export { readRun } from './run/results-store.js';
 export type { RunOptions } from './run/run-options.js';
 /** How a run ended. */
 export type { RunResult } from './run/session.js';
+/** POSIX shell quoting, for displaying a recorded command line (never for running one). */
+export { shellQuote } from './shell-quote.js';
 /** Run-level analysis: a verdict per benchmark and the run summary (gate, checks, A/A rates). */
 export { analyzeRun, type RunAnalysis, type RunSummary } from './stats/analyze-run.js';
 /** Two saved runs compared benchmark by benchmark (what `compare-files` prints), without measuring. */

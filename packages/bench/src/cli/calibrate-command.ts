@@ -3,16 +3,19 @@
  * slowdowns, and the smallest change detected at 80% power for the chosen n — the numbers to pick n and the threshold.
  */
 
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BenchError, UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import { formatDeltaPercent } from '../report/number-format.js';
+import { reachWarning } from '../report/report-model.js';
 import { measureCalibration } from '../run/calibrate.js';
 import { ensureDirectory, listDirectory } from '../run/directories.js';
 import { readRun, writeJsonAtomic } from '../run/results-store.js';
 import { NUMBER_LIMITS } from '../run/run-options.js';
 import { checkBenchTypes, EXIT, type Session } from '../run/session.js';
 import { type CalibrationSummary, summarizeCalibration } from '../stats/calibration.js';
+import { significanceReach } from '../stats/significance-reach.js';
 import { findBenchFiles } from '../suite/discover.js';
 import { type CliValues, numberOption, parseNumberText } from './cli-options.js';
 import type { CliIo } from './io.js';
@@ -106,14 +109,37 @@ export function renderCalibration(c: CalibrationSummary): string {
 interface RecordedRuns {
   aa: RunRecord[];
   injected: Map<number, RunRecord[]>;
+  /** What was left out or cut down, one line each (interrupted runs). */
+  notes: string[];
+}
+
+/**
+ * An interrupted run counts with the benchmarks that have all their forks on both sides (a half-measured one
+ * would count a partial sample); null when none has. Ctrl-C in round 1 used to leave `--from` with "no A/A
+ * results files" though aa-1.json held complete benchmarks.
+ */
+function completePart(run: RunRecord, name: string, notes: string[]): RunRecord | null {
+  if (run.finishedAt) return run;
+  const n = run.config.samplesPerSide;
+  const full = (b: RunRecord['benchmarks'][number]) =>
+    (['baseline', 'candidate'] as const).every(
+      (side) => [...b.samples, ...b.failures].filter((x) => x.side === side).length >= n,
+    );
+  const benchmarks = run.benchmarks.filter(full);
+  notes.push(
+    `note: ${name} was interrupted: ${benchmarks.length} of ${run.benchmarks.length} benchmarks have all ${n} ` +
+      `forks per side${benchmarks.length > 0 ? ' and are used' : ', so it is left out'}`,
+  );
+  return benchmarks.length > 0 ? { ...run, benchmarks } : null;
 }
 
 function recordedIn(dir: string, into: RecordedRuns, files: Map<RunRecord, string>): void {
   for (const name of listDirectory(dir, '--from').sort()) {
     if (!name.endsWith('.json') || name === 'calibration.json') continue;
-    const run = readRun(join(dir, name));
-    // A run still being measured (or cut short) would count a partial round.
-    if (run.comparison.kind !== 'aa' || !run.finishedAt) continue;
+    const read = readRun(join(dir, name));
+    if (read.comparison.kind !== 'aa') continue;
+    const run = completePart(read, name, into.notes);
+    if (run === null || run.comparison.kind !== 'aa') continue;
     files.set(run, join(dir, name));
     const s = run.comparison.slowdown ?? 0;
     if (s === 0) into.aa.push(run);
@@ -123,10 +149,14 @@ function recordedIn(dir: string, into: RecordedRuns, files: Map<RunRecord, strin
 
 /** The finished A/A runs of one or more calibration directories (several `calibrate` invocations, combined). */
 function recorded(dirs: readonly string[]): RecordedRuns {
-  const out: RecordedRuns = { aa: [], injected: new Map() };
+  const out: RecordedRuns = { aa: [], injected: new Map(), notes: [] };
   const files = new Map<RunRecord, string>();
   for (const dir of dirs) recordedIn(dir, out, files);
-  if (out.aa.length === 0) throw new BenchError(`--from ${dirs.join(' ')}: no A/A results files in it`);
+  if (out.aa.length === 0)
+    throw new BenchError(
+      `--from ${dirs.join(' ')}: no A/A run with a complete benchmark in it` +
+        (out.notes.length > 0 ? ` (${out.notes.map((n) => n.replace(/^note: /, '')).join('; ')})` : ''),
+    );
   // One n for all: the power and the smallest detectable change are per n.
   const n = out.aa[0]!.config.samplesPerSide;
   for (const [run, file] of files) {
@@ -138,6 +168,39 @@ function recorded(dirs: readonly string[]): RecordedRuns {
     }
   }
   return out;
+}
+
+/** Whether the calibration's runs (each one family of its benchmarks, at its n) can reach alpha. */
+function calibrationReach(aa: readonly RunRecord[], summary: CalibrationSummary) {
+  const family = Math.max(0, ...aa.map((r) => r.benchmarks.length));
+  const n = summary.samplesPerSide;
+  const sizes = Array.from({ length: family }, () => ({ baseline: n, candidate: n }));
+  return significanceReach(sizes, summary.config.alpha, summary.config.correction);
+}
+
+/** The files a calibration writes into its directory: its runs and its summary. */
+const CALIBRATION_FILE = /^(?:aa-\d+|slowdown-[\d.e-]+-\d+|calibration)\.json$/;
+
+/**
+ * Creates the calibration directory, refusing one that holds an earlier calibration unless `force` (then its files
+ * are removed first): measuring into it used to overwrite its aa-1.json and mix its old slowdown runs into the
+ * new summary.
+ * @throws {UsageError} naming the directory, the files found and both ways on.
+ */
+function claimCalibrationDirectory(dir: string, shown: string, force: boolean): void {
+  ensureDirectory(dir, '--out');
+  const earlier = listDirectory(dir, '--out')
+    .filter((n) => CALIBRATION_FILE.test(n))
+    .sort();
+  if (earlier.length === 0) return;
+  if (!force) {
+    const names = earlier.length > 3 ? `${earlier.slice(0, 3).join(', ')}, …` : earlier.join(', ');
+    throw new UsageError(
+      `calibrate --out ${shown} already holds a calibration (${names}); summarise it with --from ${shown}, ` +
+        'or pass --force to replace it',
+    );
+  }
+  for (const name of earlier) rmSync(join(dir, name), { force: true });
 }
 
 /**
@@ -156,10 +219,16 @@ export async function cmdCalibrate(
   let dir: string;
   const from = values.from?.map((d) => resolve(io.cwd, d));
   if (from !== undefined) {
+    if (positionals.length > 0)
+      throw new UsageError(
+        `calibrate --from re-summarises measured runs and measures nothing; drop ${positionals.join(' ')} ` +
+          '(or drop --from to measure them)',
+      );
     if (from.length > 1 && values.out === undefined)
       throw new UsageError('calibrate --from with several directories needs --out <dir> for the summary');
     dir = from[0]!;
     runs = recorded(from);
+    for (const note of runs.notes) io.stderr(`${note}\n`);
   } else {
     const rounds = numberOption(values, 'rounds', 5, { min: 1, max: 1000, integer: true });
     const slowdowns = parseSlowdowns(values.slowdowns);
@@ -170,9 +239,9 @@ export async function cmdCalibrate(
     });
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
     dir = resolve(io.cwd, values.out ?? join('.tombstone-bench', `calibration-${stamp}`));
-    ensureDirectory(dir, '--out');
     const files = findBenchFiles(positionals, io.cwd);
     checkBenchTypes(s, files);
+    claimCalibrationDirectory(dir, values.out ?? dir, values.force === true);
     const measured = await measureCalibration(s, {
       files,
       rounds,
@@ -185,7 +254,7 @@ export async function cmdCalibrate(
       io.stderr(`interrupted: runs so far in ${dir} (summarise them with --from ${dir})\n`);
       return EXIT.interrupted;
     }
-    runs = measured;
+    runs = { ...measured, notes: [] };
   }
   const summary = summarizeCalibration(
     runs.aa,
@@ -201,6 +270,10 @@ export async function cmdCalibrate(
   writeJsonAtomic(target, summary);
   if (values.json) io.stdout(`${JSON.stringify(summary)}\n`);
   else io.stdout(`${renderCalibration(summary)}\n`);
+  // `calibrate -n 4` used to report power 0% without a word: at that n no run could be Won or Lost.
+  const warning = reachWarning(calibrationReach(runs.aa, summary), summary.config.correction);
+  if (warning !== null)
+    io.stderr(`${warning.replace(', so the gate fails', ', so power is 0% by design')}\n`);
   io.stderr(`calibration: ${target}\n`);
   return EXIT.ok;
 }

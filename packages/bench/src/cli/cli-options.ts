@@ -18,6 +18,7 @@ export const OPTIONS = {
   events: { type: 'string' },
   out: { type: 'string' },
   resume: { type: 'string' },
+  force: { type: 'boolean' },
   'no-fail-on-lost': { type: 'boolean' },
   'fail-on-lost': { type: 'boolean' },
   format: { type: 'string' },
@@ -67,6 +68,7 @@ const MEASURING: readonly OptionName[] = [
   'events',
   'out',
   'resume',
+  'force',
   'no-fail-on-lost',
   'fail-on-lost',
   'format',
@@ -105,7 +107,15 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly OptionName[]>> = 
     'no-build',
     'keep-worktrees',
   ],
-  calibrate: [...MEASURING, 'rounds', 'slowdowns', 'slowdown-rounds', 'from', 'detect-n'],
+  // Each calibration run has its own file in --out; there is no one file to --resume.
+  calibrate: [
+    ...MEASURING.filter((o) => o !== 'resume'),
+    'rounds',
+    'slowdowns',
+    'slowdown-rounds',
+    'from',
+    'detect-n',
+  ],
   report: ['format', 'svg', 'fail-on-lost', 'no-fail-on-lost', 'growth', 'factorial', ...VERDICT],
   'compare-files': ['side', 'json', ...VERDICT],
   list: ['json', 'timeout-ms', 'cache-dir'],
@@ -264,6 +274,7 @@ Sampling:    sequential by default: each benchmark is looked at every --look-eve
              --sample-ms <default 100>  --warmup-ms <cap, default 150>
              --timeout-ms <per fork, default 60000>  --no-pin  --no-alloc  --instructions (valgrind)
 Output:      --out <results.json>  --resume <results.json>  --json (NDJSON events on stdout)  --events <file>
+             --force (replace an existing --out file or calibration directory; without it they are refused)
              --format terminal|markdown|json|jmh  --svg <dir>  --no-fail-on-lost
              --growth <numeric param> (fit O(N^k) per side)  --factorial <param> (2×2: code × param)
              --resume continues the same comparison and --sample-ms/--warmup-ms/--no-alloc/--instructions
@@ -275,3 +286,54 @@ Git mode:    --install-cmd "<cmd>" (repeatable: alternatives)  --build-cmd "<cmd
              --keep-worktrees
 
 Exit codes: 0 ok · 1 a benchmark Lost, failed or a side failed to build · 2 bad input · 130 interrupted`;
+
+/** The usage lines of one command in {@link HELP}: its own line and the indented ones continuing it. */
+function usageOf(command: string): string[] {
+  const lines = HELP.split('\n');
+  const start = lines.findIndex(
+    (l) => l.startsWith(`  tombstone-bench ${command} `) || l === `  tombstone-bench ${command}`,
+  );
+  if (start < 0) return [];
+  const end = lines.findIndex((l, i) => i > start && !/^ {4,}/.test(l));
+  return lines.slice(start, end < 0 ? undefined : end);
+}
+
+/** The sections of {@link HELP} that describe the options of a measuring command (Git mode for `compare` only). */
+function optionSections(command: string): string[] {
+  const lines = HELP.split('\n');
+  const from = lines.findIndex((l) => l.startsWith('Bench files:'));
+  const to = lines.findIndex((l) => l.startsWith('Exit codes:'));
+  const sections = lines
+    .slice(from, to)
+    .join('\n')
+    .trimEnd()
+    .split(/\n(?=[A-Z][\w ]+:)/);
+  return sections.filter((s) => command === 'compare' || !s.startsWith('Git mode:'));
+}
+
+/**
+ * `tombstone-bench <command> --help`: that command's usage and the options it takes (each command takes only its
+ * own, so the global help listed options a command then refuses), then the exit codes.
+ */
+export function commandHelp(command: string): string {
+  const allowed = COMMAND_OPTIONS[command];
+  if (!allowed) return HELP;
+  const measuring = allowed.includes('n');
+  const words = allowed.map(optionLabel);
+  const wrapped: string[] = [];
+  for (const w of words) {
+    const last = wrapped.at(-1);
+    if (last !== undefined && last.length + w.length < 110) wrapped[wrapped.length - 1] = `${last}  ${w}`;
+    else wrapped.push(`  ${w}`);
+  }
+  return [
+    'Usage:',
+    ...usageOf(command),
+    '',
+    'Options:',
+    ...wrapped,
+    ...(measuring ? ['', ...optionSections(command)] : []),
+    '',
+    HELP.slice(HELP.indexOf('Exit codes:')),
+  ].join('\n');
+}

@@ -1,3 +1,5 @@
+import { colourWanted } from '../report/terminal.js';
+
 /** Where the command line writes; replaceable for tests and in-process callers. */
 export interface CliIo {
   stdout: (text: string) => void;
@@ -10,6 +12,8 @@ export interface CliIo {
    * which record `tombstone-bench` instead.
    */
   script?: string;
+  /** Whether stdout gets colour (a terminal, unless NO_COLOR; FORCE_COLOR forces it); default none. */
+  colour?: boolean;
 }
 
 /** The process's own stdout/stderr/cwd. */
@@ -18,4 +22,5 @@ export const defaultIo = (): CliIo => ({
   stderr: (t) => void process.stderr.write(t),
   cwd: process.cwd(),
   isTTY: Boolean(process.stderr.isTTY),
+  colour: colourWanted(Boolean(process.stdout.isTTY), process.env),
 });

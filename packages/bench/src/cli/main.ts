@@ -19,6 +19,7 @@ import {
   analysisOptions,
   type CliValues,
   checkCommandOptions,
+  commandHelp,
   HELP,
   numberOption,
   parseCli,
@@ -46,7 +47,7 @@ async function cmdList(io: CliIo, values: CliValues, positionals: string[]): Pro
       worker: await workerScript(cache.dir),
       timeoutMs,
     });
-    io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : renderList(list));
+    io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : renderList(list, io.cwd));
     // The listing is printed either way (each broken file with its one-line error); the exit code tells a script.
     return list.suites.some((x) => x.loadError !== null) ? EXIT.failed : EXIT.ok;
   } finally {
@@ -131,7 +132,7 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
     }
     const parsed = parseCli(rest);
     if (parsed.values.help) {
-      io.stdout(`${HELP}\n`);
+      io.stdout(`${commandHelp(command)}\n`);
       return EXIT.ok;
     }
     // Before the event outputs: `report --json` must not open an event stream it then reports its own refusal on.

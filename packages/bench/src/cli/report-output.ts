@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { RunRecord } from '../model.js';
 import { parseFormat, render, writeSvgPlots } from '../report/output.js';
 import type { ReportInput } from '../report/report-model.js';
+import { displayPath } from '../run/resume-files.js';
 import { analyze, type OutputOptions } from '../stats/run-analyses.js';
 import type { CliValues } from './cli-options.js';
 import type { CliIo } from './io.js';
@@ -21,9 +22,14 @@ export function printReport(
     io.stderr(`wrote ${written.length} SVG plot(s) to ${values.svg}\n`);
   }
   if (!values.json) {
-    const text = render({ ...input, resultsFile: file }, parseFormat(values.format));
+    // As typed from here: the Reproduction block and the closing line name the file relative to the cwd.
+    const shown = displayPath(io.cwd, file);
+    const text = render(
+      { ...input, resultsFile: shown, colour: io.colour === true },
+      parseFormat(values.format),
+    );
     io.stdout(text.endsWith('\n') ? text : `${text}\n`);
-    io.stderr(`results: ${file}\n`);
+    io.stderr(`results: ${shown}\n`);
   }
   return input;
 }

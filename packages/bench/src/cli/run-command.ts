@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { BenchError, UsageError } from '../errors.js';
 import type { BenchEvent } from '../protocol/events.js';
 import { parseFormat } from '../report/output.js';
+import { checkOutputFile } from '../run/directories.js';
 import { startRun } from '../run/engine.js';
 import { ndjsonFile, ndjsonWriter } from '../run/event-sink.js';
 import { NUMBER_LIMITS, type RunOptions } from '../run/run-options.js';
@@ -28,7 +29,17 @@ export function eventOutputs(io: CliIo, values: CliValues): EventOutputs {
   const closers: (() => void)[] = [];
   if (values.json) writers.push(ndjsonWriter((line) => io.stdout(line)));
   if (values.events) {
-    const file = ndjsonFile(resolve(io.cwd, values.events));
+    const path = resolve(io.cwd, values.events);
+    for (const other of ['out', 'resume'] as const) {
+      const given = values[other];
+      if (given !== undefined && resolve(io.cwd, given) === path)
+        throw new UsageError(
+          `--events ${values.events} is also the --${other} file; give the events a file of their own`,
+        );
+    }
+    // Like --out: parents created, a directory or an uncreatable path refused in one line (exit 2), before any work.
+    checkOutputFile(path, '--events');
+    const file = ndjsonFile(path);
     writers.push(file.write);
     closers.push(file.close);
   }
@@ -64,6 +75,11 @@ export function runOptionsFromCli(
   args: readonly string[],
 ): RunOptions {
   parseFormat(values.format);
+  if (values.json && values.format !== undefined)
+    throw new UsageError(
+      `--json writes the run's events to stdout, where --format ${values.format} would print the report too; ` +
+        'use --events <file> for the events with --format, or drop one',
+    );
   if (mode !== 'aa' && values.slowdown !== undefined)
     throw new BenchError('--slowdown is a test hook of `aa` only');
   if (mode === 'compare' && values.baseline === undefined)
@@ -94,6 +110,7 @@ export function runOptionsFromCli(
     params: Object.fromEntries(parseParamFilter(values.param ?? [])),
     out: values.out,
     resume: values.resume,
+    force: values.force,
     pin: values['no-pin'] ? false : undefined,
     allocation: values['no-alloc'] ? false : undefined,
     instructions: values.instructions,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildFailure, build, formatMessages, type Plugin } from 'esbuild';
 import { BenchCompileError } from '../errors.js';
@@ -30,6 +30,14 @@ const selfAlias: Plugin = {
 const REQUIRE_BANNER =
   "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);";
 
+/** esbuild's first error as `file:line:column: text` (its columns are 0-based; editors count from 1). */
+function firstError(failure: BuildFailure, workingDir: string): string | undefined {
+  const first = failure.errors[0];
+  if (!first) return undefined;
+  const loc = first.location;
+  return loc ? `${resolve(workingDir, loc.file)}:${loc.line}:${loc.column + 1}: ${first.text}` : first.text;
+}
+
 async function bundle(entry: { file: string }, outfile: string): Promise<void> {
   let code: Uint8Array;
   try {
@@ -57,7 +65,7 @@ async function bundle(entry: { file: string }, outfile: string): Promise<void> {
     const failure = e as BuildFailure;
     if (!Array.isArray(failure.errors)) throw e;
     const text = await formatMessages(failure.errors, { kind: 'error', color: false });
-    throw new BenchCompileError(entry.file, text.join('').trim());
+    throw new BenchCompileError(entry.file, text.join('').trim(), firstError(failure, dirname(entry.file)));
   }
   // Temp file + rename: a concurrent run's forks never import a half-written bundle.
   const tmp = `${outfile}.${process.pid}.tmp`;

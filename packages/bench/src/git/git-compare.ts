@@ -4,9 +4,9 @@ import { UsageError } from '../errors.js';
 import type { RunRecord, Side } from '../model.js';
 import { planRevisionRun } from '../run/prepare.js';
 import { writeRunAtomic } from '../run/results-store.js';
+import { benchFilesOf } from '../run/resume-files.js';
 import { createRecord } from '../run/runner.js';
 import { checkBenchTypes, EXIT, finished, measure, type RunResult, type Session } from '../run/session.js';
-import { findBenchFiles } from '../suite/discover.js';
 import {
   addWorktree,
   type BuildOutcome,
@@ -67,12 +67,17 @@ export async function runCompare(s: Session): Promise<RunResult> {
   const baselineCommit = resolveCommit(root, baselineRef);
   const candidateRef = s.options.candidate;
   const candidateCommit = candidateRef === undefined ? null : resolveCommit(root, candidateRef);
+  if (candidateCommit === baselineCommit)
+    throw new UsageError(
+      `--baseline ${baselineRef} and --candidate ${candidateRef} are the same commit (${short(baselineCommit)}): ` +
+        'there is nothing to compare (measure one revision against itself with `aa`)',
+    );
   const dirty = candidateRef === undefined && isDirty(root);
   if (dirty)
     s.log('note: the working tree has uncommitted changes; measuring it as "working tree (dirty)"\n');
 
   // Bench files are named in the working tree; the candidate side reads them at the same relative path.
-  const workingFiles = findBenchFiles(s.options.files ?? [], s.cwd);
+  const workingFiles = benchFilesOf(s.options, s.cwd);
   checkBenchTypes(s, workingFiles);
   const rels = workingFiles.map((f) => {
     const rel = relative(root, f);

@@ -112,7 +112,8 @@ function saneText(c: ProtocolCheck, unit: string): string {
 function sufficiencyText(c: ProtocolCheck): string {
   const [nb, nc] = [value(find(c, 'samples', 'baseline')), value(find(c, 'samples', 'candidate'))];
   const p = find(c, 'min_achievable_p');
-  const text = `n=${nb} vs ${nc}: smallest achievable p ${formatP(value(p))}`;
+  const family = p?.note ? ` (${p.note})` : '';
+  const text = `n=${nb} vs ${nc}: smallest achievable p ${formatP(value(p))}${family}`;
   const alpha = p?.limit?.value ?? 0;
   if (!p || p.passed) return `${text} < alpha ${alpha}`;
   return `${text} ≥ alpha ${alpha}: no result can be significant`;

@@ -3,6 +3,7 @@
  */
 
 import { type Environment, type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
+import { launcherOf, shellQuote } from '../shell-quote.js';
 import { describe } from '../stats/describe.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
@@ -20,7 +21,6 @@ import {
   formatPercentRange,
   growthLabel,
 } from './number-format.js';
-import { shellQuote } from './shell-quote.js';
 import type { Align } from './text-table.js';
 import { verdictReasonText } from './verdict-text.js';
 
@@ -28,6 +28,8 @@ import { verdictReasonText } from './verdict-text.js';
 export interface ReportInput extends RunAnalyses {
   /** Where the run is stored, when known (the Reproduction block names it). */
   resultsFile?: string;
+  /** Colour Won (green) and Lost (red) in the terminal table: for a terminal only, never a pipe or a file. */
+  colour?: boolean;
 }
 
 /**
@@ -51,7 +53,7 @@ export function warmupWarnings(run: RunRecord): string[] {
 
 /**
  * The warning of a run whose sample sizes cannot reach alpha, or null when they can: "warning: n=3 per side cannot
- * reach alpha 0.05 (smallest achievable p 0.1): no benchmark can be Won or Lost and the gate cannot fail; use -n 4
+ * reach alpha 0.05 (smallest achievable p 0.1): no benchmark can be Won or Lost (each is Inconclusive), so the gate fails; use -n 4
  * or more". Without it `gate: pass` at -n 3 reads as a pass that was earned.
  */
 export function reachWarning(reach: SignificanceReach | null, correction: Correction): string | null {
@@ -60,7 +62,7 @@ export function reachWarning(reach: SignificanceReach | null, correction: Correc
     correction === 'holm' && reach.family > 1 ? ` with Holm across ${reach.family} benchmarks` : '';
   return (
     `warning: n=${reach.samplesPerSide} per side cannot reach alpha ${reach.alpha}${family} (smallest achievable ` +
-    `p ${formatP(reach.smallestP)}): no benchmark can be Won or Lost and the gate cannot fail; use ` +
+    `p ${formatP(reach.smallestP)}): no benchmark can be Won or Lost (each is Inconclusive), so the gate fails; use ` +
     `-n ${reach.minimumSamplesPerSide} or more`
   );
 }
@@ -139,6 +141,9 @@ export function formatMetric(v: number, metric: MetricName): string {
 export function spreadCell(v: BenchmarkVerdict): string {
   const s = v.stats;
   if (!s) return '—';
+  // Too few samples for any finite bound at this confidence (n = 3 per side at 95%): the "interval" would read
+  // [-100%, —], a bound nothing measured.
+  if (!Number.isFinite(s.shift.lower) || !Number.isFinite(s.shift.upper)) return '— (n too small)';
   if (s.ratio) return formatPercentRange((s.ratio.lower - 1) * 100, (s.ratio.upper - 1) * 100);
   return `[${formatMetric(s.shift.lower, v.metric)}, ${formatMetric(s.shift.upper, v.metric)}]`;
 }
@@ -335,8 +340,10 @@ function sideItems(run: RunRecord): ReproductionItem[] {
 
 /** The recorded argv as a shell command; a script path (not a bin name) was run by `node`. */
 export function displayCommand(argv: readonly string[]): string {
-  const viaNode = argv[0] !== undefined && /\.(?:[cm]?js)$/.test(argv[0]);
-  return shellQuote(viaNode ? ['node', ...argv] : argv);
+  const [script, ...args] = argv;
+  if (script === undefined) return '';
+  const viaNode = /\.(?:[cm]?js)$/.test(script);
+  return shellQuote(viaNode ? ['node', ...argv] : [...launcherOf(script), ...args]);
 }
 
 /**

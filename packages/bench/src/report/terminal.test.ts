@@ -3,7 +3,7 @@ import { analyzeRun } from '../stats/analyze-run.js';
 import { factorial2x2 } from '../stats/factorial.js';
 import { aroundMedian, makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { renderMarkdownReport } from './markdown.js';
-import { renderChecks, renderFactorialBox, renderTerminalReport } from './terminal.js';
+import { colourWanted, renderChecks, renderFactorialBox, renderTerminalReport } from './terminal.js';
 import { seedRun } from './test-seed-run.js';
 import { alignedTable, boxTable } from './text-table.js';
 
@@ -108,11 +108,13 @@ describe('sample sizes that cannot reach alpha', () => {
       makeRecord({ benchmark: 'b', baseline: [1, 2, 3], candidate: [4, 5, 6] }),
     ]);
     const a = analyzeRun(run);
-    expect(a.summary.gate).toBe('pass');
+    // The run could not have caught a regression: it must not pass, and no benchmark reads as Unchanged.
+    expect(a.summary.gate).toBe('fail');
+    expect(a.verdicts.map((v) => v.outcome)).toEqual(['Inconclusive', 'Inconclusive']);
     const warning =
       'warning: n=3 per side cannot reach alpha 0.05 with Holm across 2 benchmarks (smallest achievable p 0.2): ' +
-      'no benchmark can be Won or Lost and the gate cannot fail; use -n 5 or more';
-    expect(renderTerminalReport({ run, analysis: a })).toContain(`gate: pass\n${warning}`);
+      'no benchmark can be Won or Lost (each is Inconclusive), so the gate fails; use -n 5 or more';
+    expect(renderTerminalReport({ run, analysis: a })).toContain(`gate: fail\n${warning}`);
     expect(renderMarkdownReport({ run, analysis: a })).toContain(`> **${warning}**`);
     const enough = makeRun([
       makeRecord({ benchmark: 'a', baseline: aroundMedian(10), candidate: aroundMedian(10) }),
@@ -236,5 +238,43 @@ describe('A/A labels', () => {
       / {4}checks failed: sample_independence ✗ .* — reads as a regression: fails the gate/,
     );
     expect(text).toContain('1 Inconclusive — gate: fail');
+  });
+});
+
+describe('colour for Won and Lost', () => {
+  const run = makeRun([
+    makeRecord({ benchmark: 'slow', baseline: aroundMedian(100), candidate: aroundMedian(200) }),
+    makeRecord({ benchmark: 'fast', baseline: aroundMedian(200), candidate: aroundMedian(100) }),
+  ]);
+  const analysis = analyzeRun(run);
+
+  it('red Lost and green Won on a terminal, the columns still aligned; none without colour', () => {
+    const plain = renderTerminalReport({ run, analysis });
+    const coloured = renderTerminalReport({ run, analysis, colour: true });
+    expect(plain).not.toContain('\u001b[');
+    expect(coloured).toContain('\u001b[31mLost\u001b[39m');
+    expect(coloured).toContain('\u001b[32mWon\u001b[39m');
+    // Strip the codes: the same text, so the padding ignored them.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping SGR codes
+    expect(coloured.replace(/\u001b\[[0-9;]*m/g, '')).toBe(plain);
+  });
+
+  it('NO_COLOR turns it off, FORCE_COLOR on; otherwise only a terminal gets it', () => {
+    expect(colourWanted(true, {})).toBe(true);
+    expect(colourWanted(false, {})).toBe(false);
+    expect(colourWanted(true, { NO_COLOR: '1' })).toBe(false);
+    expect(colourWanted(true, { NO_COLOR: '' })).toBe(true);
+    expect(colourWanted(false, { FORCE_COLOR: '1' })).toBe(true);
+    expect(colourWanted(true, { FORCE_COLOR: '0' })).toBe(false);
+    expect(colourWanted(false, { FORCE_COLOR: '1', NO_COLOR: '1' })).toBe(true);
+  });
+});
+
+describe('the CI column at n = 3', () => {
+  it('says the samples are too few for a bound instead of [-100%, —]', () => {
+    const run = makeRun([makeRecord({ baseline: [1, 2, 3], candidate: [4, 5, 6] })], { samplesPerSide: 3 });
+    const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+    expect(text).not.toContain('-100%');
+    expect(text).toContain('— (n too small)');
   });
 });

@@ -98,6 +98,21 @@ export function renderReproduction(items: readonly ReproductionItem[]): string {
   return lines.join('\n').trimEnd();
 }
 
+/** SGR foreground codes of the outcomes worth a glance: Won green, Lost red. */
+const OUTCOME_COLOUR: Partial<Record<string, number>> = { Won: 32, Lost: 31 };
+
+/**
+ * Whether a report printed to a stream gets colour: `FORCE_COLOR` (other than `0`/`false`) forces it, a non-empty
+ * `NO_COLOR` (no-color.org) turns it off, otherwise only on a terminal.
+ */
+export function colourWanted(isTTY: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '0' && force !== 'false') return true;
+  if (force === '0' || force === 'false') return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTTY;
+}
+
 /** The full terminal report of a run. */
 export function renderTerminalReport(input: ReportInput): string {
   const { run, analysis } = input;
@@ -114,13 +129,15 @@ export function renderTerminalReport(input: ReportInput): string {
     );
   }
   const correction = analysis.config.correction;
-  out.push(
-    alignedTable(
-      terminalHeader(correction),
-      analysis.verdicts.map((v) => terminalVerdictCells(v, correction)),
-      terminalAlign(correction),
-    ),
-  );
+  const header = terminalHeader(correction);
+  const at = header.indexOf('Outcome');
+  const cells = (v: (typeof analysis.verdicts)[number]) => {
+    const row = terminalVerdictCells(v, correction);
+    const sgr = input.colour ? OUTCOME_COLOUR[v.outcome] : undefined;
+    if (sgr !== undefined) row[at] = `\u001b[${sgr}m${row[at]}\u001b[39m`;
+    return row;
+  };
+  out.push(alignedTable(header, analysis.verdicts.map(cells), terminalAlign(correction)));
   out.push('');
   for (const v of analysis.verdicts) {
     const prefix = v.role === 'primary' ? `Primary ${v.outcome}` : `Guardrail ${v.outcome}`;

@@ -5,9 +5,14 @@
 /** Column alignment. */
 export type Align = 'left' | 'right';
 
-/** Display width in code points (every character we print is single-width: ✓ ✗ − → │). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: SGR colour codes are exactly what is matched
+const SGR = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Display width in code points (every character we print is single-width: ✓ ✗ − → │); colour codes take none.
+ */
 export function displayWidth(s: string): number {
-  return [...s].length;
+  return [...s.replace(SGR, '')].length;
 }
 
 function pad(s: string, width: number, align: Align): string {

@@ -6,10 +6,10 @@
 import { BenchError } from '../errors.js';
 import { runCompare } from '../git/git-compare.js';
 import type { BenchEvent, RunFinishedEvent } from '../protocol/events.js';
-import { findBenchFiles } from '../suite/discover.js';
 import { listenerSink } from './event-sink.js';
 import { EventStream } from './event-stream.js';
 import { planAaRun, planFactorRun } from './prepare.js';
+import { benchFilesOf } from './resume-files.js';
 import { type RunOptions, validateRunOptions } from './run-options.js';
 import { checkBenchTypes, makeSession, measure, type RunResult, type Session } from './session.js';
 
@@ -43,7 +43,7 @@ export function wasReported(error: unknown): boolean {
 
 async function execute(s: Session): Promise<RunResult> {
   if (s.options.mode === 'compare') return runCompare(s);
-  const files = findBenchFiles(s.options.files ?? [], s.cwd);
+  const files = benchFilesOf(s.options, s.cwd);
   checkBenchTypes(s, files);
   if (s.options.mode === 'run') {
     const { cases, comparison } = await planFactorRun(files, s.ctx, s.cwd);

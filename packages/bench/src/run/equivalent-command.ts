@@ -21,6 +21,7 @@ const FLAGS: readonly Flag[] = [
   ['filter', '--filter', 'value'],
   ['out', '--out', 'value'],
   ['resume', '--resume', 'value'],
+  ['force', '--force', 'on'],
   ['pin', '--no-pin', 'off'],
   ['allocation', '--no-alloc', 'off'],
   ['instructions', '--instructions', 'on'],

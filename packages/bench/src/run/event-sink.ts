@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { UsageError } from '../errors.js';
 import type { BenchEvent, Payload } from '../protocol/events.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { toWire } from './payloads.js';
@@ -32,6 +33,14 @@ export function ndjsonWriter(write: (line: string) => void): (event: BenchEvent)
  * misses one when the runner is killed.
  */
 export function ndjsonFile(path: string): { write: (event: BenchEvent) => void; close: () => void } {
-  const fd = openSync(path, 'a');
+  let fd: number;
+  try {
+    fd = openSync(path, 'a');
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new UsageError(
+      `--events ${path} cannot be written: ${err.code ?? String(err.message).split('\n')[0]}`,
+    );
+  }
   return { write: ndjsonWriter((line) => void writeSync(fd, line)), close: () => closeSync(fd) };
 }

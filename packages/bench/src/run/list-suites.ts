@@ -10,6 +10,7 @@ import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { expandSuite } from '../suite/cases.js';
 import { locateBenchmarks } from '../suite/locate.js';
 import { describeBundle, type PlanContext } from './prepare.js';
+import { displayPath } from './resume-files.js';
 
 async function listOne(file: string, ctx: Omit<PlanContext, 'selection'>): Promise<ListedSuite> {
   const found = locateBenchmarks(await readFile(file, 'utf8'));
@@ -48,16 +49,20 @@ export async function listSuites(
   return { protocol: PROTOCOL_VERSION, suites };
 }
 
-/** The human form of {@link listSuites}: per suite its file, params and case count, then each benchmark's location. */
-export function renderList(list: ListOutput): string {
+/**
+ * The human form of {@link listSuites}: per suite its file, params and case count, then each benchmark's location;
+ * paths relative to `cwd` (as a user types them; `--json` keeps them absolute for programs).
+ */
+export function renderList(list: ListOutput, cwd: string): string {
   const lines: string[] = [];
+  const shown = (path: string) => displayPath(cwd, path);
   for (const s of list.suites) {
-    lines.push(`${s.suite ?? '(no defineSuite found)'}  ${s.file}`);
-    if (s.loadError !== null) lines.push(`  ${s.loadError.split('\n')[0]}`);
+    lines.push(`${s.suite ?? '(no defineSuite found)'}  ${shown(s.file)}`);
+    if (s.loadError !== null) lines.push(`  ${(s.loadError.split('\n')[0] ?? '').split(`${cwd}/`).join('')}`);
     const params = Object.entries(s.params ?? {}).map(([k, vs]) => `${k}=${vs.map(String).join(',')}`);
     if (s.compare) params.push(`${s.compare.factor}: ${s.compare.baseline} vs ${s.compare.candidate}`);
     if (params.length > 0) lines.push(`  params: ${params.join('  ')}`);
-    for (const b of s.benchmarks) lines.push(`  ${b.name}  ${b.file}:${b.line}:${b.column}`);
+    for (const b of s.benchmarks) lines.push(`  ${b.name}  ${shown(b.file)}:${b.line}:${b.column}`);
     if (s.cases) {
       lines.push(`  ${s.cases.length} case(s):`);
       for (const c of s.cases) lines.push(`    ${c.key}${c.role === 'guardrail' ? '  (guardrail)' : ''}`);

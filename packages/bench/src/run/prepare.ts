@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { BenchLoadError, UsageError } from '../errors.js';
+import { BenchCompileError, BenchLoadError, UsageError } from '../errors.js';
 import { compileBench } from '../fork/compile.js';
 import { runFork } from '../fork/fork.js';
 import { type ParamValue, type RunRecord, SINGLE_VARIANT_LABEL, type Side } from '../model.js';
@@ -183,6 +183,20 @@ export async function planAaRun(
   return { cases, comparison: { kind: 'aa', label, slowdown } };
 }
 
+/**
+ * A compile error of the baseline side, said in the repository's terms: paths inside the temp worktree become
+ * repository paths, and an import that does not resolve is named as missing at the baseline revision (it used to
+ * read as a problem with a /tmp path the user never made).
+ */
+function atBaseline(e: BenchCompileError, rel: string, root: string, label: string): BenchCompileError {
+  const local = (text: string) => text.split(`${root}/`).join('');
+  const missing = /Could not resolve "([^"]+)"/.exec(e.firstError ?? e.diagnostics);
+  const first = missing
+    ? `${local(e.firstError ?? '')} (the file it imports does not exist at the baseline ${label})`
+    : `${local(e.firstError ?? '')} (at the baseline ${label})`;
+  return new BenchCompileError(rel, local(e.diagnostics), first);
+}
+
 /** Compiles each candidate-tree bench file for both sides (the baseline copy resolved inside the baseline tree). */
 export async function planRevisionRun(
   files: readonly string[],
@@ -200,7 +214,9 @@ export async function planRevisionRun(
     const candidate = await compileBench(file, ctx.cacheDir, 'candidate');
     const baseline = candidateOnly
       ? candidate
-      : await compileBench(file, ctx.cacheDir, 'baseline', `${roots.baseline}/${rel}`);
+      : await compileBench(file, ctx.cacheDir, 'baseline', `${roots.baseline}/${rel}`).catch((e: unknown) => {
+          throw e instanceof BenchCompileError ? atBaseline(e, rel, roots.baseline, labels.baseline) : e;
+        });
     const shape = factorAsParam(await describeBundle(file, candidate, ctx));
     loaded.push({ file, bundles: { baseline, candidate }, shape });
   }

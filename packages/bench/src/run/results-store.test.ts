@@ -97,3 +97,13 @@ describe('results store', () => {
     expect(() => readRun('/nonexistent/r.json')).toThrow(/cannot read results file \/nonexistent\/r.json/);
   });
 });
+
+describe('readRun: an array', () => {
+  it('says the file holds an array, not a run (it said "schemaVersion undefined")', () => {
+    const dir = tempProject({});
+    const file = join(dir, 'a.json');
+    writeFileSync(file, '[{"schemaVersion": 4}]');
+    expect(() => readRun(file)).toThrow(/holds a JSON array, not a run/);
+    expect(() => readRun(file)).not.toThrow(/schemaVersion undefined/);
+  });
+});

@@ -44,6 +44,11 @@ export function readRun(file: string): RunRecord {
     throw new ResultsFileError(`results file ${file} is not valid JSON: ${(e as Error).message}`);
   }
   const r = data as Partial<RunRecord> | null;
+  if (Array.isArray(r))
+    throw new ResultsFileError(
+      `results file ${file} holds a JSON array, not a run: give a file \`run\`, \`compare\` or \`aa\` wrote with --out ` +
+        '(one object with schemaVersion, runId and benchmarks)',
+    );
   if (typeof r !== 'object' || r === null)
     throw new ResultsFileError(`results file ${file} is not an object`);
   if (typeof r.schemaVersion !== 'number' || !READABLE_VERSIONS.includes(r.schemaVersion)) {

@@ -15,7 +15,7 @@ export interface RunOptions {
   mode: 'run' | 'aa' | 'compare';
   /** Project directory: bench files are found and relative paths resolved against it (default `process.cwd()`). */
   cwd?: string;
-  /** Bench files or directories (default: every `*.bench.ts` under `cwd`). */
+  /** Bench files or directories (default: every bench file, `*.bench.ts` or `.js`/`.mjs`/…, under `cwd`). */
   files?: readonly string[];
   /**
    * Forks per side: the maximum of a sequential run (default 20), the fixed count with `fixedN` (default 10); on
@@ -53,6 +53,8 @@ export interface RunOptions {
   out?: string;
   /** Continue this results file: completed forks are kept, the missing ones measured. */
   resume?: string;
+  /** Replace an existing `out` file (default: an existing file is refused, so no earlier run is lost). */
+  force?: boolean;
   /** Pin forks to one CPU with `taskset` when available (default true). */
   pin?: boolean;
   /** Count allocated bytes per op (default true). */
@@ -111,6 +113,7 @@ const RunOptionsSchema = v.strictObject({
   params: v.optional(v.record(v.string(), v.array(v.union([v.string(), v.number(), v.boolean()])))),
   out: v.optional(v.string()),
   resume: v.optional(v.string()),
+  force: v.optional(v.boolean()),
   pin: v.optional(v.boolean()),
   allocation: v.optional(v.boolean()),
   instructions: v.optional(v.boolean()),

@@ -2,7 +2,7 @@
  * One measuring run from validated {@link RunOptions}: the worker and settings it runs with, resume, per-case
  * analysis, and the final analysis, gate and `run-finished` event. Shared by `run`, `aa`, `compare` and `calibrate`.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -12,7 +12,10 @@ import { instructionCounter } from '../fork/instructions.js';
 import { claimPinning } from '../fork/pinning.js';
 import type { MeasurementSettings, RunRecord } from '../model.js';
 import type { RunFinishedEvent } from '../protocol/events.js';
+import { shellQuote } from '../shell-quote.js';
 import { analyzeRun } from '../stats/analyze-run.js';
+import { factorialAnalysis } from '../stats/factorial.js';
+import { growthAnalysis } from '../stats/growth.js';
 import {
   analyze,
   checkAnalysisOptions,
@@ -34,10 +37,17 @@ import {
   verdictPayload,
 } from './payloads.js';
 import type { PlanContext } from './prepare.js';
-import { readRun } from './results-store.js';
 import { checkResumable } from './resume-check.js';
+import { displayPath, readResumeFile, resumeCommand } from './resume-files.js';
 import type { RunOptions } from './run-options.js';
-import { type CaseAnalysis, type PlannedCase, type RunSettings, resolveSampling, runPlan } from './runner.js';
+import {
+  type CaseAnalysis,
+  createRecord,
+  type PlannedCase,
+  type RunSettings,
+  resolveSampling,
+  runPlan,
+} from './runner.js';
 
 /** Forks per side of a fixed-n run (`--fixed-n`) unless `-n` says otherwise: the design before protocol 5. */
 const FIXED_N_DEFAULT = 10;
@@ -101,6 +111,20 @@ export function outputOptionsFor(options: RunOptions): RunOutputOptions {
   };
 }
 
+/**
+ * An existing results file is only continued (`resume` names it) or replaced on request (`force`): `run --out
+ * out/sort.json` used to replace a complete 2 × 10-sample file with a 1-sample one without a word.
+ * @throws {UsageError} naming the file and both ways on.
+ */
+function checkNotReplacing(outFile: string, what: string, options: RunOptions, cwd: string): void {
+  if (options.force === true || !existsSync(outFile)) return;
+  if (options.resume !== undefined && resolve(cwd, options.resume) === outFile) return;
+  const shown = options.out ?? outFile;
+  throw new UsageError(
+    `${what} ${shown} already exists; continue that run with --resume ${shown}, or pass --force to replace it`,
+  );
+}
+
 function defaultOutFile(cwd: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
   return join(cwd, '.tombstone-bench', `results-${stamp}.json`);
@@ -141,11 +165,11 @@ export async function makeSession(
   const output = outputOptionsFor(options);
   const outFile = resolve(cwd, options.out ?? options.resume ?? defaultOutFile(cwd));
   // calibrate's --out is a directory of runs, checked by the command itself.
-  if (command !== 'calibrate')
-    checkOutputFile(
-      outFile,
-      options.out !== undefined ? '--out' : options.resume ? '--resume' : 'results file',
-    );
+  if (command !== 'calibrate') {
+    const what = options.out !== undefined ? '--out' : options.resume ? '--resume' : 'results file';
+    checkOutputFile(outFile, what);
+    checkNotReplacing(outFile, what, options, cwd);
+  }
   const { dir: cacheDir, dispose } = cacheDirFor(cwd, options.cacheDir);
   let worker: string;
   try {
@@ -238,7 +262,7 @@ function resumed(
   comparison: RunRecord['comparison'],
 ): RunRecord | undefined {
   if (!s.options.resume) return undefined;
-  const recorded = readRun(resolve(s.cwd, s.options.resume));
+  const recorded = readResumeFile(s.cwd, s.options.resume);
   // Without samplesPerSide the file's own count is continued; with it the run may grow (never shrink). A sequential
   // run's looks and boundaries are fixed by its design, so its maximum cannot change.
   const samplesPerSide = s.options.samplesPerSide ?? recorded.config.samplesPerSide;
@@ -307,9 +331,26 @@ function checkGateCanFail(s: Session, cases: number): void {
   const holm = correction === 'holm' && cases > 1 ? ` with Holm across ${cases} benchmarks` : '';
   const why =
     `-n ${n} cannot reach alpha ${alpha}${holm} (smallest achievable p ${Number(reach.smallestP.toPrecision(3))}), so no ` +
-    `benchmark can be Won or Lost and the gate cannot fail; use -n ${reach.minimumSamplesPerSide} or more`;
+    `benchmark can be Won or Lost: every one will be Inconclusive and the gate fails; use -n ${reach.minimumSamplesPerSide} or more`;
   if (s.options.failOnLost === true) throw new UsageError(`--fail-on-lost: ${why}`);
   s.log(`warning: ${why}\n`);
+}
+
+/**
+ * `--growth` / `--factorial` name a parameter of the planned cases: checked on the empty record before the first
+ * fork (`--growth nope` used to be refused only after the whole measurement).
+ * @throws {StatsInputError} naming the parameter.
+ */
+function checkAnalysisParams(
+  s: Session,
+  cases: readonly PlannedCase[],
+  comparison: RunRecord['comparison'],
+): void {
+  const { growth, factorial } = s.output;
+  if (growth === undefined && factorial === undefined) return;
+  const empty = createRecord(cases, { comparison, config: s.settings.config });
+  if (growth !== undefined) growthAnalysis(empty, growth);
+  if (factorial !== undefined) factorialAnalysis(empty, factorial);
 }
 
 /** Resumes or starts a run, measures it, then analyses and gates it. */
@@ -321,6 +362,7 @@ export async function measure(
   const cases = casesFor(s, planned);
   if (!s.options.fixedN) s.settings.config.sequential = sequentialConfig(s, cases.length);
   const resume = resumed(s, cases, comparison);
+  checkAnalysisParams(s, cases, comparison);
   checkGateCanFail(s, cases.length);
   const { sequential } = s.settings.config;
   const design = sequential
@@ -350,8 +392,9 @@ export async function measure(
     ...(design ? { design } : {}),
   });
   if (outcome.interrupted) {
-    const file = s.settings.outFile;
-    s.log(`interrupted: results so far in ${file} (continue with --resume ${file})\n`);
+    const file = displayPath(s.cwd, s.settings.outFile);
+    const again = shellQuote(resumeCommand(s.settings.invocation, s.options.mode, file));
+    s.log(`interrupted: results so far in ${file}; continue with: ${again}\n`);
     return finished(s, outcome.record, {
       interrupted: true,
       exitCode: EXIT.interrupted,

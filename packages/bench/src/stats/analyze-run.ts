@@ -36,7 +36,8 @@ export interface RunSummary {
   /**
    * 'fail' when any benchmark is Lost or Invalid, or Inconclusive while its statistics alone read a regression (an
    * unconfirmed regression must not pass a CI gate: measured on this VM at load 10, a 13× slowdown with p 1.1e-5
-   * was Inconclusive only because one fork ran 3.5× the fastest).
+   * was Inconclusive only because one fork ran 3.5× the fastest), or when the sample sizes cannot reach alpha under
+   * the correction (`reach`): such a run could not have failed, so it must not pass.
    */
   gate: 'pass' | 'fail';
   /** Benchmarks with p < alpha regardless of direction or threshold. */
@@ -103,6 +104,7 @@ export function summarize(
   });
   const significant = verdicts.filter((v) => v.stats !== null && v.stats.p < alpha).length;
   const n = verdicts.length;
+  const reach = significanceReach(sizesOf(verdicts), alpha, correction);
   return {
     benchmarks: n,
     outcomes,
@@ -111,6 +113,8 @@ export function summarize(
     gate:
       outcomes.Lost > 0 ||
       outcomes.Invalid > 0 ||
+      // A run whose sizes cannot reach alpha could not have caught a regression: it passes nothing.
+      (reach !== null && !reach.reachable) ||
       verdicts.some((v) => unconfirmedRegression(v, alpha, threshold))
         ? 'fail'
         : 'pass',
@@ -119,7 +123,7 @@ export function summarize(
       isAa && n > 0
         ? { falseVerdictRate: (outcomes.Won + outcomes.Lost) / n, falsePositiveRate: significant / n }
         : null,
-    reach: significanceReach(sizesOf(verdicts), alpha, correction),
+    reach,
   };
 }
 

@@ -8,6 +8,7 @@ import type { BenchmarkRecord, Environment, Sample, Side } from '../model.js';
 import { CheckNameSchema } from '../protocol/analysis.js';
 import type { CheckFinding, CheckQuantity, Relation } from '../protocol/types.js';
 import { describe } from './describe.js';
+import type { Correction } from './holm.js';
 import { lag1Autocorrelation, mannKendall, runsTest } from './independence.js';
 import { minimumAchievableP } from './mann-whitney.js';
 import { type MetricName, metricOf, sideSamples, sideValues } from './metric.js';
@@ -307,14 +308,32 @@ export function checkSampleSufficiency(record: BenchmarkRecord, config: CheckCon
   return sufficientSizes(n1, n2, config.alpha);
 }
 
-/** {@link checkSampleSufficiency} on the two sides' sample sizes. */
-export function sufficientSizes(n1: number, n2: number, alpha: number): CheckResult {
+/** The correction family a benchmark is judged in: Holm multiplies the smallest p by its size. */
+export interface Family {
+  size: number;
+  correction: Correction;
+}
+
+/**
+ * {@link checkSampleSufficiency} on the two sides' sample sizes. Under Holm with a family of more than one the floor
+ * is the first step's `min p × size` (`note` says so): `-n 4` with 2 benchmarks gives 2 · 2/70 = 0.057, above 0.05,
+ * and used to pass this check while no benchmark could be Won or Lost.
+ */
+export function sufficientSizes(
+  n1: number,
+  n2: number,
+  alpha: number,
+  family: Family = { size: 1, correction: 'none' },
+): CheckResult {
+  const floor = minimumAchievableP(n1, n2);
+  const holm = family.correction === 'holm' && family.size > 1;
   return result('sample_sufficiency', [
     measuredFinding('samples', { side: 'baseline', value: n1 }),
     measuredFinding('samples', { side: 'candidate', value: n2 }),
     measuredFinding('min_achievable_p', {
-      value: minimumAchievableP(n1, n2),
+      value: holm ? Math.min(1, floor * family.size) : floor,
       limit: { relation: '<', value: alpha },
+      ...(holm ? { note: `${Number(floor.toPrecision(3))} × ${family.size} benchmarks, Holm` } : {}),
     }),
   ]);
 }

@@ -95,7 +95,10 @@ export function compareFiles(
   const rows = measured.map((m, i): FileComparisonRow => {
     const pAdjusted = adjusted[i]!;
     const checks = [
-      sufficientSizes(m.a.length, m.b.length, opts.alpha),
+      sufficientSizes(m.a.length, m.b.length, opts.alpha, {
+        size: measured.length,
+        correction: opts.correction,
+      }),
       saneValues({ baseline: m.a, candidate: m.b }, { ...DEFAULT_CHECK_CONFIG, ...opts }),
     ];
     const verdict = judge('primary', { ...m.stats, pAdjusted }, checks, opts);

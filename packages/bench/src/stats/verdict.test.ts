@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkReasonText } from '../report/check-text.js';
 import { verdictReasonText } from '../report/verdict-text.js';
+import { analyzeRun } from './analyze-run.js';
 import { StatsInputError } from './errors.js';
 import { aroundMedian, makeRecord, makeRun, SEED_000 } from './test-fixtures.js';
 import {
@@ -99,5 +101,28 @@ describe('analysisConfigFromRun: bad config', () => {
     expect(() => analysisConfigFromRun(run, { metric: 'furlongs' as never })).toThrow(
       /unknown metric "furlongs"/,
     );
+  });
+});
+
+describe('sample_sufficiency counts the Holm family', () => {
+  // -n 4: one benchmark reaches alpha (2/C(8,4) = 0.0286 < 0.05); under Holm two cannot (2 · 0.0286 = 0.057).
+  const four = (m: number) => aroundMedian(m).slice(0, 4);
+  const big = (benchmark: string) => makeRecord({ benchmark, baseline: four(100), candidate: four(800) });
+
+  it('two benchmarks at n = 4, +700%: Inconclusive with the family named, not Held/Unchanged; gate fails', () => {
+    const a = analyzeRun(makeRun([big('a'), big('b')], { samplesPerSide: 4 }));
+    expect(a.verdicts.map((v) => v.outcome)).toEqual(['Inconclusive', 'Inconclusive']);
+    const check = a.verdicts[0]!.checks.find((c) => c.name === 'sample_sufficiency')!;
+    expect(check.passed).toBe(false);
+    expect(checkReasonText(check, 'nsPerOp', 'ns')).toBe(
+      'n=4 vs 4: smallest achievable p 0.0571429 (0.0286 × 2 benchmarks, Holm) ≥ alpha 0.05: no result can be significant',
+    );
+    expect(a.summary.gate).toBe('fail');
+  });
+
+  it('one benchmark at n = 4 is decided (Lost); --no-holm decides both', () => {
+    expect(analyzeRun(makeRun([big('a')], { samplesPerSide: 4 })).verdicts[0]!.outcome).toBe('Lost');
+    const none = analyzeRun(makeRun([big('a'), big('b')], { samplesPerSide: 4 }), { correction: 'none' });
+    expect(none.verdicts.map((v) => v.outcome)).toEqual(['Lost', 'Lost']);
   });
 });

@@ -5,7 +5,13 @@
 
 import type { BenchmarkRecord, Role, RunRecord, Side } from '../model.js';
 import type { VerdictBasis } from '../protocol/types.js';
-import { type CheckConfig, type CheckResult, DEFAULT_CHECK_CONFIG, runChecks } from './checks.js';
+import {
+  type CheckConfig,
+  type CheckResult,
+  DEFAULT_CHECK_CONFIG,
+  runChecks,
+  sufficientSizes,
+} from './checks.js';
 import { type Description, describe } from './describe.js';
 import { assertOpenUnit, StatsInputError } from './errors.js';
 import { type HodgesLehmannResult, hodgesLehmann, hodgesLehmannRatio } from './hodges-lehmann.js';
@@ -295,6 +301,14 @@ export function verdictsFor(records: readonly BenchmarkRecord[], config: Analysi
   validateConfig(config);
   const parts = records.map((r) => measured(r, config));
   const withStats = parts.flatMap((m) => (m.p !== null ? [m.p] : []));
+  const family = { size: withStats.length, correction: config.correction };
+  for (const m of parts) {
+    if (m.stats === null) continue;
+    // Whether alpha is reachable depends on the whole family, which only the run knows.
+    const { baseline, candidate } = m.stats;
+    const sufficiency = sufficientSizes(baseline.n, candidate.n, config.alpha, family);
+    m.base.checks = m.base.checks.map((c) => (c.name === 'sample_sufficiency' ? sufficiency : c));
+  }
   const adjusted = adjustPValues(withStats, config.correction);
   let next = 0;
   return parts.map((m) => decided(m, config, m.p !== null ? adjusted[next++]! : null));

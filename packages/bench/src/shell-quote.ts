@@ -19,3 +19,12 @@ export function shellQuoteArg(arg: string): string {
 export function shellQuote(argv: readonly string[]): string {
   return argv.map(shellQuoteArg).join(' ');
 }
+
+/**
+ * How a user launches a recorded CLI script: an npm project's bin runs from `node_modules/.bin`, where the user
+ * typed `npx <bin>` (its absolute path is neither what they typed nor portable); any other path as recorded.
+ */
+export function launcherOf(script: string): string[] {
+  const at = script.lastIndexOf('/node_modules/.bin/');
+  return at >= 0 ? ['npx', script.slice(at + '/node_modules/.bin/'.length)] : [script];
+}

@@ -1,0 +1,126 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FAST, runCli, tempProject } from '../test-helpers.js';
+
+const SUITE = `import { defineSuite } from '@tombstone-lab/bench';
+export default defineSuite({ name: 'Tiny', setup: () => ({ n: 3 }), benchmarks: { f: (s) => s.n * 2 } });
+`;
+
+/** One line on stderr, exit 2, and the project holds only what it held before. */
+function expectRefused(r: { code: number; stderr: string }, dir: string, before: string[], pattern: RegExp) {
+  expect(r.code).toBe(2);
+  expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(pattern)]);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  expect(readdirSync(dir).sort()).toEqual(before);
+}
+
+describe('--events: like --out, and never over another output', () => {
+  it('creates missing parent directories (the walkthrough writes out/events.ndjson with no mkdir)', async () => {
+    const dir = tempProject({ 'tiny.bench.mjs': SUITE });
+    const r = await runCli(
+      [
+        'run',
+        'tiny.bench.mjs',
+        '-n',
+        '1',
+        '--events',
+        'out/deep/events.ndjson',
+        '--out',
+        'out/r.json',
+        ...FAST,
+      ],
+      dir,
+    );
+    expect(r.stderr).not.toMatch(/ENOENT|\n\s+at /);
+    const lines = readFileSync(join(dir, 'out/deep/events.ndjson'), 'utf8').trim().split('\n');
+    expect(JSON.parse(lines.at(-1) as string).type).toBe('run-finished');
+  }, 60_000);
+
+  it.each([
+    ['a directory', ['--events', 'sub'], /^tombstone-bench: --events .*sub is a directory/],
+    [
+      'under /proc',
+      ['--events', '/proc/nope/e'],
+      /^tombstone-bench: --events \/proc\/nope\/e cannot be written/,
+    ],
+    ['the --out file', ['--events', 'r.json', '--out', 'r.json'], /--events r\.json is also the --out file/],
+    [
+      'the --resume file',
+      ['--events', './r.json', '--resume', 'r.json'],
+      /--events \.\/r\.json is also the --resume file/,
+    ],
+  ])('refuses %s in one line, exit 2, nothing created', async (_what, args, pattern) => {
+    const dir = tempProject({ 'tiny.bench.mjs': SUITE });
+    mkdirSync(join(dir, 'sub'));
+    const before = readdirSync(dir).sort();
+    const r = await runCli(['run', 'tiny.bench.mjs', '-n', '1', ...args, ...FAST], dir);
+    expectRefused(r, dir, before, pattern);
+  });
+});
+
+describe('an earlier results file is never silently replaced', () => {
+  it('run --out over an existing file: refused (exit 2, file untouched); --resume continues it, --force replaces it', async () => {
+    const dir = tempProject({ 'tiny.bench.mjs': SUITE });
+    const first = await runCli(['run', 'tiny.bench.mjs', '-n', '2', '--out', 'out/r.json', ...FAST], dir);
+    expect(first.stderr).not.toMatch(/error/i);
+    const saved = readFileSync(join(dir, 'out/r.json'), 'utf8');
+    const again = await runCli(['run', 'tiny.bench.mjs', '-n', '1', '--out', 'out/r.json', ...FAST], dir);
+    expect(again.code).toBe(2);
+    expect(again.stderr.trim()).toBe(
+      'tombstone-bench: --out out/r.json already exists; continue that run with --resume out/r.json, or pass --force to replace it',
+    );
+    expect(readFileSync(join(dir, 'out/r.json'), 'utf8')).toBe(saved);
+    const forced = await runCli(
+      ['run', 'tiny.bench.mjs', '-n', '1', '--out', 'out/r.json', '--force', ...FAST],
+      dir,
+    );
+    expect(forced.stderr).not.toMatch(/already exists/);
+    const replaced = JSON.parse(readFileSync(join(dir, 'out/r.json'), 'utf8')) as {
+      config: { samplesPerSide: number };
+    };
+    expect(replaced.config.samplesPerSide).toBe(1);
+  }, 90_000);
+
+  it('--out onto a file that is not a results file (package.json) is refused too', async () => {
+    const dir = tempProject({ 'tiny.bench.mjs': SUITE, 'package.json': '{}' });
+    const before = readdirSync(dir).sort();
+    const r = await runCli(['run', 'tiny.bench.mjs', '-n', '1', '--out', 'package.json', ...FAST], dir);
+    expectRefused(r, dir, before, /--out package\.json already exists/);
+    expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe('{}');
+  });
+
+  it('calibrate --out over an earlier calibration: refused; --force starts it afresh (no old run mixed in)', async () => {
+    const dir = tempProject({ 'tiny.bench.mjs': SUITE });
+    mkdirSync(join(dir, 'cal'));
+    writeFileSync(join(dir, 'cal', 'slowdown-0.3-1.json'), '{"old": true}');
+    const cal = [
+      'calibrate',
+      'tiny.bench.mjs',
+      '--rounds',
+      '1',
+      '--slowdown-rounds',
+      '0',
+      '-n',
+      '2',
+      ...FAST,
+    ];
+    const r = await runCli([...cal, '--out', 'cal'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(
+      /^tombstone-bench: calibrate --out cal already holds a calibration \(slowdown-0\.3-1\.json\); summarise it with --from cal, or pass --force to replace it$/,
+    );
+    expect(readdirSync(join(dir, 'cal'))).toEqual(['slowdown-0.3-1.json']);
+    const forced = await runCli([...cal, '--out', 'cal', '--force'], dir);
+    expect(forced.stderr).not.toMatch(/already holds/);
+    expect(readdirSync(join(dir, 'cal')).sort()).toEqual(['aa-1.json', 'calibration.json']);
+    expect(existsSync(join(dir, 'cal', 'slowdown-0.3-1.json'))).toBe(false);
+  }, 90_000);
+
+  it('calibrate takes no --resume (it used to be accepted and ignored)', async () => {
+    const dir = tempProject({ 'tiny.bench.mjs': SUITE });
+    const r = await runCli(['calibrate', 'tiny.bench.mjs', '--resume', 'x.json', ...FAST], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/calibrate does not take --resume/);
+  });
+});
