@@ -139,8 +139,9 @@ describe('tombstone-bench run (real forks)', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(format === 'jmh' ? 'Speed.loop' : 'Speed.loop[size=50]');
       if (format === 'terminal' || format === 'markdown') {
+        // Relative to the directory the report is printed in (the run's own directory here).
         expect(r.stdout).toContain(
-          format === 'terminal' ? `Results File: ${out}` : `Results File: \`${out}\``,
+          format === 'terminal' ? 'Results File: results.json' : 'Results File: `results.json`',
         );
         expect(r.stdout).toContain(`tombstone-bench run speed.bench.ts -n 4 --json --out ${out}`);
       }
@@ -342,7 +343,8 @@ describe('bad input: clear error, exit 2, nothing measured', () => {
     const plain =
       "import { defineSuite } from '@tombstone-lab/bench';\nexport default defineSuite({ name: 'P', benchmarks: { a: () => 1 } });\n";
     const d = tempProject({ 'plain.bench.ts': plain });
-    const r = await runCli(['run', '-n', '2', '--out', 'r.json', ...FAST], d);
+    // -n 2 cannot reach alpha (the halves' check is Inconclusive and would fail the gate): not what this tests.
+    const r = await runCli(['run', '-n', '2', '--no-fail-on-lost', '--out', 'r.json', ...FAST], d);
     expect(r.stderr).not.toMatch(/tombstone-bench:/);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Benchmark +Metric +Median +IQR +forks\n/m);

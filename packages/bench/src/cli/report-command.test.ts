@@ -38,7 +38,7 @@ describe('tombstone-bench report', () => {
     );
     const plain = await runCli(['report', small], dir);
     expect(plain.code).toBe(0);
-    expect(plain.stdout).toContain('gate: pass\nwarning: n=3 per side cannot reach alpha 0.05');
+    expect(plain.stdout).toContain('gate: fail\nwarning: n=3 per side cannot reach alpha 0.05');
     const gated = await runCli(['report', small, '--fail-on-lost'], dir);
     expect(gated.code).toBe(2);
     expect(gated.stderr).toMatch(

@@ -58,7 +58,8 @@ export function renderList(list: ListOutput, cwd: string): string {
   const shown = (path: string) => displayPath(cwd, path);
   for (const s of list.suites) {
     lines.push(`${s.suite ?? '(no defineSuite found)'}  ${shown(s.file)}`);
-    if (s.loadError !== null) lines.push(`  ${(s.loadError.split('\n')[0] ?? '').split(`${cwd}/`).join('')}`);
+    if (s.loadError !== null)
+      lines.push(`  ${(s.loadError.split('\n')[0] ?? '').split(`${cwd}/`).join('').replace(/:$/, '')}`);
     const params = Object.entries(s.params ?? {}).map(([k, vs]) => `${k}=${vs.map(String).join(',')}`);
     if (s.compare) params.push(`${s.compare.factor}: ${s.compare.baseline} vs ${s.compare.candidate}`);
     if (params.length > 0) lines.push(`  params: ${params.join('  ')}`);

@@ -23,7 +23,12 @@ describe('analyzeRun', () => {
       {
         key: 'RangeTombstoneListBench.c',
         findings: expect.arrayContaining([
-          expect.objectContaining({ quantity: 'min_achievable_p', value: 0.1 }),
+          // Holm's first step over the family of 3: 3 · 0.1, capped at 1 by nothing here.
+          expect.objectContaining({
+            quantity: 'min_achievable_p',
+            value: expect.closeTo(0.3, 12),
+            note: '0.1 × 3 benchmarks, Holm',
+          }),
         ]),
       },
     ]);
@@ -105,11 +110,19 @@ describe('analyzeRun', () => {
     const regressed = analyzeRun(makeRun([makeRecord({ benchmark: 'd', baseline: base, candidate: drift })]));
     expect(regressed.verdicts[0]!.outcome).toBe('Inconclusive');
     expect(regressed.summary.gate).toBe('fail');
+    // One broken sample (20× the median) fails measurements_sane; the statistics read no change.
     const flat = analyzeRun(
-      makeRun([makeRecord({ benchmark: 'f', baseline: [1, 2, 3], candidate: [1, 2, 3] })]),
+      makeRun([makeRecord({ benchmark: 'f', baseline: base, candidate: [...base.slice(0, 9), 2000] })]),
     );
     expect(flat.verdicts[0]!.outcome).toBe('Inconclusive');
+    expect(flat.verdicts[0]!.basis.statisticalOutcome).toBe('Unchanged');
     expect(flat.summary.gate).toBe('pass');
+    // Too few samples to reach alpha at all: the run could not have caught a regression, so it fails.
+    const tiny = analyzeRun(
+      makeRun([makeRecord({ benchmark: 'f', baseline: [1, 2, 3], candidate: [1, 2, 3] })]),
+    );
+    expect(tiny.verdicts[0]!.outcome).toBe('Inconclusive');
+    expect(tiny.summary.gate).toBe('fail');
   });
 
   it('rejects an unknown correction by name', () => {
