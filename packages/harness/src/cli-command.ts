@@ -39,8 +39,8 @@ export interface CliCommand {
   run(context: CliContext): Promise<number> | number;
 }
 
-/** Exit codes: 0 ok, 1 a check found a divergence (or a run failed), 2 bad input. */
-export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2 });
+/** Exit codes: 0 ok, 1 a check found a divergence (or a run failed), 2 bad input, 130 stopped by Ctrl-C (128 + SIGINT). */
+export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2, interrupted: 130 });
 
 /** `-3`, `-0.5`, `-3s`: text after an option that takes a value which parseArgs would read as an option. */
 const NEGATIVE_NUMBER = /^-(?:\d|\.\d)/;
@@ -104,7 +104,7 @@ export function parseCommandArgs(command: CliCommand, args: readonly string[]): 
       tokens: true,
     });
   } catch (error) {
-    throw new HarnessArgumentError(`${command.name}: ${(error as Error).message}`);
+    throw new HarnessArgumentError(`${command.name}: ${parseArgsProblem(command, error as Error)}`);
   }
   rejectRepeatedOptions(command, parsed.tokens ?? []);
   if (!command.positionals && parsed.positionals.length > 0) {
@@ -116,6 +116,26 @@ export function parseCommandArgs(command: CliCommand, args: readonly string[]): 
     values: parsed.values as Record<string, string | boolean | undefined>,
     positionals: parsed.positionals,
   };
+}
+
+/**
+ * parseArgs' own messages, restated in this CLI's words: the option named, what it takes and the options the
+ * command has (its text — "To specify a positional argument starting with a '-' …" — explained Node, not the tool).
+ */
+function parseArgsProblem(command: CliCommand, error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const option = /'(-{1,2}[^' <]+)/.exec(error.message)?.[1] ?? '';
+  const known = Object.keys(command.options)
+    .map((o) => `--${o}`)
+    .join(', ');
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return `unknown option ${option}${known === '' ? ' (it takes none)' : ` (options: ${known})`}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return /does not take an argument/.test(error.message)
+      ? `${option} is a flag and takes no value`
+      : `${option} needs a value`;
+  }
+  return error.message;
 }
 
 /** A required string option, or a typed error naming the option. */

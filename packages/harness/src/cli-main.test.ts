@@ -27,7 +27,7 @@ describe('tombstone-harness CLI', () => {
     expect(await runCli(['frobnicate'], c.io)).toBe(EXIT.usage);
     expect(c.err()).toContain('unknown command "frobnicate"');
     expect(await runCli(['list-cases', '--jsn'], c.io)).toBe(EXIT.usage);
-    expect(c.err()).toContain("'--jsn'");
+    expect(c.err()).toContain('list-cases: unknown option --jsn (options: --json)');
     expect(await runCli(['list-cases', 'extra'], c.io)).toBe(EXIT.usage);
     expect(c.err()).toContain('unexpected argument "extra"');
   });
@@ -57,6 +57,13 @@ describe('tombstone-harness built-in specs and version', () => {
     const c = capture();
     const elsewhere = { ...c.io, cwd: tmpdir() };
     expect(await runCli(['list-specs'], elsewhere)).toBe(EXIT.ok);
+    const json: string[] = [];
+    expect(await runCli(['list-specs', '--json'], { ...elsewhere, stdout: (t) => json.push(t) })).toBe(
+      EXIT.ok,
+    );
+    const rows = JSON.parse(json.join('')) as { name: string; checkable: boolean; lastOp: number }[];
+    expect(rows.filter((r) => r.name.startsWith('check-')).every((r) => r.checkable)).toBe(true);
+    expect(rows.find((r) => r.name === 'mixed')?.lastOp).toBe(2594967293);
     expect(c.out()).toMatch(/^mixed +\d clustering column/m);
     expect(helpText()).toContain('range-delete-heavy');
     expect(await runCli(['generate', '--spec', 'mixed', '--seed', '42', '--ops', '3'], elsewhere)).toBe(

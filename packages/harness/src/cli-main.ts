@@ -55,7 +55,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands = COMM
     return await command.run({ ...parseCommandArgs(command, rest), io });
   } catch (error) {
     if (error instanceof HarnessArgumentError || error instanceof WorkloadSpecError) {
-      io.stderr(`tombstone-harness: ${error.name}: ${error.message}\n`);
+      io.stderr(`tombstone-harness: ${error.message}\n`);
       return EXIT.usage;
     }
     throw error;

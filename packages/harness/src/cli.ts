@@ -25,3 +25,6 @@ const code = await runCli(process.argv.slice(2), {
   signal: interrupt.signal,
 });
 process.exitCode = code;
+// Interrupted: leave now. Whatever the command kept is written (atomically) already; a child still settling (a bench
+// fork that finishes its sample) must not hold the exit back past the second Ctrl-C promises.
+if (interrupt.signal.aborted) process.exit(code);

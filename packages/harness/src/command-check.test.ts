@@ -94,7 +94,7 @@ describe('tombstone-harness check', () => {
       ],
       [
         ['check', '--spec', 'check-mixed.json', '--ops', '5', '--streams', '0'],
-        '--streams must be at least 1',
+        '--streams must be an integer in [1, 100000], got "0"',
       ],
       [['check', '--replay', 'missing.ndjson'], 'cannot read replay file "missing.ndjson": ENOENT'],
       [['check', '--replay', 'mixed.json'], 'mixed.json:1: the header is not JSON'],
@@ -166,5 +166,32 @@ describe('tombstone-harness check', () => {
     const bad = await run(['check', '--replay', 'small.ndjson', '--range-store', 'cow'], dir);
     expect(bad.code).toBe(EXIT.usage);
     expect(bad.err).toContain('--range-store must be one of eager, copy-on-write, persistent');
+  });
+
+  it('refuses to replace an existing --out file unless --force', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-check-'));
+    writeFileSync(join(dir, 'bad.ndjson'), 'an earlier replay\n');
+    const args = ['check', '--spec', join(specs, 'check-mixed.json'), '--seed', '1', '--ops', '2000'];
+    const bad = [...args, '--corrupt', 'flush-drops-partition-deletion', '--out', 'bad.ndjson'];
+    const refused = await run(bad, dir);
+    expect(refused.code).toBe(EXIT.usage);
+    expect(refused.err).toBe(
+      'tombstone-harness: check: --out "bad.ndjson": already exists; pass --force to replace it, or give another path\n',
+    );
+    expect(readFileSync(join(dir, 'bad.ndjson'), 'utf8')).toBe('an earlier replay\n');
+    const forced = await run([...bad, '--force'], dir);
+    expect(forced.code).toBe(EXIT.failed);
+    expect(readFileSync(join(dir, 'bad.ndjson'), 'utf8')).toMatch(/^\{"tombstoneHarnessReplay":1/);
+  }, 60_000);
+
+  it('takes --ops 0 nowhere: every command says it needs at least 1', async () => {
+    for (const command of ['check', 'generate']) {
+      const r = await run([command, '--spec', 'check-mixed.json', '--ops', '0']);
+      expect(r.code).toBe(EXIT.usage);
+      expect(r.err).toBe(`tombstone-harness: ${command}: --ops must be at least 1, got "0"\n`);
+    }
+    const s = await run(['stress', '--spec', 'check-mixed.json', '--ops', '0']);
+    expect(s.code).toBe(EXIT.usage);
+    expect(s.err).toContain('--ops must be a positive integer, got "0"');
   });
 });

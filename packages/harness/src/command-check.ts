@@ -1,23 +1,32 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeFileAtomic } from './atomic-file.js';
-import { checkStream, type EngineChoice, parseReplay, type StreamCheck } from './check/check-run.js';
+import {
+  checkSpecIsCheckable,
+  checkStreamPaced,
+  type EngineChoice,
+  parseReplay,
+  type StreamCheck,
+} from './check/check-run.js';
 import { CORRUPTORS } from './check/corruptors.js';
 import { checkReplay } from './check/replay-check.js';
 import { rowText } from './check/result-row.js';
 import type { Divergence } from './check/run-history.js';
 import { type CliCommand, type CliContext, EXIT, requiredOption } from './cli-command.js';
 import { describeValue, HarnessArgumentError } from './errors.js';
-import { encodeOp } from './ndjson.js';
+import { opLine } from './ndjson.js';
 import { checkOutputFile } from './output-path.js';
-import { parseIndex, randomSeed } from './seed.js';
+import { Pacer } from './pacer.js';
+import { checkIndex, parseCount, parseIndex, randomSeed } from './seed.js';
 import { loadSpecFile } from './spec-file.js';
+import { progressLine } from './stress/stress-options.js';
+import { workload } from './workload.js';
 import { checkRangeStoreName, DEFAULT_RANGE_STORE_NAME } from './workloads/range-stores.js';
 
 function describeDivergence(d: Divergence): string {
   const rows = (rs: Divergence['expected']) => `[${rs.map(rowText).join(', ')}]`;
-  const lines = [`  op ${d.op.k}: ${encodeOp(d.op)}`];
-  if (d.read !== null && d.read !== d.op) lines.push(`  read: ${encodeOp(d.read)}`);
+  const lines = [`  op ${d.op.k}: ${opLine(d.op)}`];
+  if (d.read !== null && d.read !== d.op) lines.push(`  read: ${opLine(d.read)}`);
   if (d.error !== undefined) lines.push(`  engine threw: ${d.error}`);
   lines.push(`  expected: ${rows(d.expected)}`, `  actual:   ${rows(d.actual)}`);
   return lines.join('\n');
@@ -39,7 +48,9 @@ function engineChoice(values: CliContext['values'], defaults?: EngineChoice): En
 
 /** `--out FILE`, checked writable before any work (the shrunk history is the run's result: it must not be lost). */
 function outFile({ values, io }: CliContext): string | null {
-  return typeof values.out === 'string' ? checkOutputFile(values.out, io.cwd, 'check: --out') : null;
+  return typeof values.out === 'string'
+    ? checkOutputFile(values.out, io.cwd, 'check: --out', { force: values.force === true })
+    : null;
 }
 
 /** What a replay file fixes (the history and the workload it came from): options that would change it are errors. */
@@ -98,7 +109,7 @@ export const checkCommand: CliCommand = {
   summary:
     'model-check ops of one or more streams against the engine; on a divergence, print the shrunk history as a replay file',
   usage:
-    '--spec FILE --ops N [--seed S] [--streams M] [--stream S] [--from K] [--range-store eager|copy-on-write|persistent] [--corrupt NAME] [--out FILE] [--no-shrink] | --replay FILE [--range-store NAME] [--corrupt NAME] [--no-shrink] [--out FILE]',
+    '--spec FILE --ops N [--seed S] [--streams M] [--stream S] [--from K] [--range-store eager|copy-on-write|persistent] [--corrupt NAME] [--out FILE [--force]] [--no-shrink] | --replay FILE [--range-store NAME] [--corrupt NAME] [--no-shrink] [--out FILE [--force]]',
   options: {
     spec: { type: 'string' },
     seed: { type: 'string' },
@@ -111,39 +122,98 @@ export const checkCommand: CliCommand = {
     out: { type: 'string' },
     'no-shrink': { type: 'boolean' },
     replay: { type: 'string' },
+    force: { type: 'boolean' },
   },
   async run(context) {
-    const { values, io } = context;
-    if (typeof values.replay === 'string') return replay(context, values.replay);
-    const file = requiredOption(context, 'spec', 'check');
-    const spec = await loadSpecFile(file, io.cwd);
-    const ops = parseIndex(requiredOption(context, 'ops', 'check'), '--ops');
-    const seed = values.seed === undefined ? randomSeed() : parseIndex(String(values.seed), '--seed');
-    const streams = values.streams === undefined ? 1 : parseIndex(String(values.streams), '--streams');
-    const first = values.stream === undefined ? 0 : parseIndex(String(values.stream), '--stream');
-    const from = values.from === undefined ? 0 : parseIndex(String(values.from), '--from');
-    if (streams < 1) throw new HarnessArgumentError('check: --streams must be at least 1, got 0');
-    const choice = engineChoice(values);
-    const out = outFile(context);
-    io.stderr(`tombstone-harness check: seed ${seed}\n`);
-    const checks: StreamCheck[] = [];
-    for (let s = first; s < first + streams; s++) {
-      const c = checkStream(spec, seed, s, ops, choice, { from, shrink: values['no-shrink'] !== true });
-      checks.push(c);
-      if (c.divergence !== null) {
-        io.stderr(
-          `check: DIVERGENCE at seed ${seed} stream ${s} op ${c.divergence.op.k}\n${describeDivergence(c.divergence)}\n` +
-            `  history: ${c.historyOps} ops, shrunk to ${c.shrunkOps}\n`,
-        );
-        if (out !== null) {
-          writeFileAtomic(out, c.replay!);
-          io.stderr(`  replay file: ${values.out} (tombstone-harness check --replay ${values.out})\n`);
-        } else io.stdout(c.replay!);
-        io.stderr(`${summary(checks, spec.name, choice, seed)}; DIVERGED\n`);
-        return EXIT.failed;
-      }
-    }
-    io.stdout(`${summary(checks, spec.name, choice, seed)}; no divergence\n`);
-    return EXIT.ok;
+    if (typeof context.values.replay === 'string') return replay(context, context.values.replay);
+    return checkStreams(context);
   },
 };
+
+/** Most streams one `check` takes: a bound on the work one command line asks for (issue 23: 10^8 was accepted). */
+const MAX_STREAMS = 100_000;
+
+/** Every option of a stream check, validated before any work. */
+async function streamOptions(context: CliContext) {
+  const { values, io } = context;
+  const spec = await loadSpecFile(requiredOption(context, 'spec', 'check'), io.cwd);
+  const ops = parseCount(requiredOption(context, 'ops', 'check'), 'check: --ops');
+  const seed = values.seed === undefined ? randomSeed() : parseIndex(String(values.seed), '--seed');
+  const streams = values.streams === undefined ? 1 : parseIndex(String(values.streams), '--streams');
+  const first = values.stream === undefined ? 0 : parseIndex(String(values.stream), '--stream');
+  const from = values.from === undefined ? 0 : parseIndex(String(values.from), '--from');
+  if (streams < 1 || streams > MAX_STREAMS)
+    throw new HarnessArgumentError(
+      `check: --streams must be an integer in [1, ${MAX_STREAMS}], got ${describeValue(values.streams)}`,
+    );
+  checkIndex(first + streams - 1, 'check: --stream + --streams − 1');
+  checkSpecIsCheckable(spec);
+  workload(spec, seed).checkRange(from, ops);
+  const choice = engineChoice(values);
+  const out = outFile(context);
+  return { spec, ops, seed, streams, first, from, choice, out };
+}
+
+/** The TTY progress line of a stream check: streams done, ops checked, rate and ETA. */
+function checkProgress(io: CliContext['io'], total: number) {
+  const started = performance.now();
+  let done = 0;
+  let current = 0;
+  return {
+    /** A stream finished: its ops count as done. */
+    streamDone(ops: number) {
+      done += ops;
+      current = 0;
+    },
+    update(ops: number) {
+      current = ops;
+    },
+    draw() {
+      if (!io.isTTY) return;
+      const ops = done + current;
+      const rate = ops / ((performance.now() - started) / 1000);
+      io.stderr(progressLine(ops, rate, rate > 0 ? (total - ops) / rate : null));
+    },
+    clear() {
+      if (io.isTTY) io.stderr('\r\u001b[2K');
+    },
+  };
+}
+
+/** `check --spec … --ops N`: streams checked one after the other, paced so Ctrl-C stops within a slice. */
+async function checkStreams(context: CliContext): Promise<number> {
+  const { values, io } = context;
+  const { spec, ops, seed, streams, first, from, choice, out } = await streamOptions(context);
+  io.stderr(`tombstone-harness check: seed ${seed}\n`);
+  const progress = checkProgress(io, ops * streams);
+  const pacer = new Pacer(io.signal, () => progress.draw());
+  const checks: StreamCheck[] = [];
+  for (let s = first; s < first + streams; s++) {
+    const c = await checkStreamPaced(spec, seed, s, ops, choice, pacer, {
+      from,
+      shrink: values['no-shrink'] !== true,
+      progress: (stats) => progress.update(stats.ops),
+    });
+    progress.clear();
+    checks.push(c);
+    progress.streamDone(c.stats.ops);
+    if (c.divergence !== null) {
+      io.stderr(
+        `check: DIVERGENCE at seed ${seed} stream ${s} op ${c.divergence.op.k}\n${describeDivergence(c.divergence)}\n` +
+          `  history: ${c.historyOps} ops, shrunk to ${c.shrunkOps}${c.interrupted ? ' when interrupted (not minimal)' : ''}\n`,
+      );
+      if (out !== null) {
+        writeFileAtomic(out, c.replay!);
+        io.stderr(`  replay file: ${values.out} (tombstone-harness check --replay ${values.out})\n`);
+      } else io.stdout(c.replay!);
+      io.stderr(`${summary(checks, spec.name, choice, seed)}; DIVERGED\n`);
+      return c.interrupted ? EXIT.interrupted : EXIT.failed;
+    }
+    if (c.interrupted) {
+      io.stderr(`${summary(checks, spec.name, choice, seed)}; interrupted, no divergence so far\n`);
+      return EXIT.interrupted;
+    }
+  }
+  io.stdout(`${summary(checks, spec.name, choice, seed)}; no divergence\n`);
+  return EXIT.ok;
+}

@@ -1,8 +1,9 @@
 import { type CliCommand, EXIT, requiredOption } from './cli-command.js';
 import { cqlSchema, cqlStatement } from './cql.js';
 import { describeValue, HarnessArgumentError } from './errors.js';
-import { encodeOp } from './ndjson.js';
-import { parseIndex, randomSeed } from './seed.js';
+import { opLine } from './ndjson.js';
+import { Pacer } from './pacer.js';
+import { parseCount, parseIndex, randomSeed } from './seed.js';
 import { loadSpecFile } from './spec-file.js';
 import { workload } from './workload.js';
 
@@ -26,7 +27,7 @@ export const generateCommand: CliCommand = {
   async run(context) {
     const { values, io } = context;
     const spec = await loadSpecFile(requiredOption(context, 'spec', 'generate'), io.cwd);
-    const count = parseIndex(requiredOption(context, 'ops', 'generate'), '--ops');
+    const count = parseCount(requiredOption(context, 'ops', 'generate'), 'generate: --ops');
     const from = values.from === undefined ? 0 : parseIndex(String(values.from), '--from');
     const stream = values.stream === undefined ? 0 : parseIndex(String(values.stream), '--stream');
     const seed = values.seed === undefined ? randomSeed() : parseIndex(String(values.seed), '--seed');
@@ -37,15 +38,22 @@ export const generateCommand: CliCommand = {
       );
     }
     const w = workload(spec, seed);
-    const range = count === 0 ? 'none' : `${from}…${from + count - 1}`;
-    const header = `seed ${seed} stream ${stream} ops ${range} spec ${spec.name}`;
+    w.checkRange(from, count);
+    const header = `seed ${seed} stream ${stream} ops ${from}…${from + count - 1} spec ${spec.name}`;
     io.stderr(`tombstone-harness generate: ${header}\n`);
     let out = format === 'cql' ? `-- tombstone-harness ${header}\n${cqlSchema(spec)}\n` : '';
+    // Paced so Ctrl-C is heard; every write is whole lines, so an interrupted run leaves only complete lines.
+    const pacer = new Pacer(io.signal);
     for (const op of w.ops(stream, from, count)) {
-      out += `${format === 'cql' ? cqlStatement(spec, op) : encodeOp(op)}\n`;
+      out += `${format === 'cql' ? cqlStatement(spec, op) : opLine(op)}\n`;
       if (out.length >= CHUNK) {
         io.stdout(out);
         out = '';
+      }
+      if (pacer.due() && (await pacer.pause())) {
+        io.stdout(out);
+        io.stderr(`generate: interrupted after op ${op.k} (every line written is complete)\n`);
+        return EXIT.interrupted;
       }
     }
     if (out.length > 0) io.stdout(out);

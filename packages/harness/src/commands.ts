@@ -3,6 +3,9 @@ import { CASES } from './cases.js';
 import { type CliCommand, EXIT } from './cli-command.js';
 import { checkCommand } from './command-check.js';
 import { generateCommand } from './command-generate.js';
+import { checkSpecIsCheckable } from './check/check-run.js';
+import { opRange } from './op-range.js';
+import type { WorkloadSpec } from './spec.js';
 import { builtInSpecNames, loadSpecFile } from './spec-file.js';
 import { engineStressTarget } from './stress/engine-stress-target.js';
 import { stressCommand } from './stress/stress-command.js';
@@ -23,17 +26,44 @@ const listCases: CliCommand = {
   },
 };
 
+/** Whether `check` takes the spec (gc grace covers the timestamp spread, at most 2^16 rows per partition). */
+function isCheckable(spec: WorkloadSpec): boolean {
+  try {
+    checkSpecIsCheckable(spec);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const listSpecs: CliCommand = {
   name: 'list-specs',
   summary: 'list the built-in workload specs `--spec NAME` accepts (shipped in the package)',
-  usage: '',
-  options: {},
-  async run({ io }) {
+  usage: '[--json]',
+  options: { json: { type: 'boolean' } },
+  async run({ values, io }) {
+    const rows = [];
     for (const name of builtInSpecNames()) {
       const spec = await loadSpecFile(name, io.cwd);
-      const clustering = spec.schema.clustering.length;
-      io.stdout(`${name.padEnd(20)} ${clustering} clustering column${clustering === 1 ? '' : 's'}\n`);
+      const ops = Object.entries(spec.ops)
+        .filter(([, o]) => o.weight > 0)
+        .map(([kind]) => kind);
+      rows.push({
+        name,
+        checkable: isCheckable(spec),
+        clustering: spec.schema.clustering.length,
+        ops,
+        lastOp: opRange(spec).lastOp,
+      });
     }
+    if (values.json) {
+      io.stdout(`${JSON.stringify(rows)}\n`);
+      return EXIT.ok;
+    }
+    for (const r of rows)
+      io.stdout(
+        `${r.name.padEnd(20)} ${r.clustering} clustering column${r.clustering === 1 ? '' : 's'}, ops 0 … ${r.lastOp}${r.checkable ? ', checkable' : ''}\n`,
+      );
     return EXIT.ok;
   },
 };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describeValue, HarnessArgumentError } from './errors.js';
-import type { CellValue, ClusteringRange, Op, Value } from './ops.js';
+import { type CellValue, type ClusteringRange, OP_KINDS, type Op, type Value } from './ops.js';
 import type { WorkloadSpec } from './spec.js';
 
 /**
@@ -79,8 +79,19 @@ function range(r: ClusteringRange): string {
   return `{"prefix":${values(r.prefix)},"lower":${bound(r.lower)},"upper":${bound(r.upper)}}`;
 }
 
-/** One op as one NDJSON line (without the newline). */
+/**
+ * One op as one NDJSON line (without the newline); the op's shape is checked first (a null, `{}` or a misspelled
+ * field is an error, not `""` or `"undefined"`).
+ * @throws HarnessArgumentError naming the bad field and value.
+ */
 export function encodeOp(op: Op): string {
+  const result = v.safeParse(EncodableOpSchema, op);
+  if (!result.success) throw new HarnessArgumentError(`encodeOp: ${issueText(result.issues[0])}`);
+  return opLine(op);
+}
+
+/** {@link encodeOp} without the shape check, for ops the generator made (the CLI's hot path). */
+export function opLine(op: Op): string {
   const head = `{"k":${int(op.k)},"kind":"${op.kind}"`;
   switch (op.kind) {
     case 'insert':
@@ -110,44 +121,74 @@ export function encodeOp(op: Op): string {
 const index = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const timestamp = v.pipe(v.number(), v.safeInteger());
 const pk = v.pipe(v.string(), v.minLength(1));
-const rawValue = v.union([v.number(), v.string()]);
 const cells = v.record(v.string(), v.union([v.string(), v.pipe(v.number(), v.safeInteger(), v.minValue(0))]));
-const bound = v.nullable(v.strictObject({ value: rawValue, inclusive: v.boolean() }));
-const rangeSchema = v.strictObject({ prefix: v.array(rawValue), lower: bound, upper: bound });
-const ck = v.array(rawValue);
 
-const OpSchema = v.variant('kind', [
-  v.strictObject({ k: index, kind: v.picklist(['insert', 'update']), pk, ck, values: cells, ts: timestamp }),
-  v.strictObject({ k: index, kind: v.literal('deleteRow'), pk, ck, ts: timestamp, ldt: index }),
-  v.strictObject({
-    k: index,
-    kind: v.literal('deleteColumns'),
-    pk,
-    ck,
-    columns: v.pipe(v.array(v.string()), v.minLength(1)),
-    ts: timestamp,
-    ldt: index,
-  }),
-  v.strictObject({
-    k: index,
-    kind: v.literal('deleteRange'),
-    pk,
-    range: rangeSchema,
-    ts: timestamp,
-    ldt: index,
-  }),
-  v.strictObject({ k: index, kind: v.literal('deletePartition'), pk, ts: timestamp, ldt: index }),
-  v.strictObject({ k: index, kind: v.literal('readPartition'), pk, reversed: v.boolean() }),
-  v.strictObject({ k: index, kind: v.literal('readRow'), pk, ck }),
-  v.strictObject({ k: index, kind: v.literal('readSlice'), pk, range: rangeSchema, reversed: v.boolean() }),
-  v.strictObject({ k: index, kind: v.literal('flush') }),
-  v.strictObject({
-    k: index,
-    kind: v.literal('compact'),
-    scope: v.picklist(['all', 'oldest', 'newest']),
-    now: index,
-  }),
-]);
+/** The op shapes, over a clustering value schema: JSON's (number, string) to decode, with bigint to encode. */
+const opSchema = (rawValue: v.GenericSchema<Value>) => {
+  const bound = v.nullable(v.strictObject({ value: rawValue, inclusive: v.boolean() }));
+  const rangeSchema = v.strictObject({ prefix: v.array(rawValue), lower: bound, upper: bound });
+  const ck = v.array(rawValue);
+  return v.variant(
+    'kind',
+    [
+      v.strictObject({
+        k: index,
+        kind: v.picklist(['insert', 'update']),
+        pk,
+        ck,
+        values: cells,
+        ts: timestamp,
+      }),
+      v.strictObject({ k: index, kind: v.literal('deleteRow'), pk, ck, ts: timestamp, ldt: index }),
+      v.strictObject({
+        k: index,
+        kind: v.literal('deleteColumns'),
+        pk,
+        ck,
+        columns: v.pipe(v.array(v.string()), v.minLength(1)),
+        ts: timestamp,
+        ldt: index,
+      }),
+      v.strictObject({
+        k: index,
+        kind: v.literal('deleteRange'),
+        pk,
+        range: rangeSchema,
+        ts: timestamp,
+        ldt: index,
+      }),
+      v.strictObject({ k: index, kind: v.literal('deletePartition'), pk, ts: timestamp, ldt: index }),
+      v.strictObject({ k: index, kind: v.literal('readPartition'), pk, reversed: v.boolean() }),
+      v.strictObject({ k: index, kind: v.literal('readRow'), pk, ck }),
+      v.strictObject({
+        k: index,
+        kind: v.literal('readSlice'),
+        pk,
+        range: rangeSchema,
+        reversed: v.boolean(),
+      }),
+      v.strictObject({ k: index, kind: v.literal('flush') }),
+      v.strictObject({
+        k: index,
+        kind: v.literal('compact'),
+        scope: v.picklist(['all', 'oldest', 'newest']),
+        now: index,
+      }),
+    ],
+    (issue) =>
+      `expected an op with a kind of ${OP_KINDS.join(', ')}, got ${describeValue((issue.input as { kind?: unknown } | null)?.kind ?? issue.input)}`,
+  );
+};
+
+const OpSchema = opSchema(v.union([v.number(), v.string()]));
+const EncodableOpSchema = opSchema(v.union([v.number(), v.string(), v.bigint()]));
+
+/** A valibot issue as `path: expected …, got …` (valibot's own wording is not shown). */
+function issueText(issue: v.BaseIssue<unknown>): string {
+  const path = (issue.path ?? []).map((p) => String(p.key)).join('.') || '(op)';
+  if (issue.message.includes(', got ')) return `${path}: ${issue.message}`;
+  return `${path}: expected ${issue.expected ?? 'a valid value'}, got ${describeValue(issue.input)}`;
+}
 
 /**
  * Decodes one NDJSON op line for a spec's schema: shapes are validated, int64 values turned back into bigints, and
@@ -163,13 +204,7 @@ export function decodeOp(line: string, spec: WorkloadSpec, where: string): Op {
     throw new HarnessArgumentError(`${where}: not JSON (${(error as Error).message})`);
   }
   const result = v.safeParse(OpSchema, raw);
-  if (!result.success) {
-    const issue = result.issues[0];
-    const path = (issue.path ?? []).map((p) => String(p.key)).join('.') || '(op)';
-    throw new HarnessArgumentError(
-      `${where}: ${path}: ${issue.message.replace(/^Invalid /, 'invalid ')} (got ${describeValue(issue.input)})`,
-    );
-  }
+  if (!result.success) throw new HarnessArgumentError(`${where}: ${issueText(result.issues[0])}`);
   return convertOp(result.output as unknown as Op, spec, where);
 }
 

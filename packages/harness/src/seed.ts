@@ -49,3 +49,14 @@ export function randomSeed(): Seed {
   // Two draws: randomInt's range is limited to 2^48.
   return randomInt(0, 2 ** 21) * 2 ** 32 + randomInt(0, 2 ** 32);
 }
+
+/**
+ * Parses an op count (`--ops`): a decimal integer of at least 1 in every command — 0 would mean "nothing" to one
+ * command and "no limit" to another, so no command takes it.
+ * @throws HarnessArgumentError naming the option and the text.
+ */
+export function parseCount(text: string, what: string): number {
+  const n = parseIndex(text, what);
+  if (n < 1) throw new HarnessArgumentError(`${what} must be at least 1, got ${describeValue(text)}`);
+  return n;
+}

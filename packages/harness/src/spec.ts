@@ -1,3 +1,4 @@
+import { MAX_DELETION_TIME } from '@tombstone-lab/core';
 import * as v from 'valibot';
 import { describeValue, WorkloadSpecError } from './errors.js';
 
@@ -5,6 +6,9 @@ import { describeValue, WorkloadSpecError } from './errors.js';
  * The workload spec: schema, key distributions, op mix, timestamp policy, clock and gc grace — as JSON or through
  * the typed {@link defineWorkload}. Validated with valibot; every issue names its path and the bad value.
  */
+
+/** Largest `timestamps.start`: 2^52, so ops 0 … 2^52 − 1 all have safe-integer timestamps. */
+const MAX_TIMESTAMP_START = 2 ** 52;
 
 const NAME = /^[a-z][a-z0-9_]{0,47}$/;
 const nonNegative = (what = 'a number ≥ 0') =>
@@ -195,13 +199,31 @@ const TimestampSchema = strict({
     v.picklist(['monotonic', 'colliding', 'outOfOrder'], 'expected monotonic, colliding or outOfOrder'),
     'monotonic',
   ),
-  start: v.optional(safeIndex('a non-negative safe integer'), 1_000_000),
+  // At most 2^52: leaves at least 2^52 ops of safe-integer timestamps (a start near 2^53 made every later op's
+  // timestamp round, issue 23).
+  start: v.optional(
+    v.pipe(
+      safeIndex(`an integer in [0, ${MAX_TIMESTAMP_START}] (2^52)`),
+      v.maxValue(MAX_TIMESTAMP_START, `expected an integer in [0, ${MAX_TIMESTAMP_START}] (2^52)`),
+    ),
+    1_000_000,
+  ),
   window: v.optional(count(1_000_000), 4),
 });
 
 const ClockSchema = strict({
   /** Seconds (the unit of local deletion times) at op 0. */
-  start: v.optional(safeIndex('a non-negative safe integer'), 1_700_000_000),
+  // A local deletion time: core's largest valid one is 2^32 − 3.
+  start: v.optional(
+    v.pipe(
+      safeIndex(`an integer in [0, ${MAX_DELETION_TIME}] (a local deletion time)`),
+      v.maxValue(
+        MAX_DELETION_TIME,
+        `expected an integer in [0, ${MAX_DELETION_TIME}] (a local deletion time)`,
+      ),
+    ),
+    1_700_000_000,
+  ),
   /** Seconds the clock advances per op (fractions allowed: 0.01 is one second every 100 ops). */
   secondsPerOp: v.optional(nonNegative(), 1),
 });

@@ -4,6 +4,8 @@ import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import { type IndexSampler, indexSampler, widthSampler } from './distributions.js';
 import { opGenerator, type StreamKey, streamKey } from './op-random.js';
 import type { CellValue, ClusteringRange, Op, OpKind, RangeBound, Value } from './ops.js';
+import { describeValue, HarnessArgumentError, WorkloadSpecError } from './errors.js';
+import { type OpRange, opRange } from './op-range.js';
 import { checkIndex, type Seed } from './seed.js';
 import { type OpKindName, parseWorkloadSpec, type WorkloadSpec, type WorkloadSpecInput } from './spec.js';
 import { clusteringValue, partitionKeyOf } from './values.js';
@@ -40,6 +42,16 @@ export interface Workload {
   ops(stream: number, from: number, count: number): IterableIterator<Op>;
   /** Clock (seconds) at op `k`: local deletion times and gc grace count from it. */
   now(k: number): number;
+  /**
+   * The last op index this spec can generate with every timestamp a safe integer and every local deletion time in
+   * the engine's range (see `opRange`); `op` and `ops` refuse indexes past it.
+   */
+  readonly lastOp: number;
+  /**
+   * Throws unless ops `from … from + count − 1` are all valid indexes (≤ {@link lastOp}).
+   * @throws HarnessArgumentError naming the limit and what sets it.
+   */
+  checkRange(from: number, count: number): void;
 }
 
 /**
@@ -48,6 +60,8 @@ export interface Workload {
  */
 export function workload(spec: WorkloadSpec | WorkloadSpecInput, seed: Seed): Workload {
   checkIndex(seed, 'seed');
+  if (spec === null || typeof spec !== 'object')
+    throw new WorkloadSpecError([`(spec): expected an object, got ${describeValue(spec)}`]);
   return new Generator(Object.isFrozen(spec) ? (spec as WorkloadSpec) : parseWorkloadSpec(spec), seed);
 }
 
@@ -69,10 +83,12 @@ class Generator implements Workload {
   // building strings (padStart, concatenation) per op was a fifth of generation time (CPU profile of specs/mixed).
   readonly #valueTables: (readonly Value[] | undefined)[];
   readonly #keyTable: readonly string[] | undefined;
+  readonly #range: OpRange;
 
   constructor(spec: WorkloadSpec, seed: Seed) {
     this.spec = spec;
     this.seed = seed;
+    this.#range = opRange(spec);
     let total = 0;
     for (const [name, options] of Object.entries(spec.ops) as [OpKindName, { weight: number }][]) {
       if (options.weight <= 0) continue;
@@ -105,15 +121,30 @@ class Generator implements Workload {
     return start + Math.floor(k * secondsPerOp);
   }
 
+  get lastOp(): number {
+    return this.#range.lastOp;
+  }
+
+  checkRange(from: number, count: number): void {
+    checkIndex(from, 'from');
+    checkIndex(count, 'count');
+    const last = from + count - 1;
+    if (count > 0 && (!Number.isSafeInteger(last) || last > this.#range.lastOp)) {
+      const what = count === 1 ? `op index ${from}` : `ops ${from} … ${from + count - 1}`;
+      throw new HarnessArgumentError(
+        `${what}: spec ${describeValue(this.spec.name)} has valid op indexes 0 … ${this.#range.lastOp} only: ${this.#range.why}`,
+      );
+    }
+  }
+
   op(stream: number, k: number): Op {
     checkIndex(k, 'op index');
+    this.checkRange(k, 1);
     return this.#op(this.#streamKey(stream), k);
   }
 
   *ops(stream: number, from: number, count: number): IterableIterator<Op> {
-    checkIndex(from, 'from');
-    checkIndex(count, 'count');
-    checkIndex(from + count, 'from + count');
+    this.checkRange(from, count);
     const key = this.#streamKey(stream);
     for (let k = from; k < from + count; k++) yield this.#op(key, k);
   }
@@ -171,7 +202,7 @@ class Generator implements Workload {
         return { k, kind, pk, ck, columns, ts: this.#ts(rng, k), ldt: this.now(k) };
       }
       case 'deleteRange': {
-        const range = this.#range(rng, k, ops.rangeDelete, this.#deleteWidth);
+        const range = this.#rangeOf(rng, k, ops.rangeDelete, this.#deleteWidth);
         return { k, kind, pk, range, ts: this.#ts(rng, k), ldt: this.now(k) };
       }
       case 'deletePartition':
@@ -181,7 +212,7 @@ class Generator implements Workload {
       case 'readRow':
         return { k, kind, pk, ck: this.#clustering(rng, k) };
       case 'readSlice': {
-        const range = this.#range(rng, k, ops.readSlice, this.#sliceWidth);
+        const range = this.#rangeOf(rng, k, ops.readSlice, this.#sliceWidth);
         return { k, kind, pk, range, reversed: uniformFloat64(rng) < ops.readSlice.reversed };
       }
     }
@@ -246,7 +277,7 @@ class Generator implements Workload {
     return start + k + uniformInt(rng, -window, window);
   }
 
-  #range(
+  #rangeOf(
     rng: RandomGenerator,
     k: number,
     spec: RangeSpec,

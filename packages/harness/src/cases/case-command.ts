@@ -1,69 +1,159 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type RunRecord, readRun } from '@tombstone-lab/bench/runner';
 import { writeFileAtomic } from '../atomic-file.js';
 import { CASES, type CaseDefinition } from '../cases.js';
 import { type CliCommand, type CliContext, EXIT } from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
+import { checkOutputDirectory } from '../output-path.js';
 import { writeCasePictures } from '../plots/case-pictures.js';
-import { CaseRunError } from './bench-driver.js';
+import { CaseInterruptedError, CaseRunError } from './bench-driver.js';
 import type { CaseRunOptions } from './case-run.js';
+
+/**
+ * Forks per side bench accepts (its `-n` limit, 1 … 1000; a case needs 2 for a test): checked here, before any
+ * directory is made, so `--samples 100000` is a usage error and not a failure inside bench (issue 23).
+ */
+const SAMPLES = { min: 2, max: 1000 } as const;
 
 function samplesOption(value: string | boolean | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 2)
-    throw new HarnessArgumentError(`case: --samples must be an integer ≥ 2, got ${describeValue(value)}`);
+  if (!Number.isSafeInteger(n) || n < SAMPLES.min || n > SAMPLES.max)
+    throw new HarnessArgumentError(
+      `case: --samples must be an integer in [${SAMPLES.min}, ${SAMPLES.max}], got ${describeValue(value)}`,
+    );
   return n;
 }
 
-const isDirectory = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+/** The settings a measured case ran with, saved as `case.json` in its directory: `--results` and `--resume` reuse them. */
+interface CaseSettings {
+  readonly tombstoneHarnessCase: 1;
+  readonly name: string;
+  readonly quick: boolean;
+  readonly samples: number;
+}
+
+const SETTINGS_FILE = 'case.json';
+
+/** Reads `DIR/case.json`. @throws HarnessArgumentError naming the option, the directory and what is wrong. */
+function readSettings(found: CaseDefinition, dir: string, option: string, given: string): CaseSettings {
+  const fail = (why: string) => new HarnessArgumentError(`case: ${option} ${describeValue(given)}: ${why}`);
+  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) throw fail('is not a directory');
+  let settings: Partial<CaseSettings>;
+  try {
+    settings = JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')) as Partial<CaseSettings>;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw fail(
+      code === 'ENOENT'
+        ? `no ${SETTINGS_FILE} (the settings a measured \`case ${found.name}\` run writes first)`
+        : `${SETTINGS_FILE} is not readable JSON (${code ?? (error as Error).message})`,
+    );
+  }
+  if (
+    settings?.tombstoneHarnessCase !== 1 ||
+    typeof settings.quick !== 'boolean' ||
+    typeof settings.samples !== 'number'
+  )
+    throw fail(`${SETTINGS_FILE} is not a case settings file`);
+  if (settings.name !== found.name)
+    throw fail(`holds a \`case ${describeValue(settings.name)}\` run, not ${found.name}`);
+  return settings as CaseSettings;
+}
 
 /**
- * `--results DIR`, checked before any work: the directory and every results file the case reads, each parsed (a
- * missing or corrupt file used to surface only after minutes of model checking, as a stack trace).
+ * `--results DIR`, checked before any work: its settings and every results file the case reads, each parsed and
+ * complete (an interrupted run's file has sides without samples: its statistics threw a stack, issue 23).
  * @throws HarnessArgumentError naming the directory or the file.
  */
-function loadResults(found: CaseDefinition, text: string, cwd: string): ReadonlyMap<string, RunRecord> {
-  const dir = resolve(cwd, text);
-  if (!isDirectory(dir))
-    throw new HarnessArgumentError(`case: --results ${describeValue(text)} is not a directory (${dir})`);
+function loadResults(found: CaseDefinition, dir: string, given: string): ReadonlyMap<string, RunRecord> {
   const runs = new Map<string, RunRecord>();
   for (const name of found.results) {
     const file = join(dir, `${name}.json`);
-    try {
-      runs.set(name, readRun(file));
-    } catch (error) {
-      throw new HarnessArgumentError(
-        `case: --results ${describeValue(text)}: ${found.name} reads ${name}.json (written by a measured \`case ${found.name}\` run): ${(error as Error).message}`,
+    const fail = (why: string) =>
+      new HarnessArgumentError(
+        `case: --results ${describeValue(given)}: ${found.name} reads ${name}.json ${why}`,
       );
+    let run: RunRecord;
+    try {
+      run = readRun(file);
+    } catch (error) {
+      throw fail(`(written by a measured \`case ${found.name}\` run): ${(error as Error).message}`);
     }
+    if (run.finishedAt === null || run.benchmarks.some((b) => !hasBothSides(b)))
+      throw fail(
+        `from an interrupted run; finish it with: tombstone-harness case ${found.name} --resume ${given}`,
+      );
+    runs.set(name, run);
   }
   return runs;
 }
 
-/** `--out DIR` (or the default), created before any work so an unwritable path fails at once. */
-function outDirectory(found: CaseDefinition, out: string | boolean | undefined, cwd: string): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const dir =
-    typeof out === 'string' ? resolve(cwd, out) : join(cwd, '.tombstone-harness', `${found.name}-${stamp}`);
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw new HarnessArgumentError(
-      `case: cannot create the output directory ${describeValue(out ?? dir)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+const hasBothSides = (b: RunRecord['benchmarks'][number]) =>
+  b.samples.some((s) => s.side === 'baseline') && b.samples.some((s) => s.side === 'candidate');
+
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+
+/** The options that only a measured run takes, named when given with `--results` or `--resume`. */
+function refuseWith(values: CliContext['values'], option: string, names: readonly string[]): void {
+  for (const name of names) {
+    if (values[name] !== undefined)
+      throw new HarnessArgumentError(
+        `case: --${name} ${describeValue(values[name])} does not go with ${option} (the saved run fixes its settings)`,
+      );
   }
-  if (!isDirectory(dir))
-    throw new HarnessArgumentError(`case: --out ${describeValue(out)} is not a directory`);
-  return dir;
+}
+
+/** Where the run writes and with which settings: a new measured run, a resumed one, or a report rebuilt from results. */
+function runPlan(found: CaseDefinition, { values, io }: CliContext) {
+  const force = values.force === true;
+  if (typeof values.resume === 'string') {
+    refuseWith(values, '--resume', ['samples', 'quick', 'out', 'results', 'force']);
+    const dir = resolve(io.cwd, values.resume);
+    const settings = readSettings(found, dir, '--resume', values.resume);
+    if (existsSync(join(dir, 'report.json')))
+      throw new HarnessArgumentError(
+        `case: --resume ${describeValue(values.resume)}: that run is complete (its report is ${join(dir, 'report.txt')})`,
+      );
+    return { settings, outDir: dir, saved: null, resume: true };
+  }
+  if (typeof values.results === 'string') {
+    refuseWith(values, '--results', ['samples', 'quick']);
+    const dir = resolve(io.cwd, values.results);
+    const settings = readSettings(found, dir, '--results', values.results);
+    const saved = loadResults(found, dir, values.results);
+    if (typeof values.out === 'string' && resolve(io.cwd, values.out) === dir)
+      throw new HarnessArgumentError(
+        `case: --out ${describeValue(values.out)} is the --results directory; the rebuilt report goes beside it, never over it`,
+      );
+    const out = typeof values.out === 'string' ? values.out : `${dir}-rebuilt-${stamp()}`;
+    return {
+      settings,
+      outDir: checkOutputDirectory(out, io.cwd, 'case: --out', { force }),
+      saved,
+      resume: false,
+    };
+  }
+  const settings: CaseSettings = {
+    tombstoneHarnessCase: 1,
+    name: found.name,
+    quick: values.quick === true,
+    samples: samplesOption(values.samples, found.defaultSamples),
+  };
+  let out = values.out;
+  if (typeof out !== 'string') {
+    out = join(io.cwd, '.tombstone-harness', `${found.name}-${stamp()}`);
+    mkdirSync(join(io.cwd, '.tombstone-harness'), { recursive: true });
+  }
+  const outDir = checkOutputDirectory(out, io.cwd, 'case: --out', { force });
+  writeFileAtomic(join(outDir, SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
+  return { settings, outDir, saved: null, resume: false };
 }
 
 /** Every argument of `case`, validated before the case starts: the run's options. */
-function caseOptions({ values, positionals, io }: CliContext): {
-  found: CaseDefinition;
-  options: CaseRunOptions;
-} {
+function caseOptions(context: CliContext): { found: CaseDefinition; options: CaseRunOptions } {
+  const { positionals, io } = context;
   const [name, ...extra] = positionals;
   const found = CASES.find((c) => c.name === name);
   if (found === undefined || extra.length > 0) {
@@ -71,16 +161,12 @@ function caseOptions({ values, positionals, io }: CliContext): {
       `case: expected one case name (${CASES.map((c) => c.name).join(', ')}), got ${describeValue(positionals)}`,
     );
   }
-  const samples = samplesOption(values.samples, found.defaultSamples);
-  if (typeof values.results === 'string' && values.samples !== undefined)
-    throw new HarnessArgumentError(
-      `case: --samples ${describeValue(values.samples)} applies to a measured run; --results rebuilds the report from saved runs`,
-    );
-  const saved = typeof values.results === 'string' ? loadResults(found, values.results, io.cwd) : null;
+  const { settings, outDir, saved, resume } = runPlan(found, context);
   const options: CaseRunOptions = {
-    samples,
-    quick: values.quick === true,
-    outDir: outDirectory(found, values.out, io.cwd),
+    samples: settings.samples,
+    quick: settings.quick,
+    outDir,
+    resume,
     progress: io.stderr,
     isTTY: io.isTTY ?? false,
     cwd: io.cwd,
@@ -104,13 +190,16 @@ function caseOptions({ values, positionals, io }: CliContext): {
 export const caseCommand: CliCommand = {
   name: 'case',
   summary: 'run a case study (see list-cases): model checks, counts and co-measured timings, then its report',
-  usage: '<name> [--samples N] [--quick] [--json] [--out DIR] [--results DIR]',
+  usage:
+    '<name> [--samples N] [--quick] [--json] [--out DIR [--force]] | <name> --resume DIR | <name> --results DIR [--out DIR]',
   options: {
     samples: { type: 'string' },
     quick: { type: 'boolean' },
     json: { type: 'boolean' },
     out: { type: 'string' },
     results: { type: 'string' },
+    resume: { type: 'string' },
+    force: { type: 'boolean' },
   },
   positionals: true,
   async run(context) {
@@ -120,9 +209,16 @@ export const caseCommand: CliCommand = {
     try {
       outcome = await found.run(options);
     } catch (error) {
-      // A failed or interrupted co-measured run: say so; the results files bench wrote (after every fork) stay.
+      if (error instanceof CaseInterruptedError) {
+        io.stderr(
+          `case ${found.name}: interrupted; the finished samples are kept in ${options.outDir}\n` +
+            `  finish it with: tombstone-harness case ${found.name} --resume ${options.outDir}\n`,
+        );
+        return EXIT.interrupted;
+      }
+      // A failed co-measured run: say so; the results files bench wrote (after every fork) stay.
       if (!(error instanceof CaseRunError)) throw error;
-      io.stderr(`tombstone-harness: ${error.name}: ${error.message}\n`);
+      io.stderr(`tombstone-harness: case ${found.name}: ${error.message}\n`);
       return EXIT.failed;
     }
     const { report, text } = outcome;

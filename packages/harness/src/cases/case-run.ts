@@ -11,6 +11,8 @@ export interface CaseRunOptions {
   readonly quick: boolean;
   /** Where the results files go (one per co-measured run). */
   readonly outDir: string;
+  /** Continue an interrupted run in `outDir`: finished results files are kept, unfinished ones resumed by bench. */
+  readonly resume?: boolean;
   /** Progress (bench's progress bar and notes): stderr. */
   readonly progress: (text: string) => void;
   readonly isTTY: boolean;
@@ -50,6 +52,7 @@ export async function measureFor(options: CaseRunOptions, request: MeasureReques
   const benchReport: string[] = [];
   try {
     return await runSuites({
+      resume: options.resume === true,
       suites: request.suites,
       samples: options.samples,
       ...(request.params ? { params: request.params } : {}),
@@ -61,6 +64,8 @@ export async function measureFor(options: CaseRunOptions, request: MeasureReques
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } finally {
-    writeFileAtomic(join(options.outDir, `${request.name}.bench.txt`), benchReport.join(''));
+    // Only a report bench printed: an interrupted run prints none, and an empty file would pass for one.
+    const text = benchReport.join('');
+    if (text !== '') writeFileAtomic(join(options.outDir, `${request.name}.bench.txt`), text);
   }
 }

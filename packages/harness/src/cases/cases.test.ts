@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -140,30 +140,115 @@ describe('case command', () => {
     expect(
       await runCli(['case', 'gc-mode-factorial', '--results', '/nonexistent', '--out', '/tmp/hc-none'], d.io),
     ).toBe(2);
-    expect(d.err.join('')).toMatch(
-      /HarnessArgumentError: case: --results "\/nonexistent" is not a directory/,
-    );
+    expect(d.err.join('')).toMatch(/case: --results "\/nonexistent": is not a directory/);
     expect(performance.now() - started).toBeLessThan(2000);
     const c = io();
     expect(await runCli(['case', 'purge-order', '--samples', '1'], c.io)).toBe(2);
-    expect(c.err.join('')).toMatch(/--samples must be an integer ≥ 2, got "1"/);
+    expect(c.err.join('')).toMatch(/--samples must be an integer in \[2, 1000\], got "1"/);
   });
 
   it('checks --results files and --out before any work, naming the file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hc-results-'));
     writeFileSync(join(dir, 'range-merges-copy-on-write.json'), '{"not": "a run"}');
+    const settings = (name: string) =>
+      JSON.stringify({ tombstoneHarnessCase: 1, name, quick: true, samples: 3 });
+    writeFileSync(join(dir, 'case.json'), settings('range-merges'));
     const a = io();
     expect(await runCli(['case', 'range-merges', '--results', dir, '--out', join(dir, 'o')], a.io)).toBe(2);
     expect(a.err.join('')).toMatch(/--results ".*": range-merges reads range-merges-copy-on-write.json/);
+    writeFileSync(join(dir, 'case.json'), settings('purge-order'));
     const b = io();
     expect(await runCli(['case', 'purge-order', '--results', dir, '--out', join(dir, 'o')], b.io)).toBe(2);
     expect(b.err.join('')).toMatch(/purge-order reads purge-order.json/);
     const c = io();
     writeFileSync(join(dir, 'file'), '');
     expect(await runCli(['case', 'purge-order', '--out', join(dir, 'file')], c.io)).toBe(2);
-    expect(c.err.join('')).toMatch(/case: cannot create the output directory .*file|is not a directory/);
+    expect(c.err.join('')).toMatch(/case: --out ".*file": is a file; give a directory/);
     const d = io();
     expect(await runCli(['case', 'purge-order', '--results', dir, '--samples', '3'], d.io)).toBe(2);
-    expect(d.err.join('')).toMatch(/--samples "3" applies to a measured run/);
+    expect(d.err.join('')).toMatch(/--samples "3" does not go with --results/);
   });
+
+  const purgeOrderResults = (finished: boolean) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hc-saved-'));
+    const settings = { tombstoneHarnessCase: 1, name: 'purge-order', quick: true, samples: 5 };
+    writeFileSync(join(dir, 'case.json'), JSON.stringify(settings));
+    const labels = { baseline: 'purgeOrder=eager', candidate: 'purgeOrder=deferred' };
+    const run = runRecord('purgeOrder', 'eager', 'deferred', [
+      benchmarkRecord('T', { otherRuns: 100 }, labels, { baseline: five(7e6), candidate: five(1e6) }),
+    ]);
+    writeFileSync(
+      join(dir, 'purge-order.json'),
+      JSON.stringify(finished ? run : { ...run, finishedAt: null }),
+    );
+    return dir;
+  };
+
+  it('rebuilds a --quick report from --results with the quick rows, beside the original, never over it', async () => {
+    const dir = purgeOrderResults(true);
+    const a = io();
+    expect(await runCli(['case', 'purge-order', '--results', dir, '--json'], a.io)).toBe(0);
+    const report = JSON.parse(a.out.join('')) as { counts: unknown[] };
+    // --quick measures one run count (100): two rows (eager, deferred), not the full sweep's.
+    expect(report.counts).toHaveLength(2);
+    expect(existsSync(join(dir, 'report.json'))).toBe(false);
+    const beside = readdirSync(join(dir, '..')).filter((n) =>
+      n.startsWith(`${dir.split('/').pop()}-rebuilt-`),
+    );
+    expect(beside).toHaveLength(1);
+    const b = io();
+    expect(await runCli(['case', 'purge-order', '--results', dir, '--out', dir, '--force'], b.io)).toBe(2);
+    expect(b.err.join('')).toMatch(
+      /--out ".*" is the --results directory; the rebuilt report goes beside it/,
+    );
+  });
+
+  it('names an interrupted run in --results in one line, with the command that finishes it', async () => {
+    const dir = purgeOrderResults(false);
+    const a = io();
+    expect(await runCli(['case', 'purge-order', '--results', dir], a.io)).toBe(2);
+    expect(a.err.join('')).toBe(
+      `tombstone-harness: case: --results "${dir}": purge-order reads purge-order.json from an interrupted run; finish it with: tombstone-harness case purge-order --resume ${dir}\n`,
+    );
+  });
+
+  it('refuses bad options before creating anything: --samples out of bench range, --out under /proc', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'hc-nothing-'));
+    for (const args of [
+      ['case', 'purge-order', '--samples', '100000'],
+      ['case', 'purge-order', '--out', '/proc/nope'],
+      ['case', 'purge-order', '--out', '/proc/nope/deeper'],
+      ['case', 'purge-order', '--resume', cwd, '--samples', '3'],
+    ]) {
+      const a = io();
+      const started = performance.now();
+      expect(await runCli(args, { ...a.io, cwd }), args.join(' ')).toBe(2);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(a.err.join('').split('\n').filter(Boolean)).toHaveLength(1);
+    }
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('stops an interrupted case with exit 130, no empty files and a --resume hint for its directory', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'hc-interrupt-'));
+    const out = join(cwd, 'po');
+    const stop = new AbortController();
+    stop.abort();
+    const a = io();
+    const code = await runCli(['case', 'purge-order', '--quick', '--samples', '2', '--out', out], {
+      ...a.io,
+      cwd,
+      signal: stop.signal,
+    });
+    expect(code).toBe(130);
+    expect(a.err.join('')).toContain(`finish it with: tombstone-harness case purge-order --resume ${out}`);
+    for (const name of readdirSync(out)) expect(statSync(join(out, name)).size, name).toBeGreaterThan(0);
+    expect(JSON.parse(readFileSync(join(out, 'case.json'), 'utf8'))).toMatchObject({
+      quick: true,
+      samples: 2,
+    });
+    const b = io();
+    expect(await runCli(['case', 'purge-order', '--out', out], { ...b.io, cwd })).toBe(2);
+    expect(b.err.join('')).toMatch(/is not empty; pass --force/);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { describeValue, HarnessArgumentError } from '../errors.js';
-import { decodeOp, encodeOp } from '../ndjson.js';
+import type { Pacer } from '../pacer.js';
+import { decodeOp, opLine } from '../ndjson.js';
 import type { Op } from '../ops.js';
 import type { Seed } from '../seed.js';
 import { parseWorkloadSpec, type WorkloadSpec } from '../spec.js';
@@ -8,8 +9,8 @@ import { checkRangeStoreName, type RangeStoreName, rangeStoreNamed } from '../wo
 import { corruptorNamed } from './corruptors.js';
 import type { EngineSetup } from './engine.js';
 import { rowsJson } from './result-row.js';
-import { type Divergence, type HistoryStats, runHistory } from './run-history.js';
-import { shrinkDivergence } from './shrink.js';
+import { type Divergence, type HistoryStats, runHistory, runHistoryPaced } from './run-history.js';
+import { shrinkDivergence, shrinkDivergencePaced } from './shrink.js';
 
 /** Which engine a check runs: a range store and, to prove the checker, optionally a corruptor. */
 export interface EngineChoice {
@@ -62,9 +63,29 @@ export function checkSpecIsCheckable(spec: WorkloadSpec): void {
   if (rows > 65_536) throw new HarnessArgumentError(`check: at most 65536 rows per partition, got ${rows}`);
 }
 
+/** What checking a stream needs besides the spec: the engine, the ops and the shrinking options. */
+export interface StreamCheckOptions {
+  from?: number;
+  shrink?: boolean;
+  shrinkBudget?: number;
+}
+
+function checkedStream(spec: WorkloadSpec, seed: Seed, ops: number, options: StreamCheckOptions) {
+  checkSpecIsCheckable(spec);
+  const w = workload(spec, seed);
+  const from = options.from ?? 0;
+  w.checkRange(from, ops);
+  const shrink = {
+    ...(options.shrink === undefined ? {} : { shrink: options.shrink }),
+    ...(options.shrinkBudget === undefined ? {} : { budget: options.shrinkBudget }),
+  };
+  return { w, from, shrink };
+}
+
 /**
  * Checks ops `from … from + ops − 1` of one stream against a fresh engine and the reference model; on a divergence,
  * shrinks the history (ddmin, each candidate replayed on a fresh engine) and renders it as a replay file.
+ * @throws HarnessArgumentError for ops past the spec's last valid op (see `Workload.lastOp`) or an unknown engine.
  */
 export function checkStream(
   spec: WorkloadSpec,
@@ -72,12 +93,10 @@ export function checkStream(
   stream: number,
   ops: number,
   choice: EngineChoice,
-  options: { from?: number; shrink?: boolean; shrinkBudget?: number } = {},
+  options: StreamCheckOptions = {},
 ): StreamCheck {
-  checkSpecIsCheckable(spec);
+  const { w, from, shrink } = checkedStream(spec, seed, ops, options);
   const setup = engineSetup(choice);
-  const w = workload(spec, seed);
-  const from = options.from ?? 0;
   const started = performance.now();
   const { divergence, stats } = runHistory(spec, w.ops(stream, from, ops), setup);
   const elapsedMs = performance.now() - started;
@@ -85,10 +104,7 @@ export function checkStream(
     return { seed, stream, stats, elapsedMs, divergence, replay: null, historyOps: stats.ops, shrunkOps: 0 };
   }
   const history = [...w.ops(stream, from, divergence.position + 1)];
-  const shrunk = shrinkDivergence(spec, history, setup, divergence, {
-    ...(options.shrink === undefined ? {} : { shrink: options.shrink }),
-    ...(options.shrinkBudget === undefined ? {} : { budget: options.shrinkBudget }),
-  });
+  const shrunk = shrinkDivergence(spec, history, setup, divergence, shrink);
   const replay = replayFile(
     spec,
     seed,
@@ -111,7 +127,69 @@ export function checkStream(
   };
 }
 
-const opJson = (op: Op) => JSON.parse(encodeOp(op)) as unknown;
+/**
+ * {@link checkStream} for the CLI: paced through `pacer` so Ctrl-C stops it within a slice. Interrupted while
+ * checking, it resolves with `interrupted` and the stats so far (no replay: nothing diverged); interrupted while
+ * shrinking, with the smallest diverging history found so far as its replay file.
+ */
+export async function checkStreamPaced(
+  spec: WorkloadSpec,
+  seed: Seed,
+  stream: number,
+  ops: number,
+  choice: EngineChoice,
+  pacer: Pacer,
+  options: StreamCheckOptions & { progress?: (stats: HistoryStats) => void } = {},
+): Promise<StreamCheck & { interrupted: boolean }> {
+  const { w, from, shrink } = checkedStream(spec, seed, ops, options);
+  const setup = engineSetup(choice);
+  const started = performance.now();
+  let stats: HistoryStats = { ops: 0, reads: 0, sweeps: 0, rows: 0 };
+  const outcome = await runHistoryPaced(spec, w.ops(stream, from, ops), setup, pacer, (s) => {
+    stats = s;
+    options.progress?.(s);
+  });
+  const elapsedMs = performance.now() - started;
+  if (outcome === null || outcome.divergence === null) {
+    return {
+      seed,
+      stream,
+      stats: outcome?.stats ?? stats,
+      elapsedMs,
+      divergence: null,
+      replay: null,
+      historyOps: (outcome?.stats ?? stats).ops,
+      shrunkOps: 0,
+      interrupted: outcome === null,
+    };
+  }
+  const { divergence } = outcome;
+  const history = [...w.ops(stream, from, divergence.position + 1)];
+  const shrunk = await shrinkDivergencePaced(spec, history, setup, divergence, pacer, shrink);
+  const replay = replayFile(
+    spec,
+    seed,
+    stream,
+    choice,
+    shrunk.divergence,
+    shrunk.ops,
+    history.length,
+    shrunk.evaluations,
+  );
+  return {
+    seed,
+    stream,
+    stats: outcome.stats,
+    elapsedMs,
+    divergence,
+    replay,
+    historyOps: history.length,
+    shrunkOps: shrunk.ops.length,
+    interrupted: shrunk.interrupted,
+  };
+}
+
+const opJson = (op: Op) => JSON.parse(opLine(op)) as unknown;
 
 /** The NDJSON replay file: a header line (seed, stream, engine, spec, the divergence), then one op per line. */
 export function replayFile(
@@ -141,7 +219,7 @@ export function replayFile(
     ops: { original: originalOps, shrunk: ops.length, evaluations },
     spec,
   };
-  return `${JSON.stringify(header)}\n${ops.map((op) => `${encodeOp(op)}\n`).join('')}`;
+  return `${JSON.stringify(header)}\n${ops.map((op) => `${opLine(op)}\n`).join('')}`;
 }
 
 /** A parsed replay file. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,7 +74,7 @@ describe('stress command', () => {
       cwd: h.dir,
       signal: controller.signal,
     };
-    expect(await runCli(['stress', '--spec', 's.json', '--ops', '1000', '--json'], io, [command])).toBe(1);
+    expect(await runCli(['stress', '--spec', 's.json', '--ops', '1000', '--json'], io, [command])).toBe(130);
     const summary = JSON.parse(h.out.join(''));
     expect(summary.interrupted).toBe(true);
     expect(summary.kinds.at(-1).totalOps).toBe(0);
@@ -88,6 +88,10 @@ describe('stress command', () => {
     );
     expect(h.requests[0]?.rangeStore).toBe('persistent');
     expect(h.out.join('')).toContain('Latency 99.9th percentile');
+    // Units on every row, and no HdrHistogram log (nor its directory) unless --hdr-log asks for one.
+    expect(h.out.join('')).toMatch(/CPU per million ops +[\d.]+ s/);
+    expect(h.out.join('')).not.toContain('HdrHistogram log');
+    expect(readdirSync(h.dir)).toEqual([]);
   });
 
   it.each([

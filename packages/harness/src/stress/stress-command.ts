@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../atomic-file.js';
 import { type CliCommand, type CliContext, EXIT } from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
-import { checkOutputFile, defaultOutputFile } from '../output-path.js';
+import { checkOutputFile } from '../output-path.js';
 import { parseIndex, randomSeed } from '../seed.js';
 import { resolveSpecPath } from '../spec-file.js';
 import {
@@ -41,7 +41,8 @@ interface RunShape {
   readonly ops?: number;
   readonly durationMs?: number;
   readonly rate?: number;
-  readonly hdrLog: string;
+  /** `--hdr-log FILE`: written only when asked for (it was written on every run). */
+  readonly hdrLog: string | null;
 }
 
 function runShape({ values, io }: CliContext): RunShape {
@@ -57,7 +58,6 @@ function runShape({ values, io }: CliContext): RunShape {
       `stress: --rounds ${describeValue(values.rounds)} applies to --compare A B only (a single run has one round)`,
     );
   const seed = typeof values.seed === 'string' ? parseIndex(values.seed, '--seed') : randomSeed();
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   return {
     specFile: resolveSpecPath(values.spec, io.cwd),
     seed,
@@ -68,11 +68,8 @@ function runShape({ values, io }: CliContext): RunShape {
     // Last, after every other option is known good: only a valid run creates the default log directory.
     hdrLog:
       typeof values['hdr-log'] === 'string'
-        ? checkOutputFile(values['hdr-log'], io.cwd, 'stress: --hdr-log')
-        : defaultOutputFile(
-            join(io.cwd, '.tombstone-harness', `stress-${seed}-${stamp}.hlog`),
-            'stress: --hdr-log',
-          ),
+        ? checkOutputFile(values['hdr-log'], io.cwd, 'stress: --hdr-log', { force: values.force === true })
+        : null,
   };
 }
 
@@ -110,7 +107,7 @@ async function runOne(
     ...(io.signal ? { signal: io.signal } : {}),
   });
   if (io.isTTY) io.stderr('\r\u001b[2K');
-  writeFileAtomic(shape.hdrLog, outcome.histogramLog);
+  if (shape.hdrLog !== null) writeFileAtomic(shape.hdrLog, outcome.histogramLog);
   const summary = summarizeStress(outcome, {
     spec: specName,
     seed: shape.seed,
@@ -122,9 +119,13 @@ async function runOne(
   io.stdout(
     values.json
       ? `${JSON.stringify(summary)}\n`
+<<<<<<< HEAD
       : `${table}HdrHistogram log: ${shape.hdrLog}\n${htmlFile === null ? '' : `HTML report: ${htmlFile}\n`}`,
+=======
+      : `${renderStressTable(summary)}${shape.hdrLog === null ? '' : `HdrHistogram log: ${shape.hdrLog}\n`}`,
+>>>>>>> e908ec7 (harness: Ctrl-C stops check/generate/stress/case with exit 130 (paced loops, complete files); op indexes past a spec's valid range refused (Workload.lastOp); --out/--hdr-log/case --out refuse to overwrite without --force; case --resume, --results rebuilds with the measured settings beside the original; --samples and /proc guarded before any work; one-line errors; typed encodeOp/workload errors; list-specs --json; --ops 0 refused)
   );
-  return outcome.interrupted ? EXIT.failed : EXIT.ok;
+  return outcome.interrupted ? EXIT.interrupted : EXIT.ok;
 }
 
 async function runCompare(context: CliContext, shape: RunShape): Promise<number> {
@@ -153,7 +154,7 @@ async function runCompare(context: CliContext, shape: RunShape): Promise<number>
     option: '--range-store',
     rounds,
     args,
-    hdrLogPrefix: shape.hdrLog.replace(/\.hlog$/, ''),
+    hdrLogPrefix: shape.hdrLog === null ? null : shape.hdrLog.replace(/\.hlog$/, ''),
     cliPath: builtCli(),
     seed: shape.seed,
     onRun: (config, round) => io.stderr(`  round ${round + 1}/${rounds}: ${config}\n`),
@@ -176,7 +177,11 @@ export function stressCommand(makeTarget: StressTargetFactory): CliCommand {
     summary:
       'run a workload for N ops or a duration (optionally at --rate on an intended-start schedule); op rate, latency percentiles, GC, CPU per op kind',
     usage:
+<<<<<<< HEAD
       '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE] [--html FILE] | --compare A B [--rounds 3]',
+=======
+      '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE [--force]] | --compare A B [--rounds 3]',
+>>>>>>> e908ec7 (harness: Ctrl-C stops check/generate/stress/case with exit 130 (paced loops, complete files); op indexes past a spec's valid range refused (Workload.lastOp); --out/--hdr-log/case --out refuse to overwrite without --force; case --resume, --results rebuilds with the measured settings beside the original; --samples and /proc guarded before any work; one-line errors; typed encodeOp/workload errors; list-specs --json; --ops 0 refused)
     options: {
       spec: { type: 'string' },
       seed: { type: 'string' },
@@ -187,7 +192,11 @@ export function stressCommand(makeTarget: StressTargetFactory): CliCommand {
       'range-store': { type: 'string' },
       json: { type: 'boolean' },
       'hdr-log': { type: 'string' },
+<<<<<<< HEAD
       html: { type: 'string' },
+=======
+      force: { type: 'boolean' },
+>>>>>>> e908ec7 (harness: Ctrl-C stops check/generate/stress/case with exit 130 (paced loops, complete files); op indexes past a spec's valid range refused (Workload.lastOp); --out/--hdr-log/case --out refuse to overwrite without --force; case --resume, --results rebuilds with the measured settings beside the original; --samples and /proc guarded before any work; one-line errors; typed encodeOp/workload errors; list-specs --json; --ops 0 refused)
       compare: { type: 'string' },
       rounds: { type: 'string' },
     },

@@ -20,8 +20,8 @@ export interface StressCompareRequest {
   readonly cliPath: string;
   /** Seed of the interleaving order. */
   readonly seed: number;
-  /** Each process writes its HdrHistogram log to `<prefix>-<config>-<round>.hlog`. */
-  readonly hdrLogPrefix: string;
+  /** With a prefix, each process writes its HdrHistogram log to `<prefix>-<config>-<round>.hlog`. */
+  readonly hdrLogPrefix: string | null;
   readonly onRun?: (config: string, round: number) => void;
 }
 
@@ -81,17 +81,10 @@ function runOnce(request: StressCompareRequest, side: 0 | 1, round: number): Pro
   const config = request.configs[side];
   // An A/A comparison runs one configuration on both sides: the side letter keeps their logs apart.
   const which = isSameConfiguration(request.configs) ? `-${'AB'[side]}` : '';
-  const log = `${request.hdrLogPrefix}-${config}${which}-${round + 1}.hlog`;
-  const args = [
-    request.cliPath,
-    'stress',
-    ...request.args,
-    request.option,
-    config,
-    '--hdr-log',
-    log,
-    '--json',
-  ];
+  const log =
+    request.hdrLogPrefix === null ? null : `${request.hdrLogPrefix}-${config}${which}-${round + 1}.hlog`;
+  const args = [request.cliPath, 'stress', ...request.args, request.option, config, '--json'];
+  if (log !== null) args.push('--hdr-log', log);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

@@ -36,7 +36,7 @@ export const STRESS_METRICS: readonly MetricRow[] = [
   { name: 'Total errors', kind: (k) => k.totalErrors, format: (v) => grouped.format(v) },
   { name: 'Total GC count', run: (s) => s.gcCount, format: (v) => grouped.format(v) },
   { name: 'Total GC memory', run: (s) => s.gcMemoryBytes, format: memory },
-  { name: 'CPU per million ops', run: (s) => s.cpuPerMillionOps, format: (v) => one.format(v) },
+  { name: 'CPU per million ops', run: (s) => s.cpuPerMillionOps, format: (v) => `${one.format(v)} s` },
 ];
 
 /** The value of a metric in the total column. */
