@@ -1,9 +1,9 @@
 import { caseCommand } from './cases/case-command.js';
 import { CASES } from './cases.js';
+import { checkSpecIsCheckable } from './check/check-run.js';
 import { type CliCommand, EXIT } from './cli-command.js';
 import { checkCommand } from './command-check.js';
 import { generateCommand } from './command-generate.js';
-import { checkSpecIsCheckable } from './check/check-run.js';
 import { opRange } from './op-range.js';
 import type { WorkloadSpec } from './spec.js';
 import { builtInSpecNames, loadSpecFile } from './spec-file.js';

@@ -9,8 +9,7 @@ import { parseWorkloadSpec, type WorkloadSpecInput } from './spec.js';
 import { workload } from './workload.js';
 
 const specs = fileURLToPath(new URL('../specs/', import.meta.url));
-const raw = (name: string) =>
-  JSON.parse(readFileSync(`${specs}${name}.json`, 'utf8')) as WorkloadSpecInput;
+const raw = (name: string) => JSON.parse(readFileSync(`${specs}${name}.json`, 'utf8')) as WorkloadSpecInput;
 const builtIn = readdirSync(specs).map((f) => f.replace(/\.json$/, ''));
 const checkable = builtIn.filter((n) => n.startsWith('check-'));
 const MAX_LDT = 2 ** 32 - 3;

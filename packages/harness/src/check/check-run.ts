@@ -1,7 +1,7 @@
 import { describeValue, HarnessArgumentError } from '../errors.js';
-import type { Pacer } from '../pacer.js';
 import { decodeOp, opLine } from '../ndjson.js';
 import type { Op } from '../ops.js';
+import type { Pacer } from '../pacer.js';
 import type { Seed } from '../seed.js';
 import { parseWorkloadSpec, type WorkloadSpec } from '../spec.js';
 import { workload } from '../workload.js';

@@ -1,7 +1,7 @@
 import type { Op } from '../ops.js';
+import type { Pacer } from '../pacer.js';
 import type { WorkloadSpec } from '../spec.js';
 import type { EngineSetup } from './engine.js';
-import type { Pacer } from '../pacer.js';
 import { type Divergence, runHistory, runHistoryPaced } from './run-history.js';
 
 /**

@@ -89,7 +89,7 @@ describe('stress command', () => {
     expect(h.requests[0]?.rangeStore).toBe('persistent');
     expect(h.out.join('')).toContain('Latency 99.9th percentile');
     // Units on every row, and no HdrHistogram log (nor its directory) unless --hdr-log asks for one.
-    expect(h.out.join('')).toMatch(/CPU per million ops +[\d.]+ s/);
+    expect(h.out.join('')).toMatch(/CPU per million ops +[\d.,]+ s/);
     expect(h.out.join('')).not.toContain('HdrHistogram log');
     expect(readdirSync(h.dir)).toEqual([]);
   });
@@ -158,7 +158,10 @@ describe('stress options', () => {
     expect(code).toBe(0);
     expect(h.err.join('')).toContain('A/A: eager on both sides, a calibration of the run-to-run noise');
     expect(h.out.join('')).toContain(
-      'A/A calibration, range store eager on both sides: every delta is run-to-run noise',
+      'A/A calibration, range store eager on both sides: any verdict but Unchanged is a false one',
     );
+    // One round per side: bench's statistics cannot reach alpha, and the table says so instead of a change.
+    expect(h.out.join('')).toMatch(/Inconclusive/);
+    expect(h.out.join('')).toContain('note: 1 round per side cannot reach alpha 0.05');
   }, 60_000);
 });

@@ -12,12 +12,17 @@ import {
   DEFAULT_RANGE_STORE_NAME,
   type RangeStoreName,
 } from '../workloads/range-stores.js';
+<<<<<<< HEAD
 import { compareStress, isSameConfiguration } from './stress-compare.js';
 import { checkHtmlFile, writeStressHtml } from './stress-html.js';
+=======
+import { compareStress, isSameConfiguration, StressInterruptedError } from './stress-compare.js';
+>>>>>>> 10bd8fe (harness: stress --compare judged by bench's statistics (analyzeRun: exact Mann-Whitney with Holm, HL ratio interval, checks, verdicts; 6 rounds by default); check paces per op (Ctrl-C held 10 s at load 35 with 256-op slices); README for package users, measurement history in docs/measurements.md; generator suite on valid indexes)
 import { parseDuration, parsePositive, progressLine } from './stress-options.js';
-import { renderBeforeAfter, renderStressTable } from './stress-report.js';
+import { renderStressTable } from './stress-report.js';
 import { runStress, type StressTarget } from './stress-run.js';
 import { summarizeStress } from './stress-summary.js';
+import { DEFAULT_COMPARE_ROUNDS, judgeStress, renderStressVerdicts } from './stress-verdicts.js';
 
 /** What a stress run drives: the workload spec's op stream applied to a fresh engine table. */
 export interface StressTargetRequest {
@@ -140,7 +145,10 @@ async function runCompare(context: CliContext, shape: RunShape): Promise<number>
     checkRangeStoreName(values.compare, 'stress: --compare A'),
     checkRangeStoreName(positionals[0], 'stress: --compare B'),
   ] as const;
-  const rounds = typeof values.rounds === 'string' ? parsePositive(values.rounds, '--rounds', true) : 3;
+  const rounds =
+    typeof values.rounds === 'string'
+      ? parsePositive(values.rounds, '--rounds', true)
+      : DEFAULT_COMPARE_ROUNDS;
   const args = ['--spec', shape.specFile, '--seed', String(shape.seed), '--stream', String(shape.stream)];
   if (shape.ops !== undefined) args.push('--ops', String(shape.ops));
   if (shape.durationMs !== undefined) args.push('--duration', `${shape.durationMs}ms`);
@@ -149,24 +157,37 @@ async function runCompare(context: CliContext, shape: RunShape): Promise<number>
   io.stderr(
     `stress --compare: seed ${shape.seed}, ${rounds} fresh processes per side, interleaved${aa ? `; A/A: ${configs[0]} on both sides, a calibration of the run-to-run noise` : ''}\n`,
   );
-  const result = await compareStress({
-    configs,
-    option: '--range-store',
-    rounds,
-    args,
-    hdrLogPrefix: shape.hdrLog === null ? null : shape.hdrLog.replace(/\.hlog$/, ''),
-    cliPath: builtCli(),
-    seed: shape.seed,
-    onRun: (config, round) => io.stderr(`  round ${round + 1}/${rounds}: ${config}\n`),
-  });
+  const startedAt = new Date().toISOString();
+  let result: Awaited<ReturnType<typeof compareStress>>;
+  try {
+    result = await compareStress({
+      configs,
+      option: '--range-store',
+      rounds,
+      args,
+      hdrLogPrefix: shape.hdrLog === null ? null : shape.hdrLog.replace(/\.hlog$/, ''),
+      cliPath: builtCli(),
+      seed: shape.seed,
+      onRun: (config, round) => io.stderr(`  round ${round + 1}/${rounds}: ${config}\n`),
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof StressInterruptedError)) throw error;
+    io.stderr(
+      `stress --compare: interrupted after ${error.completed} of ${2 * rounds} runs; nothing judged\n`,
+    );
+    return EXIT.interrupted;
+  }
+  // Judged by bench (exact Mann-Whitney, Hodges-Lehmann interval, checks, verdict): no delta without its statistics.
+  const analysis = judgeStress(result, startedAt);
   if (values.json) {
-    io.stdout(`${JSON.stringify(result)}\n`);
+    io.stdout(`${JSON.stringify({ ...result, analysis })}\n`);
     return EXIT.ok;
   }
   const title = aa
-    ? `A/A calibration, range store ${configs[0]} on both sides: every delta is run-to-run noise (seed ${shape.seed}, median of ${rounds} fresh processes each)`
-    : `Before → After, range store ${configs[0]} → ${configs[1]} (seed ${shape.seed}, median of ${rounds} fresh processes each)`;
-  io.stdout(renderBeforeAfter(title, result.before, result.after));
+    ? `A/A calibration, range store ${configs[0]} on both sides: any verdict but Unchanged is a false one (seed ${shape.seed}, ${rounds} fresh processes per side)`
+    : `Before → After, range store ${configs[0]} → ${configs[1]} (seed ${shape.seed}, ${rounds} fresh processes per side, judged by @tombstone-lab/bench)`;
+  io.stdout(`${title}\n${renderStressVerdicts(analysis)}`);
   return EXIT.ok;
 }
 
@@ -178,10 +199,14 @@ export function stressCommand(makeTarget: StressTargetFactory): CliCommand {
       'run a workload for N ops or a duration (optionally at --rate on an intended-start schedule); op rate, latency percentiles, GC, CPU per op kind',
     usage:
 <<<<<<< HEAD
+<<<<<<< HEAD
       '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE] [--html FILE] | --compare A B [--rounds 3]',
 =======
       '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE [--force]] | --compare A B [--rounds 3]',
 >>>>>>> e908ec7 (harness: Ctrl-C stops check/generate/stress/case with exit 130 (paced loops, complete files); op indexes past a spec's valid range refused (Workload.lastOp); --out/--hdr-log/case --out refuse to overwrite without --force; case --resume, --results rebuilds with the measured settings beside the original; --samples and /proc guarded before any work; one-line errors; typed encodeOp/workload errors; list-specs --json; --ops 0 refused)
+=======
+      '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE [--force]] | --compare A B [--rounds 6]',
+>>>>>>> 10bd8fe (harness: stress --compare judged by bench's statistics (analyzeRun: exact Mann-Whitney with Holm, HL ratio interval, checks, verdicts; 6 rounds by default); check paces per op (Ctrl-C held 10 s at load 35 with 256-op slices); README for package users, measurement history in docs/measurements.md; generator suite on valid indexes)
     options: {
       spec: { type: 'string' },
       seed: { type: 'string' },

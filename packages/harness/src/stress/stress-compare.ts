@@ -23,6 +23,16 @@ export interface StressCompareRequest {
   /** With a prefix, each process writes its HdrHistogram log to `<prefix>-<config>-<round>.hlog`. */
   readonly hdrLogPrefix: string | null;
   readonly onRun?: (config: string, round: number) => void;
+  /** Ctrl-C: the running process is interrupted and no further one starts. */
+  readonly signal?: AbortSignal;
+}
+
+/** Thrown when the signal stopped a comparison: too few runs to judge. */
+export class StressInterruptedError extends Error {
+  override readonly name = 'StressInterruptedError';
+  constructor(readonly completed: number) {
+    super(`interrupted after ${completed} runs`);
+  }
 }
 
 /** What `stress --compare` measured: every process's summary per side, and the per-metric medians. */
@@ -87,6 +97,9 @@ function runOnce(request: StressCompareRequest, side: 0 | 1, round: number): Pro
   if (log !== null) args.push('--hdr-log', log);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stop = () => child.kill('SIGINT');
+    request.signal?.addEventListener('abort', stop, { once: true });
+    child.on('exit', () => request.signal?.removeEventListener('abort', stop));
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -168,9 +181,12 @@ export async function compareStress(request: StressCompareRequest): Promise<Stre
   for (let round = 0; round < request.rounds; round++) {
     const order = uniformInt(rng, 0, 1) === 0 ? ([0, 1] as const) : ([1, 0] as const);
     for (const side of order) {
+      if (request.signal?.aborted) throw new StressInterruptedError(runs.length);
       const config = request.configs[side];
       request.onRun?.(config, round);
-      const summary = await runOnce(request, side, round);
+      const summary = await runOnce(request, side, round).catch((error: unknown) => {
+        throw request.signal?.aborted ? new StressInterruptedError(runs.length) : error;
+      });
       runs.push({ side: side === 0 ? 'before' : 'after', config, round, summary });
     }
   }
