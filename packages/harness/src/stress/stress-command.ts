@@ -12,12 +12,8 @@ import {
   DEFAULT_RANGE_STORE_NAME,
   type RangeStoreName,
 } from '../workloads/range-stores.js';
-<<<<<<< HEAD
-import { compareStress, isSameConfiguration } from './stress-compare.js';
-import { checkHtmlFile, writeStressHtml } from './stress-html.js';
-=======
 import { compareStress, isSameConfiguration, StressInterruptedError } from './stress-compare.js';
->>>>>>> 10bd8fe (harness: stress --compare judged by bench's statistics (analyzeRun: exact Mann-Whitney with Holm, HL ratio interval, checks, verdicts; 6 rounds by default); check paces per op (Ctrl-C held 10 s at load 35 with 256-op slices); README for package users, measurement history in docs/measurements.md; generator suite on valid indexes)
+import { checkHtmlFile, writeStressHtml } from './stress-html.js';
 import { parseDuration, parsePositive, progressLine } from './stress-options.js';
 import { renderStressTable } from './stress-report.js';
 import { runStress, type StressTarget } from './stress-run.js';
@@ -124,11 +120,7 @@ async function runOne(
   io.stdout(
     values.json
       ? `${JSON.stringify(summary)}\n`
-<<<<<<< HEAD
-      : `${table}HdrHistogram log: ${shape.hdrLog}\n${htmlFile === null ? '' : `HTML report: ${htmlFile}\n`}`,
-=======
-      : `${renderStressTable(summary)}${shape.hdrLog === null ? '' : `HdrHistogram log: ${shape.hdrLog}\n`}`,
->>>>>>> e908ec7 (harness: Ctrl-C stops check/generate/stress/case with exit 130 (paced loops, complete files); op indexes past a spec's valid range refused (Workload.lastOp); --out/--hdr-log/case --out refuse to overwrite without --force; case --resume, --results rebuilds with the measured settings beside the original; --samples and /proc guarded before any work; one-line errors; typed encodeOp/workload errors; list-specs --json; --ops 0 refused)
+      : `${table}${shape.hdrLog === null ? '' : `HdrHistogram log: ${shape.hdrLog}\n`}${htmlFile === null ? '' : `HTML report: ${htmlFile}\n`}`,
   );
   return outcome.interrupted ? EXIT.interrupted : EXIT.ok;
 }
@@ -198,15 +190,7 @@ export function stressCommand(makeTarget: StressTargetFactory): CliCommand {
     summary:
       'run a workload for N ops or a duration (optionally at --rate on an intended-start schedule); op rate, latency percentiles, GC, CPU per op kind',
     usage:
-<<<<<<< HEAD
-<<<<<<< HEAD
-      '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE] [--html FILE] | --compare A B [--rounds 3]',
-=======
-      '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE [--force]] | --compare A B [--rounds 3]',
->>>>>>> e908ec7 (harness: Ctrl-C stops check/generate/stress/case with exit 130 (paced loops, complete files); op indexes past a spec's valid range refused (Workload.lastOp); --out/--hdr-log/case --out refuse to overwrite without --force; case --resume, --results rebuilds with the measured settings beside the original; --samples and /proc guarded before any work; one-line errors; typed encodeOp/workload errors; list-specs --json; --ops 0 refused)
-=======
-      '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE [--force]] | --compare A B [--rounds 6]',
->>>>>>> 10bd8fe (harness: stress --compare judged by bench's statistics (analyzeRun: exact Mann-Whitney with Holm, HL ratio interval, checks, verdicts; 6 rounds by default); check paces per op (Ctrl-C held 10 s at load 35 with 256-op slices); README for package users, measurement history in docs/measurements.md; generator suite on valid indexes)
+      '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE [--force]] [--html FILE] | --compare A B [--rounds 6]',
     options: {
       spec: { type: 'string' },
       seed: { type: 'string' },
@@ -217,11 +201,8 @@ export function stressCommand(makeTarget: StressTargetFactory): CliCommand {
       'range-store': { type: 'string' },
       json: { type: 'boolean' },
       'hdr-log': { type: 'string' },
-<<<<<<< HEAD
       html: { type: 'string' },
-=======
       force: { type: 'boolean' },
->>>>>>> e908ec7 (harness: Ctrl-C stops check/generate/stress/case with exit 130 (paced loops, complete files); op indexes past a spec's valid range refused (Workload.lastOp); --out/--hdr-log/case --out refuse to overwrite without --force; case --resume, --results rebuilds with the measured settings beside the original; --samples and /proc guarded before any work; one-line errors; typed encodeOp/workload errors; list-specs --json; --ops 0 refused)
       compare: { type: 'string' },
       rounds: { type: 'string' },
     },
