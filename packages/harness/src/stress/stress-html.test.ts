@@ -42,7 +42,7 @@ describe('stress --html', () => {
     const h = harness();
     writeFileSync(join(h.dir, 'old.html'), 'earlier report');
     expect(await h.run([...base, '--html', 'old.html'])).toBe(2);
-    expect(h.err.join('')).toMatch(/--html "old\.html" exists/);
+    expect(h.err.join('')).toMatch(/--html "old\.html": already exists; pass --force/);
     expect(readFileSync(join(h.dir, 'old.html'), 'utf8')).toBe('earlier report');
     expect(await h.run([...base, '--html', 'r.html', '--compare', 'eager', 'persistent'])).toBe(2);
     expect(h.err.join('')).toContain('--html draws a single run');
