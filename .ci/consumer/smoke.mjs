@@ -87,6 +87,6 @@ assert.match(harnessHelp, /tombstone-harness/);
   assert.equal(types[0], 'run-started');
   assert.equal(types.at(-1), 'run-finished');
   assert.equal(types.filter((t) => t === 'sample-finished').length, 4);
-  assert.equal(PROTOCOL_VERSION, 4);
+  assert.equal(PROTOCOL_VERSION, 5);
 }
 console.log('smoke ok');
