@@ -19,6 +19,7 @@ import {
   testExplorerRows,
   toastTexts,
   waitForLens,
+  waitForLensRows,
   waitForStatus,
   waitForToast,
   webviewFrame,
@@ -77,8 +78,9 @@ async function inCodeThenCancelledCompare(e: E2e, page: Page): Promise<void> {
     await openFile(page, JS_FILE);
     await runCommand(page, 'Tombstone Bench: Run Benchmarks in This File');
     await waitForStatus(page, /^bench variant: a → b: /, 240_000);
-    if (!(await lensRows(page)).some((r) => /variant: a → b · \d\d:\d\d/.test(r)))
-      throw new Error(`no in-code run lens: ${JSON.stringify(await lensRows(page))}`);
+    const inCode = (rows: string[]) => rows.some((r) => /variant: a → b · \d\d:\d\d/.test(r));
+    const rows = await waitForLensRows(page, inCode, 20_000);
+    if (!inCode(rows)) throw new Error(`no in-code run lens: ${JSON.stringify(rows)}`);
   });
   await e.check(
     'cancel while the baseline builds reads "cancelled"; Re-run Last starts again, no resume',
@@ -106,7 +108,8 @@ async function compareResults(e: E2e, page: Page): Promise<void> {
   await e.check('the compare finds the slowed function, not the untouched one', async () => {
     await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+Home');
-    const rows = await lensRows(page);
+    const compared = (rs: string[]) => rs.length === 2 && rs.every((r) => /vs HEAD~1 · \d\d:\d\d/.test(r));
+    const rows = await waitForLensRows(page, compared, 20_000);
     if (rows.length !== 2) throw new Error(`want a lens row per benchmark: ${JSON.stringify(rows)}`);
     expectMatch(rows[0]!, /(Lost|Inconclusive)/, 'slow lens row');
     if (/Lost/.test(rows[1]!)) throw new Error(`the untouched function is Lost: ${rows[1]}`);

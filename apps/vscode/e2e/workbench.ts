@@ -120,6 +120,23 @@ export async function lensRows(page: Page): Promise<string[]> {
     .evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
 }
 
+/**
+ * Lens rows once `ready` holds of them, or the last rows read after `timeoutMs`: VS Code asks the provider for
+ * lenses again on its own schedule after `onDidChangeCodeLenses`, so the status bar can show a run before its lenses.
+ */
+export async function waitForLensRows(
+  page: Page,
+  ready: (rows: string[]) => boolean,
+  timeoutMs: number,
+): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await lensRows(page);
+    if (ready(rows) || Date.now() > deadline) return rows;
+    await page.waitForTimeout(200);
+  }
+}
+
 /** The Tombstone Bench status bar item's text ('' when hidden). */
 export async function statusText(page: Page): Promise<string> {
   const item = page.locator('.statusbar-item', { hasText: /^\s*bench[ :]/ }).first();
