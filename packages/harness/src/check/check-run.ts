@@ -105,6 +105,19 @@ export function checkStream(
   }
   const history = [...w.ops(stream, from, divergence.position + 1)];
   const shrunk = shrinkDivergence(spec, history, setup, divergence, shrink);
+  return diverged(spec, seed, stream, choice, { stats, elapsedMs, divergence }, history.length, shrunk);
+}
+
+/** The result of a stream that diverged: its replay file is the shrunk history (one shape for both checkers). */
+function diverged(
+  spec: WorkloadSpec,
+  seed: Seed,
+  stream: number,
+  choice: EngineChoice,
+  run: { stats: HistoryStats; elapsedMs: number; divergence: Divergence },
+  historyOps: number,
+  shrunk: { divergence: Divergence; ops: readonly Op[]; evaluations: number },
+): StreamCheck {
   const replay = replayFile(
     spec,
     seed,
@@ -112,19 +125,10 @@ export function checkStream(
     choice,
     shrunk.divergence,
     shrunk.ops,
-    history.length,
+    historyOps,
     shrunk.evaluations,
   );
-  return {
-    seed,
-    stream,
-    stats,
-    elapsedMs,
-    divergence,
-    replay,
-    historyOps: history.length,
-    shrunkOps: shrunk.ops.length,
-  };
+  return { seed, stream, ...run, replay, historyOps, shrunkOps: shrunk.ops.length };
 }
 
 /**
@@ -166,25 +170,9 @@ export async function checkStreamPaced(
   const { divergence } = outcome;
   const history = [...w.ops(stream, from, divergence.position + 1)];
   const shrunk = await shrinkDivergencePaced(spec, history, setup, divergence, pacer, shrink);
-  const replay = replayFile(
-    spec,
-    seed,
-    stream,
-    choice,
-    shrunk.divergence,
-    shrunk.ops,
-    history.length,
-    shrunk.evaluations,
-  );
+  const run = { stats: outcome.stats, elapsedMs, divergence };
   return {
-    seed,
-    stream,
-    stats: outcome.stats,
-    elapsedMs,
-    divergence,
-    replay,
-    historyOps: history.length,
-    shrunkOps: shrunk.ops.length,
+    ...diverged(spec, seed, stream, choice, run, history.length, shrunk),
     interrupted: shrunk.interrupted,
   };
 }
