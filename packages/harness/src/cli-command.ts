@@ -39,6 +39,9 @@ export interface CliCommand {
   run(context: CliContext): Promise<number> | number;
 }
 
+/** A command's name, help and options: everything but its `run` (so `--help` and parsing load no command code). */
+export type CliCommandInfo = Omit<CliCommand, 'run'>;
+
 /** Exit codes: 0 ok, 1 a check found a divergence (or a run failed), 2 bad input, 130 stopped by Ctrl-C (128 + SIGINT). */
 export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2, interrupted: 130 });
 

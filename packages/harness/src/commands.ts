@@ -1,5 +1,5 @@
-import { caseCommand } from './cases/case-command.js';
-import { CASES } from './cases.js';
+import { benchCommand, loadWithBench } from './bench-peer.js';
+import { CASE_COMMAND_INFO } from './cases/case-options.js';
 import { checkSpecIsCheckable } from './check/check-run.js';
 import { type CliCommand, EXIT } from './cli-command.js';
 import { checkCommand } from './command-check.js';
@@ -7,15 +7,15 @@ import { generateCommand } from './command-generate.js';
 import { opRange } from './op-range.js';
 import type { WorkloadSpec } from './spec.js';
 import { builtInSpecNames, loadSpecFile } from './spec-file.js';
-import { engineStressTarget } from './stress/engine-stress-target.js';
-import { stressCommand } from './stress/stress-command.js';
+import { STRESS_COMMAND_INFO } from './stress/stress-options.js';
 
 const listCases: CliCommand = {
   name: 'list-cases',
   summary: 'list the case studies `case <name>` runs',
   usage: '[--json]',
   options: { json: { type: 'boolean' } },
-  run({ values, io }) {
+  async run({ values, io }) {
+    const { CASES } = await loadWithBench('list-cases', () => import('./cases.js'));
     if (values.json) {
       io.stdout(`${JSON.stringify(CASES.map(({ name, summary, source }) => ({ name, summary, source })))}\n`);
       return EXIT.ok;
@@ -72,8 +72,16 @@ const listSpecs: CliCommand = {
 export const COMMANDS: CliCommand[] = [
   generateCommand,
   checkCommand,
-  stressCommand(engineStressTarget),
-  caseCommand,
+  // stress and case draw with bench (an optional peer): their code loads on first run, so --help, generate, check
+  // and the library work without it.
+  benchCommand(STRESS_COMMAND_INFO, async () => {
+    const [{ stressCommand }, { engineStressTarget }] = await Promise.all([
+      import('./stress/stress-command.js'),
+      import('./stress/engine-stress-target.js'),
+    ]);
+    return stressCommand(engineStressTarget);
+  }),
+  benchCommand(CASE_COMMAND_INFO, async () => (await import('./cases/case-command.js')).caseCommand),
   listCases,
   listSpecs,
 ];

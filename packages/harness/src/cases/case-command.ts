@@ -8,23 +8,8 @@ import { describeValue, HarnessArgumentError } from '../errors.js';
 import { checkOutputDirectory } from '../output-path.js';
 import { writeCasePictures } from '../plots/case-pictures.js';
 import { CaseInterruptedError, CaseRunError } from './bench-driver.js';
+import { CASE_COMMAND_INFO, samplesOption } from './case-options.js';
 import type { CaseRunOptions } from './case-run.js';
-
-/**
- * Forks per side bench accepts (its `-n` limit, 1 … 1000; a case needs 2 for a test): checked here, before any
- * directory is made, so `--samples 100000` is a usage error and not a failure inside bench (issue 23).
- */
-const SAMPLES = { min: 2, max: 1000 } as const;
-
-function samplesOption(value: string | boolean | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < SAMPLES.min || n > SAMPLES.max)
-    throw new HarnessArgumentError(
-      `case: --samples must be an integer in [${SAMPLES.min}, ${SAMPLES.max}], got ${describeValue(value)}`,
-    );
-  return n;
-}
 
 /** The settings a measured case ran with, saved as `case.json` in its directory: `--results` and `--resume` reuse them. */
 interface CaseSettings {
@@ -188,20 +173,7 @@ function caseOptions(context: CliContext): { found: CaseDefinition; options: Cas
 
 /** `tombstone-harness case <name>`: runs one registered case study and prints its report. */
 export const caseCommand: CliCommand = {
-  name: 'case',
-  summary: 'run a case study (see list-cases): model checks, counts and co-measured timings, then its report',
-  usage:
-    '<name> [--samples N] [--quick] [--json] [--out DIR [--force]] | <name> --resume DIR | <name> --results DIR [--out DIR]',
-  options: {
-    samples: { type: 'string' },
-    quick: { type: 'boolean' },
-    json: { type: 'boolean' },
-    out: { type: 'string' },
-    results: { type: 'string' },
-    resume: { type: 'string' },
-    force: { type: 'boolean' },
-  },
-  positionals: true,
+  ...CASE_COMMAND_INFO,
   async run(context) {
     const { values, io } = context;
     const { found, options } = caseOptions(context);

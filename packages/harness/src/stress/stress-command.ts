@@ -14,7 +14,7 @@ import {
 } from '../workloads/range-stores.js';
 import { compareStress, isSameConfiguration, StressInterruptedError } from './stress-compare.js';
 import { checkHtmlFile, writeStressHtml } from './stress-html.js';
-import { parseDuration, parsePositive, progressLine } from './stress-options.js';
+import { parseDuration, parsePositive, progressLine, STRESS_COMMAND_INFO } from './stress-options.js';
 import { renderStressTable } from './stress-report.js';
 import { runStress, type StressTarget } from './stress-run.js';
 import { summarizeStress } from './stress-summary.js';
@@ -186,27 +186,7 @@ async function runCompare(context: CliContext, shape: RunShape): Promise<number>
 /** `tombstone-harness stress`: a cassandra-stress-style run of a workload against the engine. */
 export function stressCommand(makeTarget: StressTargetFactory): CliCommand {
   return {
-    name: 'stress',
-    summary:
-      'run a workload for N ops or a duration (optionally at --rate on an intended-start schedule); op rate, latency percentiles, GC, CPU per op kind',
-    usage:
-      '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE [--force]] [--html FILE] | --compare A B [--rounds 6]',
-    options: {
-      spec: { type: 'string' },
-      seed: { type: 'string' },
-      stream: { type: 'string' },
-      ops: { type: 'string' },
-      duration: { type: 'string' },
-      rate: { type: 'string' },
-      'range-store': { type: 'string' },
-      json: { type: 'boolean' },
-      'hdr-log': { type: 'string' },
-      html: { type: 'string' },
-      force: { type: 'boolean' },
-      compare: { type: 'string' },
-      rounds: { type: 'string' },
-    },
-    positionals: true,
+    ...STRESS_COMMAND_INFO,
     async run(context) {
       if (context.values.compare !== undefined && context.values.html !== undefined)
         throw new HarnessArgumentError('stress: --html draws a single run; drop it with --compare A B');

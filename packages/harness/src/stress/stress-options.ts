@@ -1,3 +1,4 @@
+import type { CliCommandInfo } from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
 
 const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -47,3 +48,28 @@ export function progressLine(ops: number, rate: number, etaSec: number | null): 
       : ` · ETA ${etaSec < 60 ? `${etaSec.toFixed(0)} s` : `${(etaSec / 60).toFixed(1)} min`}`;
   return `\r\u001b[2K${grouped.format(ops)} ops · ${grouped.format(rate)} op/s${eta}`;
 }
+
+/** `stress`'s name, help and options (its run lives in stress-command.ts, loaded with bench on first use). */
+export const STRESS_COMMAND_INFO: CliCommandInfo = {
+  name: 'stress',
+  summary:
+    'run a workload for N ops or a duration (optionally at --rate on an intended-start schedule); op rate, latency percentiles, GC, CPU per op kind',
+  usage:
+    '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE [--force]] [--html FILE] | --compare A B [--rounds 6]',
+  options: {
+    spec: { type: 'string' },
+    seed: { type: 'string' },
+    stream: { type: 'string' },
+    ops: { type: 'string' },
+    duration: { type: 'string' },
+    rate: { type: 'string' },
+    'range-store': { type: 'string' },
+    json: { type: 'boolean' },
+    'hdr-log': { type: 'string' },
+    html: { type: 'string' },
+    force: { type: 'boolean' },
+    compare: { type: 'string' },
+    rounds: { type: 'string' },
+  },
+  positionals: true,
+};

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import type { CliCommand, CliCommandInfo } from './cli-command.js';
+import { HarnessArgumentError } from './errors.js';
+
+const BENCH = '@tombstone-lab/bench';
+
+/**
+ * The bench version this harness was released with: its peer range in package.json (one directory above `src/` and
+ * `dist/`), so the install line the error prints is the one that matches.
+ */
+function benchPeerRange(): string {
+  const json = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    peerDependencies?: Record<string, string>;
+  };
+  const range = json.peerDependencies?.[BENCH];
+  // Inside this repository the range is pnpm's `workspace:*`; a published package carries the exact version.
+  return range === undefined || range.startsWith('workspace:') ? BENCH : `${BENCH}@${range}`;
+}
+
+/** Whether `error` is Node failing to find the bench package itself (not a module bench failed to load). */
+function isBenchMissing(error: unknown): boolean {
+  const e = error as NodeJS.ErrnoException | undefined;
+  return e?.code === 'ERR_MODULE_NOT_FOUND' && e.message.includes(`'${BENCH}'`);
+}
+
+/**
+ * Loads a module that needs `@tombstone-lab/bench`, an optional peer dependency: bench's statistics, tables and SVG
+ * writer draw stress and case reports, and its runner (with esbuild, 11 of the 20 MB an install took) measures the
+ * cases. Someone who wants `workload()`, `generate` or `check` installs neither (issue 23).
+ * @throws HarnessArgumentError naming the command and the install line when bench is not installed.
+ */
+export async function loadWithBench<T>(what: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (!isBenchMissing(error)) throw error;
+    throw new HarnessArgumentError(
+      `${what} needs ${BENCH}, which is not installed (it draws the reports and measures the cases): npm install ${benchPeerRange()}`,
+    );
+  }
+}
+
+/**
+ * A command whose code needs bench: its module is imported on first run through {@link loadWithBench}, so the
+ * bench-free commands (and the library) start without bench installed.
+ */
+export function benchCommand(info: CliCommandInfo, load: () => Promise<CliCommand>): CliCommand {
+  return {
+    ...info,
+    async run(context) {
+      const command = await loadWithBench(info.name, load);
+      return command.run(context);
+    },
+  };
+}
