@@ -98,6 +98,19 @@ describe('sequential sampling in the engine', () => {
     await expect(other.result).rejects.toThrow(/sequential run with at most 10 samples per side/);
   }, 120_000);
 
+  it('moves a first look that cannot stop to the first n that can (design alpha 0.0125: n = 6, not 5)', async () => {
+    // alpha 0.0125 is what Holm gives each of 4 benchmarks: Pocock's share at n = 5 (0.0078) is below the smallest
+    // exact p there (0.0079), so before the fix this run had its first look at 5 and could stop only at 10.
+    const out = join(dir, 'seq-6.json');
+    await drain(
+      startRun({ mode: 'run', cwd: dir, samplesPerSide: 10, alpha: 0.0125, out, failOnLost: false, ...FAST }),
+    );
+    const run = read(out);
+    expect(run.config.sequential).toMatchObject({ looks: [6, 10], designAlpha: 0.0125 });
+    expect(run.benchmarks[0]?.looks?.map((l) => [l.n, l.decision])).toEqual([[6, 'difference']]);
+    expect(run.benchmarks[0]?.samples).toHaveLength(12);
+  }, 120_000);
+
   it('--fixed-n takes every fork and records no design or looks (the design before protocol 5)', async () => {
     const out = join(dir, 'fixed.json');
     await drain(

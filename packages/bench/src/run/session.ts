@@ -22,7 +22,7 @@ import {
   type OutputOptions,
   type RunAnalyses,
 } from '../stats/run-analyses.js';
-import { looksUpTo, sequentialDesign } from '../stats/sequential/design.js';
+import { looksUpTo, reachableLooks, sequentialDesign } from '../stats/sequential/design.js';
 import { significanceReach } from '../stats/significance-reach.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
@@ -287,18 +287,18 @@ function resumed(
 }
 
 /**
- * The design of a sequential run of `cases` benchmarks: looks every `lookEvery` up to n, and the design's alpha the
- * run's alpha split over the benchmarks under Holm. Why split: a benchmark stopped with a difference must keep it
+ * The design of a sequential run of `cases` benchmarks: looks every `lookEvery` up to n (a look that cannot stop
+ * moved to the first n that can: {@link reachableLooks}), and the design's alpha the run's alpha split over the
+ * benchmarks under Holm. Why split: a benchmark stopped with a difference must keep it
  * after Holm whatever the others read, and Holm's first step is alpha / m (with the whole alpha per benchmark, 8
  * benchmarks stopped at n = 5 with p = 0.0079 each would all be Unchanged after Holm, 8 · 0.0079 > 0.05).
  */
 function sequentialConfig(s: Session, cases: number): NonNullable<RunRecord['config']['sequential']> {
   const { alpha, correction } = s.output.overrides;
-  return {
-    looks: looksUpTo(s.settings.config.samplesPerSide, s.options.lookEvery ?? 5),
-    spending: s.options.spending ?? 'pocock',
-    designAlpha: correction === 'holm' ? alpha / Math.max(1, cases) : alpha,
-  };
+  const spending = s.options.spending ?? 'pocock';
+  const designAlpha = correction === 'holm' ? alpha / Math.max(1, cases) : alpha;
+  const every = looksUpTo(s.settings.config.samplesPerSide, s.options.lookEvery ?? 5);
+  return { looks: reachableLooks({ looks: every, alpha: designAlpha, spending }), spending, designAlpha };
 }
 
 /** The verdict of one finished case for its benchmark-finished event (growth/factorial need the whole run). */

@@ -6,6 +6,7 @@ import {
   exactMarginalTail,
   gridDeviation,
   looksUpTo,
+  reachableLooks,
   type SequentialDesign,
   sequentialDesign,
   stageWiseP,
@@ -126,6 +127,45 @@ describe('sequential design', () => {
       expect(critical(d), key).toEqual(want.critical);
       for (const [k, b] of d.boundaries.entries())
         expect(b.cumulative, key).toBeCloseTo(want.cumulative[k]!, 4);
+      expect(d.boundaries[3]!.cumulative).toBeLessThanOrEqual(Number(alpha));
+    }
+  });
+
+  it('moves a look that cannot stop to the first n that can (4 benchmarks under Holm: n = 5 → 6)', () => {
+    const pocock = (alpha: number) => reachableLooks({ looks: looksUpTo(20), alpha, spending: 'pocock' });
+    expect(pocock(0.05)).toEqual([5, 10, 15, 20]);
+    expect(pocock(0.025)).toEqual([5, 10, 15, 20]);
+    expect(pocock(0.0125)).toEqual([6, 10, 15, 20]);
+    expect(pocock(0.00625)).toEqual([6, 10, 15, 20]);
+    expect(pocock(0.05 / 16)).toEqual([7, 10, 15, 20]);
+    // O'Brien–Fleming spends too little before n = 10 for 16 benchmarks: the first look is dropped.
+    expect(reachableLooks({ looks: looksUpTo(20), alpha: 0.05 / 16, spending: 'obrien-fleming' })).toEqual([
+      10, 15, 20,
+    ]);
+    // Independently: the moved look is the first n whose smallest exact p is within the spending function's share.
+    const share = (n: number) => alphaSpent('pocock', 0.0125, n / 20);
+    expect(minimumAchievableP(5, 5)).toBeGreaterThan(share(5));
+    expect(minimumAchievableP(6, 6)).toBeLessThanOrEqual(share(6));
+    // Before the fix the first look of the 4-benchmark design could not stop; now it stops complete separation.
+    const before = sequentialDesign({ looks: looksUpTo(20), alpha: 0.0125, spending: 'pocock' });
+    expect(before.boundaries[0]!.critical).toBe(26);
+    const after = sequentialDesign({ looks: pocock(0.0125), alpha: 0.0125, spending: 'pocock' });
+    expect(after.boundaries[0]!.critical).toBeLessThanOrEqual(36);
+    expect(stageWiseP(after, 0, 36)).toBeCloseTo(minimumAchievableP(6, 6), 15);
+  });
+
+  it('pins the reachable default designs (Holm shares of alpha 0.05 over 4 and 8 benchmarks, Pocock)', () => {
+    const pinned = {
+      0.0125: { critical: [34, 74, 137, 210], cumulative: [0.00433, 0.00738, 0.00992, 0.01223] },
+      0.00625: { critical: [36, 80, 145, 226], cumulative: [0.00216, 0.00349, 0.00499, 0.0062] },
+    } as const;
+    for (const [alpha, want] of Object.entries(pinned)) {
+      const spec = { looks: looksUpTo(20), alpha: Number(alpha), spending: 'pocock' as const };
+      const d = sequentialDesign({ ...spec, looks: reachableLooks(spec) });
+      expect(d.looks, alpha).toEqual([6, 10, 15, 20]);
+      expect(critical(d), alpha).toEqual(want.critical);
+      for (const [k, b] of d.boundaries.entries())
+        expect(b.cumulative, alpha).toBeCloseTo(want.cumulative[k]!, 4);
       expect(d.boundaries[3]!.cumulative).toBeLessThanOrEqual(Number(alpha));
     }
   });
