@@ -370,6 +370,7 @@ function look(
   const decided = decideLook(design, index, baseline, candidate, looks, {
     threshold,
     confidence: LOOK_CONFIDENCE,
+    guardrail: c.bench.role === 'guardrail',
   });
   entry.looks = [...looks, decided];
   if (decided.decision === 'continue') return false;

@@ -126,6 +126,35 @@ describe('sequential looks, A/A by simulation', () => {
   });
 });
 
+describe('the guardrail stop (upper end of the interval within +threshold)', () => {
+  const spec = { looks: looksUpTo(20), alpha: 0.0125, spending: 'pocock' as const };
+  const design = sequentialDesign({ ...spec, looks: reachableLooks(spec) });
+  const guardrail = { threshold: 0.02, confidence: 0.95, guardrail: true };
+  const primary = { threshold: 0.02, confidence: 0.95 };
+
+  it('stops a noisy improvement that a primary keeps measuring; a regression never stops this way', () => {
+    // copyAndAdd[size=10] of the measured main job, wall ns/op, its first 6 forks per side (−21%, not significant).
+    const base = [2046, 1588, 2151, 1801, 1504, 4049];
+    const cand = [1208, 1011, 1042, 1994, 1768, 1363];
+    expect(decideLook(design, 0, base, cand, [], primary).decision).toBe('continue');
+    expect(decideLook(design, 0, base, cand, [], guardrail).decision).toBe('equivalence');
+    // The same forks with the sides swapped (+27%): a guardrail that may have regressed keeps running.
+    expect(decideLook(design, 0, cand, base, [], guardrail).decision).toBe('continue');
+  });
+
+  it('adds no false difference in A/A and keeps the power at +10%, with fewer forks', () => {
+    // The interval at every look makes this slower than the pure-boundary simulations: 4,000 benchmarks.
+    const aa = simulate(design, 4000, 21, 0, guardrail);
+    expect(withinAlpha(aa.differences / 4000, 0.0125, 4000), `${aa.differences} of 4000`).toBe(true);
+    const plain = simulate(design, 1000, 22, 0.1, primary);
+    const guarded = simulate(design, 1000, 22, 0.1, guardrail);
+    expect(guarded.differences).toBe(plain.differences);
+    const aaPrimary = simulate(design, 1000, 23, 0, primary);
+    const aaGuardrail = simulate(design, 1000, 23, 0, guardrail);
+    expect(aaGuardrail.meanN).toBeLessThan(aaPrimary.meanN);
+  }, 120_000);
+});
+
 describe('decideLook', () => {
   const design = sequentialDesign({ looks: looksUpTo(20), alpha: 0.05, spending: 'pocock' });
   const rule = { threshold: 0.02, confidence: 0.95 };
