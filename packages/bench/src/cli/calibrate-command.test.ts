@@ -29,7 +29,12 @@ describe('tombstone-bench calibrate (real forks)', () => {
     expect(r.stdout).toMatch(
       /Injected \+100% \(booked on wall time\): 1 runs, 2 cases, Lost \d = power \d+(\.\d+)?%/,
     );
-    expect(r.stdout).toMatch(/Smallest slowdown detected with 80% power at n=5/);
+    expect(r.stdout).toMatch(/Smallest slowdown detected with 80% power at a fixed n=5/);
+    // The runs use run's default design (sequential; one look at n = 5 when the maximum is 5) and say what they cost.
+    expect(r.stdout).toMatch(/Calibration at sequential n=5 per side \(pocock, design alpha 0\.025\)/);
+    expect(r.stdout).toMatch(
+      /forks per benchmark and side: mean [\d.]+ of 5 \([\d.]+%\); wall time per run: mean [\d.]+ s/,
+    );
     for (const f of ['aa-1.json', 'slowdown-1-1.json', 'calibration.json'])
       expect(existsSync(join(out, f))).toBe(true);
     const summary = JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8'));
@@ -39,12 +44,12 @@ describe('tombstone-bench calibrate (real forks)', () => {
     // Re-summarised from the files, without measuring: the same numbers; a run still in progress (no benchmark with
     // all its forks yet) is not counted, and a note says so.
     const partial = JSON.parse(readFileSync(join(out, 'aa-1.json'), 'utf8')) as RunRecord;
-    const cut = partial.benchmarks.map((b) => ({ ...b, samples: b.samples.slice(0, 3) }));
+    const cut = partial.benchmarks.map(({ looks: _, ...b }) => ({ ...b, samples: b.samples.slice(0, 3) }));
     writeFileSync(join(out, 'aa-9.json'), JSON.stringify({ ...partial, finishedAt: null, benchmarks: cut }));
     const again = await runCli(['calibrate', '--from', out, '--no-holm', '--out', 'resummary'], dir);
     expect(again.code).toBe(0);
     expect(again.stderr).toContain(
-      'note: aa-9.json was interrupted: 0 of 2 benchmarks have all 5 forks per side, so it is left out',
+      'note: aa-9.json was interrupted: 0 of 2 benchmarks have all 5 forks per side or were decided, so it is left out',
     );
     expect(
       JSON.parse(readFileSync(join(dir, 'resummary', 'calibration.json'), 'utf8')).config.correction,

@@ -14,7 +14,8 @@ import { ensureDirectory, listDirectory } from '../run/directories.js';
 import { readRun, writeJsonAtomic } from '../run/results-store.js';
 import { NUMBER_LIMITS } from '../run/run-options.js';
 import { checkBenchTypes, EXIT, type Session } from '../run/session.js';
-import { type CalibrationSummary, summarizeCalibration } from '../stats/calibration.js';
+import { type CalibrationSummary, type RunCost, summarizeCalibration } from '../stats/calibration.js';
+import { stops } from '../stats/sequential/look.js';
 import { significanceReach } from '../stats/significance-reach.js';
 import { findBenchFiles } from '../suite/discover.js';
 import { type CliValues, numberOption, parseNumberText } from './cli-options.js';
@@ -61,8 +62,16 @@ function renderInjected(inj: CalibrationSummary['injected'][number]): string[] {
   lines.push(
     `  mean over benchmarks: Δ ${signed(inj.meanDeltaPercent)}; within ±2 points of +${pct(inj.slowdown)}: ` +
       `${inj.withinTwoPoints}/${inj.readings.length} benchmarks`,
+    renderCost(inj.cost),
   );
   return lines;
+}
+
+/** Forks used (of the maximum) and wall time per run: what the sequential design saves. */
+export function renderCost(c: RunCost): string {
+  const share = c.maxForksPerSide > 0 ? ` (${pct(c.meanForksPerSide / c.maxForksPerSide)})` : '';
+  const wall = c.meanRunSeconds === null ? '' : `; wall time per run: mean ${c.meanRunSeconds.toFixed(1)} s`;
+  return `  forks per benchmark and side: mean ${Number(c.meanForksPerSide.toFixed(2))} of ${c.maxForksPerSide}${share}${wall}`;
 }
 
 /** Parses `--detect-n 20,30`: samples per side to resample the smallest detectable change at. */
@@ -81,23 +90,31 @@ export function parseDetectNs(raw: string | undefined): number[] {
 
 const detected = (x: number | null) => (x === null ? 'not within +100%' : `+${pct(x)}`);
 
+/** `n=10 per side` for fixed-n runs; the looks and spending for sequential ones. */
+function designLabel(c: CalibrationSummary): string {
+  const q = c.sequential;
+  if (!q) return `n=${c.samplesPerSide} per side`;
+  return `sequential n=${q.looks.join(',')} per side (${q.spending}, design alpha ${Number(q.designAlpha.toPrecision(3))})`;
+}
+
 /** The printed summary. */
 export function renderCalibration(c: CalibrationSummary): string {
   const a = c.aa;
   const lines = [
-    `Calibration at n=${c.samplesPerSide} per side, alpha ${c.config.alpha}, threshold ±${pct(c.config.threshold)}, ` +
-      `correction ${c.config.correction}`,
+    `Calibration at ${designLabel(c)}, alpha ${c.config.alpha}, threshold ±${pct(c.config.threshold)}, ` +
+      `correction ${c.config.correction}, metric ${c.config.metric}`,
     '',
     `A/A (same code both sides): ${a.runs} runs, ${a.comparisons} comparisons`,
     `  false verdicts (Won/Lost): ${a.falseVerdicts} = ${pct(a.falseVerdictRate)} of comparisons; ` +
       `runs with any: ${pct(a.runsWithFalseVerdictRate)}`,
     `  raw p < ${c.config.alpha}: ${pct(a.rawSignificantRate)} (nominal ${pct(c.config.alpha)}); ` +
       `Inconclusive: ${a.inconclusive}`,
+    renderCost(a.cost),
   ];
   for (const inj of c.injected) lines.push('', ...renderInjected(inj));
   lines.push(
     '',
-    `Smallest slowdown detected with 80% power at n=${c.samplesPerSide} (resampled from the A/A runs):`,
+    `Smallest slowdown detected with 80% power at a fixed n=${c.samplesPerSide} (resampled from the A/A runs):`,
   );
   for (const d of c.detectable) {
     const more = d.atN.map((a) => `n=${a.n}: ${detected(a.slowdown)}`).join(', ');
@@ -121,14 +138,16 @@ interface RecordedRuns {
 function completePart(run: RunRecord, name: string, notes: string[]): RunRecord | null {
   if (run.finishedAt) return run;
   const n = run.config.samplesPerSide;
+  // A sequential benchmark is complete once a look stopped it, with fewer than n forks.
   const full = (b: RunRecord['benchmarks'][number]) =>
+    (b.looks?.some(stops) ?? false) ||
     (['baseline', 'candidate'] as const).every(
       (side) => [...b.samples, ...b.failures].filter((x) => x.side === side).length >= n,
     );
   const benchmarks = run.benchmarks.filter(full);
   notes.push(
     `note: ${name} was interrupted: ${benchmarks.length} of ${run.benchmarks.length} benchmarks have all ${n} ` +
-      `forks per side${benchmarks.length > 0 ? ' and are used' : ', so it is left out'}`,
+      `forks per side or were decided${benchmarks.length > 0 ? ' and are used' : ', so it is left out'}`,
   );
   return benchmarks.length > 0 ? { ...run, benchmarks } : null;
 }

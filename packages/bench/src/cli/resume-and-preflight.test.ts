@@ -107,7 +107,7 @@ describe('calibrate --from after Ctrl-C in round 1', () => {
     expect(readdirSync(join(dir, 'cal'))).toEqual(['aa-1.json']);
     const r = await runCli(['calibrate', '--from', 'cal'], dir);
     expect(r.stderr).toMatch(
-      /note: aa-1\.json was interrupted: 1 of 2 benchmarks have all 2 forks per side and are used/,
+      /note: aa-1\.json was interrupted: 1 of 2 benchmarks have all 2 forks per side or were decided and are used/,
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/A\/A \(same code both sides\): 1 runs, 1 comparisons/);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { RunRecord } from '../model.js';
 import { type PlanContext, planAaRun } from './prepare.js';
 import { runPlan } from './runner.js';
-import { casesFor, EXIT, measurementOf, type Session } from './session.js';
+import { casesFor, designOf, EXIT, measurementOf, planSequential, type Session } from './session.js';
 
 /** What to measure. */
 export interface CalibrationPlan {
@@ -35,8 +35,13 @@ export interface CalibrationRuns {
 async function measureOne(s: Session, files: readonly string[], slowdown: number, outFile: string) {
   const ctx: PlanContext = s.ctx;
   const planned = await planAaRun([...files], ctx, s.cwd, slowdown);
-  const outcome = await runPlan(casesFor(s, planned.cases), {
+  const cases = casesFor(s, planned.cases);
+  // The same design as `run` (sequential unless --fixed-n): calibrate measures what a run does.
+  planSequential(s, cases.length);
+  const design = designOf(s);
+  const outcome = await runPlan(cases, {
     ...s.settings,
+    ...(design ? { design } : {}),
     outFile,
     measurement: measurementOf(s),
     comparison: planned.comparison,

@@ -22,7 +22,12 @@ import {
   type OutputOptions,
   type RunAnalyses,
 } from '../stats/run-analyses.js';
-import { looksUpTo, reachableLooks, sequentialDesign } from '../stats/sequential/design.js';
+import {
+  looksUpTo,
+  reachableLooks,
+  type SequentialDesign,
+  sequentialDesign,
+} from '../stats/sequential/design.js';
 import { significanceReach } from '../stats/significance-reach.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
@@ -353,6 +358,23 @@ function checkAnalysisParams(
   if (factorial !== undefined) factorialAnalysis(empty, factorial);
 }
 
+/** Sets the session's sequential design for a run of `cases` benchmarks (none with `fixedN`): run and calibrate alike. */
+export function planSequential(s: Session, cases: number): void {
+  if (!s.options.fixedN) s.settings.config.sequential = sequentialConfig(s, cases);
+}
+
+/** The design of the session's run config (computed once per process per spec), or undefined for a fixed-n run. */
+export function designOf(s: Session): SequentialDesign | undefined {
+  const { sequential } = s.settings.config;
+  return sequential
+    ? sequentialDesign({
+        looks: sequential.looks,
+        alpha: sequential.designAlpha,
+        spending: sequential.spending,
+      })
+    : undefined;
+}
+
 /** Resumes or starts a run, measures it, then analyses and gates it. */
 export async function measure(
   s: Session,
@@ -360,18 +382,11 @@ export async function measure(
   comparison: RunRecord['comparison'],
 ): Promise<RunResult> {
   const cases = casesFor(s, planned);
-  if (!s.options.fixedN) s.settings.config.sequential = sequentialConfig(s, cases.length);
+  planSequential(s, cases.length);
   const resume = resumed(s, cases, comparison);
   checkAnalysisParams(s, cases, comparison);
   checkGateCanFail(s, cases.length);
-  const { sequential } = s.settings.config;
-  const design = sequential
-    ? sequentialDesign({
-        looks: sequential.looks,
-        alpha: sequential.designAlpha,
-        spending: sequential.spending,
-      })
-    : undefined;
+  const design = designOf(s);
   const countInstructions = s.options.instructions
     ? instructionCounter({
         worker: s.ctx.worker,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulatedPower, smallestDetectable, summarizeCalibration } from './calibration.js';
+import { runCost, simulatedPower, smallestDetectable, summarizeCalibration } from './calibration.js';
 import { jitter, makeRecord, makeRun } from './test-fixtures.js';
 
 const AA = { kind: 'aa', label: 'A/A', slowdown: 0 } as const;
@@ -108,6 +108,38 @@ describe('summarizeCalibration: what the injector booked', () => {
       ['wall', 3],
     ]);
     expect(summary.injected.find((i) => i.clock === 'wall')!.readings[0]!.injectedPercent).toBeNull();
+  });
+});
+
+describe('runCost: what a kind of run cost', () => {
+  it('averages forks per benchmark and side (a sequential stop takes fewer) and wall time of finished runs', () => {
+    const full = makeRecord({
+      benchmark: 'a',
+      baseline: jitter(100, 20, 0.02, 1),
+      candidate: jitter(100, 20, 0.02, 2),
+    });
+    const early = makeRecord({
+      benchmark: 'b',
+      baseline: jitter(100, 6, 0.02, 3),
+      candidate: jitter(150, 6, 0.02, 4),
+    });
+    const run = makeRun([full, early], { samplesPerSide: 20 });
+    const unfinished = { ...makeRun([early], { samplesPerSide: 20 }), finishedAt: null };
+    const cost = runCost([run, unfinished]);
+    // (20 + 20 + 6 + 6 + 6 + 6) / 6 sides; only the finished run has a wall time (10 minutes in the fixture).
+    expect(cost.meanForksPerSide).toBeCloseTo(64 / 6, 12);
+    expect(cost.maxForksPerSide).toBe(20);
+    expect(cost.meanRunSeconds).toBe(600);
+    expect(runCost([unfinished]).meanRunSeconds).toBeNull();
+  });
+
+  it("is part of the summary for A/A and each injected change, with the runs' design", () => {
+    const seq = { looks: [6, 10, 15, 20], spending: 'pocock' as const, designAlpha: 0.0125 };
+    const aa = runs(2, 0).map((r) => ({ ...r, config: { ...r.config, sequential: seq } }));
+    const s = summarizeCalibration(aa, new Map([[0.1, runs(1, 0.1)]]));
+    expect(s.sequential).toEqual(seq);
+    expect(s.aa.cost).toMatchObject({ meanForksPerSide: 10, maxForksPerSide: 10, meanRunSeconds: 600 });
+    expect(s.injected[0]?.cost.meanForksPerSide).toBe(10);
   });
 });
 

@@ -15,6 +15,16 @@ import { sideValues } from './metric.js';
 import { cdfAtLeast, cdfAtMost, exactUDistribution, type UDistribution } from './u-distribution.js';
 import type { AnalysisConfig, BenchmarkVerdict } from './verdict.js';
 
+/** What a kind of calibration run cost: forks and wall time (what sequential sampling saves). */
+export interface RunCost {
+  /** Mean forks per side of one benchmark (samples and failed forks), over every benchmark of every run. */
+  meanForksPerSide: number;
+  /** The most forks per side a run could take: its -n (a sequential run's maximum). */
+  maxForksPerSide: number;
+  /** Mean wall time of a finished run (started → finished), in seconds; null when no run finished. */
+  meanRunSeconds: number | null;
+}
+
 /** The A/A side of a calibration: how often same-code comparisons got a verdict. */
 export interface FalseVerdictSummary {
   runs: number;
@@ -28,6 +38,7 @@ export interface FalseVerdictSummary {
   /** Raw (uncorrected) p < alpha, as a share of comparisons: the machine's false-positive rate vs nominal alpha. */
   rawSignificantRate: number;
   inconclusive: number;
+  cost: RunCost;
 }
 
 /** Per benchmark: the reading of one injected change over the runs. */
@@ -69,6 +80,7 @@ export interface InjectedSummary {
   meanDeltaPercent: number;
   /** Benchmarks whose mean Δ lies within ±2 points of the injected slowdown. */
   withinTwoPoints: number;
+  cost: RunCost;
 }
 
 /** Per benchmark: the smallest slowdown detected in ≥ 80% of simulated comparisons at the run's n. */
@@ -83,13 +95,41 @@ export interface DetectableChange {
 /** Everything `calibrate` prints. */
 export interface CalibrationSummary {
   config: AnalysisConfig;
+  /** Forks per side: the maximum of a sequential design, the fixed count otherwise. */
   samplesPerSide: number;
+  /** The runs' sequential design (looks, spending, design alpha); null for fixed-n runs. */
+  sequential: NonNullable<RunRecord['config']['sequential']> | null;
   aa: FalseVerdictSummary;
   injected: InjectedSummary[];
   detectable: DetectableChange[];
 }
 
-function falseVerdicts(analyses: readonly BenchmarkVerdict[][], alpha: number): FalseVerdictSummary {
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+/** Forks per benchmark and side, and wall time per finished run, over `runs`. */
+export function runCost(runs: readonly RunRecord[]): RunCost {
+  const forks = runs.flatMap((r) =>
+    r.benchmarks.flatMap((b) =>
+      (['baseline', 'candidate'] as const).map(
+        (side) => [...b.samples, ...b.failures].filter((x) => x.side === side).length,
+      ),
+    ),
+  );
+  const seconds = runs.flatMap((r) =>
+    r.finishedAt ? [(Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 1000] : [],
+  );
+  return {
+    meanForksPerSide: mean(forks),
+    maxForksPerSide: Math.max(0, ...runs.map((r) => r.config.samplesPerSide)),
+    meanRunSeconds: seconds.length > 0 ? mean(seconds) : null,
+  };
+}
+
+function falseVerdicts(
+  analyses: readonly BenchmarkVerdict[][],
+  alpha: number,
+  runs: readonly RunRecord[],
+): FalseVerdictSummary {
   const all = analyses.flat().filter((v) => v.stats !== null);
   const isVerdict = (v: BenchmarkVerdict) => v.outcome === 'Won' || v.outcome === 'Lost';
   const falseCount = all.filter(isVerdict).length;
@@ -102,10 +142,9 @@ function falseVerdicts(analyses: readonly BenchmarkVerdict[][], alpha: number): 
     runsWithFalseVerdictRate: analyses.filter((r) => r.some(isVerdict)).length / Math.max(1, analyses.length),
     rawSignificantRate: all.filter((v) => v.stats!.p < alpha).length / n,
     inconclusive: all.filter((v) => v.outcome === 'Inconclusive').length,
+    cost: runCost(runs),
   };
 }
-
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 /** The injected share one run's candidate forks measured on `metric`'s clock (median of its samples), or null. */
 function injectedShare(record: BenchmarkRecord, metric: AnalysisConfig['metric']): number | null {
@@ -171,6 +210,7 @@ function injectedSummary(
     readings,
     meanDeltaPercent: mean(readings.map((r) => r.meanDeltaPercent)),
     withinTwoPoints: readings.filter((r) => Math.abs(r.meanDeltaPercent - slowdown * 100) <= 2).length,
+    cost: runCost(runs),
   };
 }
 
@@ -299,9 +339,11 @@ export function summarizeCalibration(
   return {
     config,
     samplesPerSide: n,
+    sequential: first.config.sequential ?? null,
     aa: falseVerdicts(
       aa.map((a) => a.verdicts),
       config.alpha,
+      aaRuns,
     ),
     // Largest slowdown first; per slowdown, the runs booked on the analysed metric's clock first.
     injected: [...injected]
