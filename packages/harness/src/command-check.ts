@@ -72,20 +72,32 @@ async function replay(context: CliContext, file: string): Promise<number> {
   });
   const out = outFile(context);
   const r = parseReplay(text, file);
-  const c = checkReplay(r, { choice: engineChoice(values, r.choice), shrink: values['no-shrink'] !== true });
+  io.stderr(`tombstone-harness check --replay ${file}: ${r.ops.length} ops\n`);
+  // A clock read per op, as `check` itself: a replayed op costs about as much as a checked one.
+  const pacer = new Pacer(io.signal, undefined, 1);
+  const c = await checkReplay(r, pacer, {
+    choice: engineChoice(values, r.choice),
+    shrink: values['no-shrink'] !== true,
+  });
   const what = `replay ${file}: seed ${r.seed} stream ${r.stream}, ${r.ops.length} ops, range store ${c.choice.rangeStore}${c.choice.corruptor ? `, corruptor ${c.choice.corruptor}` : ''}`;
+  if (c.stats === null) {
+    io.stderr(`${what}: interrupted before its end; nothing judged\n`);
+    return EXIT.interrupted;
+  }
   if (c.divergence === null) {
     io.stdout(`${what}: no divergence (${c.stats.reads} reads compared)\n`);
     return EXIT.ok;
   }
   io.stdout(`${what}: DIVERGES\n${describeDivergence(c.divergence)}\n`);
   if (values['no-shrink'] === true) return EXIT.failed;
-  io.stderr(`  history: ${c.fileOps} ops, shrunk to ${c.shrunkOps}\n`);
+  io.stderr(
+    `  history: ${c.fileOps} ops, shrunk to ${c.shrunkOps}${c.interrupted ? ' when interrupted (not minimal)' : ''}\n`,
+  );
   if (out !== null) {
     writeFileAtomic(out, c.replay!);
     io.stderr(`  replay file: ${values.out} (tombstone-harness check --replay ${values.out})\n`);
   } else if (c.shrunkOps < c.fileOps) io.stdout(c.replay!);
-  return EXIT.failed;
+  return c.interrupted ? EXIT.interrupted : EXIT.failed;
 }
 
 function summary(checks: readonly StreamCheck[], spec: string, choice: EngineChoice, seed: number): string {

@@ -22,22 +22,8 @@ export class WorkloadSpecError extends TypeError {
   }
 }
 
-/** Formats a value for an error message without throwing on exotic inputs (symbols, bigint, cycles). */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
-  if (Array.isArray(value)) return `[${value.map(describeValue).join(', ')}]`;
-  if (typeof value === 'object') {
-    try {
-      return JSON.stringify(value) ?? String(value);
-    } catch {
-      return Object.prototype.toString.call(value);
-    }
-  }
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
+/**
+ * How a bad value is named in an error message: core's one rendering (strings quoted, objects shallow, no user code
+ * called), so the same bad value reads the same in the harness as in core and partition.
+ */
+export { describeValue } from '@tombstone-lab/core/internal';

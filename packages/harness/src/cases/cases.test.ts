@@ -251,4 +251,46 @@ describe('case command', () => {
     expect(await runCli(['case', 'purge-order', '--out', out], { ...b.io, cwd })).toBe(2);
     expect(b.err.join('')).toMatch(/is not empty; pass --force/);
   }, 60_000);
+
+  it('--resume finishes an interrupted case: the samples measured before Ctrl-C are kept, the report is written', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'hc-resume-'));
+    const out = join(cwd, 'po');
+    const results = join(out, 'purge-order.json');
+    const samplesIn = () => {
+      try {
+        return (
+          JSON.parse(readFileSync(results, 'utf8')) as { benchmarks: { samples: unknown[] }[] }
+        ).benchmarks.flatMap((b) => b.samples);
+      } catch {
+        return []; // not written yet
+      }
+    };
+    // Ctrl-C once bench has written its first sample.
+    const stop = new AbortController();
+    const poll = setInterval(() => {
+      if (samplesIn().length > 0) stop.abort();
+    }, 50);
+    const a = io();
+    const args = ['case', 'purge-order', '--quick', '--samples', '2', '--out', out];
+    const first = await runCli(args, { ...a.io, cwd, signal: stop.signal }).finally(() =>
+      clearInterval(poll),
+    );
+    expect(first).toBe(130);
+    const kept = samplesIn();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(4);
+    expect(existsSync(join(out, 'report.json'))).toBe(false);
+    const b = io();
+    expect(await runCli(['case', 'purge-order', '--resume', out], { ...b.io, cwd }), b.err.join('')).toBe(0);
+    const all = samplesIn();
+    expect(all).toHaveLength(4); // 2 forks per side, one benchmark (otherRuns 100)
+    expect(all.slice(0, kept.length)).toEqual(kept);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    expect(report).toMatchObject({ case: 'purge-order', samplesPerSide: 2 });
+    expect(b.out.join('')).toContain('co-measured compaction CPU time');
+    // A finished run is not resumed again.
+    const c = io();
+    expect(await runCli(['case', 'purge-order', '--resume', out], { ...c.io, cwd })).toBe(2);
+    expect(c.err.join('')).toContain('that run is complete');
+  }, 300_000);
 });

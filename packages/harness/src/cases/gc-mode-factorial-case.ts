@@ -4,6 +4,7 @@ import type { PurgeOrder, TombstoneGcMode } from '@tombstone-lab/partition';
 import { tombstoneHeavyCompaction } from '../workloads/tombstone-heavy-compaction.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
 import { factorialOf } from './measured.js';
+import { offThread } from './off-thread.js';
 import { boxTable, formatEffect, formatP, textTable } from './text-report.js';
 
 /** What one cell of the 2×2 does, counted in-process (deterministic). */
@@ -138,7 +139,8 @@ export function renderGcModeFactorialReport(r: GcModeFactorialReport): string {
 export async function runGcModeFactorialCase(
   options: CaseRunOptions,
 ): Promise<CaseOutcome<GcModeFactorialReport>> {
-  const counts = factorialCounts();
+  options.progress('gc-mode-factorial: the four compactions counted in-process…\n');
+  const counts = await offThread(import.meta.url, factorialCounts, [{}], options.signal);
   const run = await measureFor(options, {
     suites: ['gc-mode-factorial.bench.ts'],
     name: 'gc-mode-factorial',

@@ -7,6 +7,7 @@ import {
 } from '../workloads/tombstone-heavy-compaction.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
 import { formatMs, type MeasuredPair, measuredPair } from './measured.js';
+import { offThread } from './off-thread.js';
 import { formatP, textTable } from './text-report.js';
 
 /** Counters of one compaction order at one number of non-compacting runs. */
@@ -129,17 +130,35 @@ export function renderPurgeOrderReport(r: PurgeOrderReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The case's in-process part: the counts for each number of other runs, and how many partitions hold a GC-able
+ * tombstone. Exported (and plain data in, plain data out) for {@link offThread}.
+ */
+export function purgeOrderInProcess(
+  partitions: number,
+  otherRuns: readonly number[],
+): { counts: PurgeOrderCounts[]; gcablePartitions: number } {
+  const counts = otherRuns.flatMap((o) => purgeOrderCounts({ partitions, otherRuns: o }));
+  const shape = tombstoneHeavyCompaction({ partitions, otherRuns: 0, seed: SEED }, 'deferred');
+  return { counts, gcablePartitions: shape.gcablePartitions };
+}
+
 /** The `purge-order` case: deferred vs eager max-purgeable on the seed-003 compaction. */
 export async function runPurgeOrderCase(options: CaseRunOptions): Promise<CaseOutcome<PurgeOrderReport>> {
   const partitions = 5000; // the suite's default: the counts describe the measured compaction
   const otherRuns = options.quick ? [100] : BENCH_OTHER_RUNS;
-  const counts = otherRuns.flatMap((o) => purgeOrderCounts({ partitions, otherRuns: o }));
-  const shape = tombstoneHeavyCompaction({ partitions, otherRuns: 0, seed: SEED }, 'deferred');
+  options.progress('purge-order: compactions counted and reads checked in-process…\n');
+  const { counts, gcablePartitions } = await offThread(
+    import.meta.url,
+    purgeOrderInProcess,
+    [partitions, otherRuns],
+    options.signal,
+  );
   const run = await measureFor(options, {
     suites: ['tombstone-heavy-compaction.bench.ts'],
     params: { otherRuns },
     name: 'purge-order',
   });
-  const report = purgeOrderReport(counts, { partitions, gcablePartitions: shape.gcablePartitions }, run);
+  const report = purgeOrderReport(counts, { partitions, gcablePartitions }, run);
   return { report, text: renderPurgeOrderReport(report) };
 }

@@ -5,6 +5,7 @@ import { RANGE_STORE_NAMES, type RangeStoreName, rangeStoreNamed } from '../work
 import type { Arrival } from '../workloads/successive-range-writes.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
 import { formatBytes, formatMs, growthOf, type MeasuredPair, measuredPair } from './measured.js';
+import { offThread } from './off-thread.js';
 import { RANGE_MERGES_PARAMS } from './range-merges-suite.js';
 import { formatP, textTable } from './text-report.js';
 
@@ -71,9 +72,12 @@ function sweep(quick: boolean): { arrival: Arrival[]; n: number[] } {
 /**
  * Every store × arrival × N once: the measured path (flush, compaction, every partition read forward and reversed
  * against the expectation) and the same history through the model checker (a quiescent sweep of every partition
- * after each flush and the compaction, compared with the reference model).
+ * after each flush and the compaction, compared with the reference model). Exported for {@link offThread}.
  */
-function modelCheck(params: { arrival: Arrival[]; n: number[] }): RangeMergesReport['check'] {
+export function rangeMergesModelCheck(params: {
+  arrival: Arrival[];
+  n: number[];
+}): RangeMergesReport['check'] {
   let workloads = 0;
   let partitionsChecked = 0;
   let rowsChecked = 0;
@@ -244,7 +248,8 @@ export function renderRangeMergesReport(r: RangeMergesReport): string {
  */
 export async function runRangeMergesCase(options: CaseRunOptions): Promise<CaseOutcome<RangeMergesReport>> {
   const params = sweep(options.quick);
-  const check = modelCheck(params);
+  options.progress('range-merges: every store × arrival × N model-checked in-process…\n');
+  const check = await offThread(import.meta.url, rangeMergesModelCheck, [params], options.signal);
   const runs: RunRecord[] = [];
   for (const [i, suite] of Object.values(SUITES).entries()) {
     runs.push(await measureFor(options, { suites: [suite], params, name: RANGE_MERGES_RESULTS[i]! }));

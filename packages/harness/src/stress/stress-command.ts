@@ -190,7 +190,7 @@ export function stressCommand(makeTarget: StressTargetFactory): CliCommand {
     async run(context) {
       if (context.values.compare !== undefined && context.values.html !== undefined)
         throw new HarnessArgumentError('stress: --html draws a single run; drop it with --compare A B');
-      const htmlFile = checkHtmlFile(context.values.html, context.io.cwd);
+      const htmlFile = checkHtmlFile(context.values.html, context.io.cwd, context.values.force === true);
       const shape = runShape(context);
       if (context.values.compare !== undefined) return runCompare(context, shape);
       if (context.positionals.length > 0)

@@ -50,4 +50,13 @@ describe('stress --html', () => {
     expect(existsSync(join(h.dir, 'x.hlog'))).toBe(false);
     expect(readdirSync(h.dir)).toEqual(['old.html']);
   });
+
+  it('replaces an existing file with --force (and only then)', async () => {
+    const h = harness();
+    writeFileSync(join(h.dir, 'old.html'), 'earlier report');
+    expect(
+      await h.run(['--spec', 's.json', '--seed', '7', '--ops', '200', '--html', 'old.html', '--force']),
+    ).toBe(0);
+    expect(readFileSync(join(h.dir, 'old.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+  });
 });

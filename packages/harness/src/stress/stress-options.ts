@@ -55,7 +55,7 @@ export const STRESS_COMMAND_INFO: CliCommandInfo = {
   summary:
     'run a workload for N ops or a duration (optionally at --rate on an intended-start schedule); op rate, latency percentiles, GC, CPU per op kind',
   usage:
-    '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE [--force]] [--html FILE] | --compare A B [--rounds 6]',
+    '--spec FILE (--ops N | --duration 30s) [--seed S] [--stream S] [--rate R] [--range-store eager|copy-on-write|persistent] [--json] [--hdr-log FILE] [--html FILE] [--force] | --compare A B [--rounds 6]',
   options: {
     spec: { type: 'string' },
     seed: { type: 'string' },
