@@ -1,8 +1,12 @@
 import * as vscode from 'vscode';
 import { inlineTexts, runTag } from '../model/case-text.js';
 import type { ResultsStore } from '../model/results-store.js';
+import { throttle } from '../model/throttle.js';
 import { surfaceSettings } from './settings.js';
 import { isBenchDocument, sitesWithCases } from './site-cases.js';
+
+/** Time between lens redraws during a run; above VS Code's lens scheduler delay (250 ms at least). */
+const LENS_REDRAW_MS = 1000;
 
 /**
  * A CodeLens row above each benchmark: run it, which run the results are from (`vs HEAD~1 · 14:03`), then one
@@ -12,9 +16,11 @@ export class BenchLensProvider implements vscode.CodeLensProvider, vscode.Dispos
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly unsubscribe: () => void;
+  /** At most one redraw a second: see `throttle` for why firing on every event starved the lenses. */
+  private readonly redraw = throttle(() => this.changed.fire(), LENS_REDRAW_MS);
 
   constructor(private readonly store: ResultsStore) {
-    this.unsubscribe = store.onChange(() => this.changed.fire());
+    this.unsubscribe = store.onChange(() => this.redraw.call());
   }
 
   /** Redraws (settings changed). */
@@ -55,6 +61,7 @@ export class BenchLensProvider implements vscode.CodeLensProvider, vscode.Dispos
 
   dispose(): void {
     this.unsubscribe();
+    this.redraw.dispose();
     this.changed.dispose();
   }
 }

@@ -17,7 +17,7 @@ const section = () => vscode.workspace.getConfiguration('tombstoneBench');
 /** The measurement settings, validated. @throws {SettingsError} naming the bad setting and value. */
 export function benchSettings(): BenchSettings {
   const c = section();
-  const keys = ['samplesPerSide', 'warmupMs', 'sampleMs', 'metric', 'threshold', 'alpha'];
+  const keys = ['sampling', 'samplesPerSide', 'warmupMs', 'sampleMs', 'metric', 'threshold', 'alpha'];
   return parseSettings(Object.fromEntries(keys.map((k) => [k, c.get<unknown>(k)])));
 }
 

@@ -52,7 +52,10 @@ describe('results view', () => {
     expect(html).toContain(`command:tombstoneBench.openResults?${encodeURIComponent('["/r1.json"]')}`);
     // One p, named; both medians in one unit.
     expect(html).toContain('<th>p (Holm)</th>');
-    expect(html).toMatch(/<td class="num">[\d.]+ → [\d.]+ ns<\/td>/);
+    // The pair wraps after its arrow only (a view half the editor wide had the table 100 px too wide).
+    expect(html).toMatch(
+      /<td class="num pair"><span class="nw">[\d.]+ →<\/span> <span class="nw">[\d.]+ ns<\/span><\/td>/,
+    );
     expect(html).toContain('@media (max-width: 640px)');
     expect(html).toContain('<td class="key">S.<wbr>a&#60;b&#62;</td>');
     expect(html).toContain('<td class="outcome">Won</td>');

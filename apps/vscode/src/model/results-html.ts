@@ -76,10 +76,26 @@ function verdictRows(doc: ResultsDocument): string[] {
     const b = byKey.get(v.key);
     return (
       `<tr class="${v.outcome.toLowerCase()}"><td class="key">${breakable(v.key)}</td>` +
-      cells.map((c, i) => `<td class="num${i === 2 ? ' n' : ''}">${escapeHtml(c)}</td>`).join('') +
+      cells
+        .map((c, i) => `<td class="num${CELL_CLASS[i] ?? ''}">${i === 0 ? pairHtml(c) : escapeHtml(c)}</td>`)
+        .join('') +
       `<td class="outcome">${v.outcome}</td><td class="strip">${b ? timeOrderSvg(b, metric) : ''}</td></tr>`
     );
   });
+}
+
+/** Extra classes of the numeric cells: the median pair may wrap, the sample count hides in narrow views. */
+const CELL_CLASS = [' pair', '', ' n', ''];
+
+/**
+ * `123.39 → 234.45 cpu µs` that may wrap after the arrow only: one line where there is room, two in a view half the
+ * editor wide (the pair was 201 px of a 466 px view, and the table overflowed by 100 px).
+ */
+function pairHtml(pair: string): string {
+  const at = pair.indexOf(' → ');
+  if (at < 0) return escapeHtml(pair);
+  const [from, to] = [pair.slice(0, at + 2), pair.slice(at + 3)];
+  return `<span class="nw">${escapeHtml(from)}</span> <span class="nw">${escapeHtml(to)}</span>`;
 }
 
 /** A benchmark key that may wrap after `.` and before `[` (not inside a name): `Suite.<wbr>bench<wbr>[size=1]`. */
@@ -148,6 +164,7 @@ table { border-collapse: collapse; margin: 8px 0 16px; width: 100%; }
 th, td { border-bottom: 1px solid var(--vscode-panel-border, #8884); padding: 3px 8px; text-align: left; vertical-align: middle; }
 td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; font-family: var(--vscode-editor-font-family); }
 td.key { font-family: var(--vscode-editor-font-family); }
+td.num.pair { white-space: normal; } span.nw { white-space: nowrap; }
 tr.won td.outcome { color: var(--vscode-testing-iconPassed); font-weight: bold; }
 tr.lost td.outcome, tr.invalid td.outcome { color: var(--vscode-testing-iconFailed); font-weight: bold; }
 svg.strip { width: 100%; max-width: 420px; height: auto; }
@@ -160,6 +177,8 @@ span.status { opacity: 0.75; }
 @media (max-width: 640px) {
   th.strip, td.strip, p.legend, th.n, td.n { display: none; }
   th, td { padding: 3px 4px; }
+  table { font-size: 0.9em; }
+  body { padding: 0 6px 24px; }
 }
 `;
 

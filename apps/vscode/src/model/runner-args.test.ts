@@ -6,7 +6,8 @@ const settings = parseSettings({});
 describe('settings', () => {
   it('has the runner defaults and validates each value', () => {
     expect(settings).toEqual({
-      samplesPerSide: 10,
+      sampling: 'sequential',
+      samplesPerSide: null,
       warmupMs: null,
       sampleMs: null,
       metric: 'nsPerOp',
@@ -17,6 +18,9 @@ describe('settings', () => {
       'tombstoneBench.samplesPerSide is 0: expected an integer from 1 to 1000',
     );
     expect(() => parseSettings({ metric: 'instructionsPerOp' })).toThrow(SettingsError);
+    expect(() => parseSettings({ sampling: 'fixedN' })).toThrow(
+      'tombstoneBench.sampling is "fixedN": expected sequential, fixed',
+    );
     expect(() => parseSettings({ alpha: 1 })).toThrow('tombstoneBench.alpha is 1');
     expect(() => parseSettings({ threshold: '0.02' })).toThrow('tombstoneBench.threshold is "0.02"');
     expect(() => parseSettings({ warmupMs: 1.5 })).toThrow('tombstoneBench.warmupMs is 1.5');
@@ -42,7 +46,7 @@ describe('runnerArgs', () => {
   it('builds one argv element per value, never a shell string', () => {
     const args = runnerArgs(
       { kind: 'revision', baseline: 'main', files: ['/ws/a b.bench.ts'], filter: '^S\\.x(?:\\[|$)' },
-      { ...settings, warmupMs: 500 },
+      { ...settings, samplesPerSide: 10, warmupMs: 500 },
       { output: '/ws/.tombstone-bench/r.json', events: '/tmp/e/events.ndjson' },
     );
     expect(args).toEqual([
@@ -59,6 +63,19 @@ describe('runnerArgs', () => {
       '--warmup-ms=500',
       '/ws/a b.bench.ts',
     ]);
+  });
+  it('leaves -n to the runner unless set, and passes --fixed-n for fixed sampling', () => {
+    const files = ['/ws/a.bench.ts'];
+    const out = { output: '/r.json', events: '/e' };
+    const seq = runnerArgs({ kind: 'factor', files }, settings, out);
+    expect(seq).not.toContain('-n');
+    expect(seq).not.toContain('--fixed-n');
+    const fixed = runnerArgs(
+      { kind: 'factor', files },
+      { ...settings, sampling: 'fixed', samplesPerSide: 7 },
+      out,
+    );
+    expect(fixed.slice(3, 6)).toEqual(['--fixed-n', '-n', '7']);
   });
   it('resumes into the same file', () => {
     const args = runnerArgs({ kind: 'factor', files: ['/ws/a.bench.ts'] }, settings, {

@@ -6,9 +6,14 @@
 /** Metrics the extension offers (instruction counting needs valgrind and is left to the CLI). */
 export const METRICS = ['nsPerOp', 'cpuNsPerOp', 'bytesPerOp'] as const;
 
+/** How many forks a benchmark takes: until decided (the runner's default), or every one (`--fixed-n`). */
+export const SAMPLINGS = ['sequential', 'fixed'] as const;
+
 /** The `tombstoneBench.*` measurement settings, validated. */
 export interface BenchSettings {
-  samplesPerSide: number;
+  sampling: (typeof SAMPLINGS)[number];
+  /** `-n`: the most forks per side (sequential) or every fork (fixed); null: the runner's default. */
+  samplesPerSide: number | null;
   warmupMs: number | null;
   sampleMs: number | null;
   metric: (typeof METRICS)[number];
@@ -51,11 +56,15 @@ export function parseSettings(raw: Record<string, unknown>): BenchSettings {
   const threshold = raw.threshold ?? 0.02;
   if (!isNum(threshold) || threshold < 0 || threshold >= 1)
     throw new SettingsError('threshold', threshold, 'a fraction from 0 to below 1, e.g. 0.02');
+  const sampling = raw.sampling ?? 'sequential';
+  if (typeof sampling !== 'string' || !(SAMPLINGS as readonly string[]).includes(sampling))
+    throw new SettingsError('sampling', sampling, SAMPLINGS.join(', '));
   const alpha = raw.alpha ?? 0.05;
   if (!isNum(alpha) || alpha <= 0 || alpha >= 1)
     throw new SettingsError('alpha', alpha, 'a probability strictly between 0 and 1, e.g. 0.05');
   return {
-    samplesPerSide: intSetting(raw, 'samplesPerSide', 1, 1000) ?? 10,
+    sampling: sampling as BenchSettings['sampling'],
+    samplesPerSide: intSetting(raw, 'samplesPerSide', 1, 1000),
     warmupMs: intSetting(raw, 'warmupMs', 0, 600_000),
     sampleMs: intSetting(raw, 'sampleMs', 1, 600_000),
     metric: metric as BenchSettings['metric'],
@@ -118,7 +127,9 @@ export function runnerArgs(req: RunRequest, s: BenchSettings, out: RunOutputs): 
   if (req.kind !== 'calibrate' && req.filter !== undefined) args.push(`--filter=${req.filter}`);
   args.push(`--events=${events}`, resume ? `--resume=${output}` : `--out=${output}`);
   if (req.kind === 'calibrate') args.push(...CALIBRATE_ROUNDS);
-  args.push('-n', String(s.samplesPerSide), `--metric=${s.metric}`);
+  if (s.sampling === 'fixed') args.push('--fixed-n');
+  if (s.samplesPerSide !== null) args.push('-n', String(s.samplesPerSide));
+  args.push(`--metric=${s.metric}`);
   args.push(`--alpha=${s.alpha}`, `--threshold=${s.threshold}`);
   if (s.warmupMs !== null) args.push(`--warmup-ms=${s.warmupMs}`);
   if (s.sampleMs !== null) args.push(`--sample-ms=${s.sampleMs}`);

@@ -25,7 +25,10 @@ export async function openResultsPanel(store: ResultsStore, file: string): Promi
     current: r.id === run.id,
   }));
   if (!panel) {
-    panel = vscode.window.createWebviewPanel('tombstoneBench.results', title, vscode.ViewColumn.Beside, {
+    // The editor keeps focus: VS Code drops a pending CodeLens refresh when its editor loses focus, so a view that
+    // took focus left the lenses without the opened run's verdicts (the untrusted e2e saw `lenses: []`).
+    const column = { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true };
+    panel = vscode.window.createWebviewPanel('tombstoneBench.results', title, column, {
       enableScripts: false,
       enableCommandUris: ['tombstoneBench.openResults'],
     });
