@@ -47,6 +47,12 @@ function parseValues(text: string): number[] {
 
 /** Parses `[1,5]@3`, `(10,13]@1`, `[BOTTOM,12)@2`, `[3:1,TOP]@4/7` (int32 columns, `:` between components). */
 export function parseRange(text: string): RangeTombstone {
+  const [start, end, t, ldt] = parseRangeParts(text);
+  return make(start, end, t, ldt);
+}
+
+/** The parts of `[a,b]@t/ldt`, bounds unchecked (an empty `(3,3]` too, which Slice.make refuses). */
+export function parseRangeParts(text: string): [ClusteringBound, ClusteringBound, number, number] {
   const m = /^([[(])([^,]+),([^\])]+)([\])])@(-?\d+)(?:\/(\d+))?$/.exec(text.trim());
   if (!m) throw new Error(`cannot parse range ${text}`);
   const [, open, a, b, close, t, ldt] = m as unknown as [
@@ -60,7 +66,7 @@ export function parseRange(text: string): RangeTombstone {
   ];
   const start = a === 'BOTTOM' ? B.BOTTOM : B.of(true, open === '[', parseValues(a));
   const end = b === 'TOP' ? B.TOP : B.of(false, close === ']', parseValues(b));
-  return make(start, end, Number(t), ldt === undefined ? 0 : Number(ldt));
+  return [start, end, Number(t), ldt === undefined ? 0 : Number(ldt)];
 }
 
 /** Parses a comma-separated list of ranges (`, ` between ranges) into tombstones. */

@@ -19,7 +19,7 @@ import { Table } from './table/table.js';
 import { tableOptions } from './table/table-options.js';
 import { intTable, RANGE_IMPLEMENTATIONS, slice } from './test-tables.js';
 import { Memtable } from './write/memtable.js';
-import type { PartitionUpdateBuilder } from './write/partition-update.js';
+import { PartitionUpdate, PartitionUpdateBuilder } from './write/partition-update.js';
 
 const NOW = 1_000_000;
 
@@ -358,6 +358,54 @@ describe('what a write cannot represent is rejected where it enters, naming it (
       `Table needs the settings tableOptions({ comparator, … }) returns, ${got}`,
     );
     expect(() => new Memtable(options as never)).toThrow(`Memtable needs the settings`);
+  });
+
+  const NEEDS = 'needs the settings tableOptions({ comparator, … }) returns, got';
+  it.each([
+    ['no settings', () => undefined, `${NEEDS} undefined`],
+    ['a string', () => 'int', `${NEEDS} "int"`],
+    [
+      'a misspelled key',
+      () => ({ comparator: new ClusteringComparator([types.int32]), gcGraceSecs: 5 }),
+      `${NEEDS} {comparator: ClusteringComparator instance, gcGraceSecs: 5}: unknown table option "gcGraceSecs" (allowed: comparator, rangeStore, gcGraceSeconds, sizeModel, bloomFalsePositiveRate, tombstoneGc)`,
+    ],
+    [
+      'a wrong comparator',
+      () => ({ comparator: 'int32' }),
+      `${NEEDS} {comparator: "int32"}: comparator must be a ClusteringComparator, got "int32"`,
+    ],
+    [
+      'a wrong value',
+      () => ({ comparator: new ClusteringComparator([types.int32]), gcGraceSeconds: '10' }),
+      `${NEEDS} {comparator: ClusteringComparator instance, gcGraceSeconds: "10"}: gcGraceSeconds must be a non-negative safe integer, got "10"`,
+    ],
+    [
+      'valid settings tableOptions did not return',
+      () => ({ comparator: new ClusteringComparator([types.int32]) }),
+      `${NEEDS} {comparator: ClusteringComparator instance}`,
+    ],
+  ])(
+    'PartitionUpdate.builder and new PartitionUpdateBuilder with %s (they were taken unchecked)',
+    (_n, bad, message) => {
+      for (const [what, make] of [
+        ['PartitionUpdate.builder', () => PartitionUpdate.builder(bad() as never, 'k')],
+        ['PartitionUpdateBuilder', () => new PartitionUpdateBuilder(bad() as never, 'k')],
+      ] as const) {
+        expect(make).toThrow(PartitionArgumentError);
+        expect(make).toThrow(`${what} ${message}`);
+      }
+      // A table's own writes and a builder of real settings are unchanged.
+      const t = new Table(intTable(), { clock: () => NOW });
+      t.apply(PartitionUpdate.builder(t.options, 'k').insert([1], { v: 'a' }, 1).build());
+      t.apply(new PartitionUpdateBuilder(t.options, 'k').insert([2], { v: 'b' }, 1).build());
+      t.apply(t.update('k').insert([3], { v: 'c' }, 1).build());
+      expect(t.read('k').map((r) => r.values())).toEqual([{ v: 'a' }, { v: 'b' }, { v: 'c' }]);
+    },
+  );
+
+  it('new Table names a misspelled settings key too', () => {
+    const init = { comparator: new ClusteringComparator([types.int32]), gcGraceSecs: 5 };
+    expect(() => new Table(init as never)).toThrow(`: unknown table option "gcGraceSecs"`);
   });
 
   it('a NaN deletion time cannot be built, so DeletionInfo never meets one', () => {

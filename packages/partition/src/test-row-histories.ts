@@ -48,7 +48,8 @@ export const render = (rows: Iterable<Row>): string[] =>
 
 export function sliceOf(a: number, b: number, exclusive: boolean): Slice {
   const lo = Math.min(a, b);
-  const hi = Math.max(a, b);
+  // (lo, lo) is refused by Slice.make; (lo, lo + 1) is accepted and still selects no int32 clustering.
+  const hi = exclusive && a === b ? lo + 1 : Math.max(a, b);
   return Slice.make(
     exclusive ? ClusteringBound.exclusiveStart(lo) : ClusteringBound.inclusiveStart(lo),
     exclusive ? ClusteringBound.exclusiveEnd(hi) : ClusteringBound.inclusiveEnd(hi),

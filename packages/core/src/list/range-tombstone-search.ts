@@ -2,7 +2,7 @@ import type { ClusteringBound } from '../model/clustering-bound.js';
 import type { ClusteringComparator, ClusteringPrefix } from '../model/clustering-comparator.js';
 import { DeletionTime } from '../model/deletion-time.js';
 import { RangeTombstone } from '../model/range-tombstone.js';
-import { Slice } from '../model/slice.js';
+import { type Slice, uncheckedSlice } from '../model/slice.js';
 import type { RangeSlots } from './range-slots.js';
 
 /**
@@ -60,7 +60,7 @@ export function makeRange(
   markedAt: number,
   delTime: number,
 ): RangeTombstone {
-  return new RangeTombstone(Slice.make(start, end), DeletionTime.fromUnsigned(markedAt, delTime));
+  return new RangeTombstone(uncheckedSlice(start, end), DeletionTime.fromUnsigned(markedAt, delTime));
 }
 
 /** Every range of slots `[0, n)`, ascending or descending. */

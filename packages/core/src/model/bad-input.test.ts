@@ -88,14 +88,94 @@ describe.each([
 });
 
 describe('Slice.make', () => {
-  it('without a comparator keeps what only the column order can judge: [5,1] is a slice of a DESC column', () => {
-    const desc = new ClusteringComparator([types.reversed(types.int32)]);
-    const s = Slice.make(B.inclusiveStart(5), B.inclusiveEnd(1));
-    expect(s.isEmpty(desc)).toBe(false);
-    expect(Slice.make(B.inclusiveStart(5), B.inclusiveEnd(1), desc).equals(s)).toBe(true);
-    expect(s.isEmpty(INT_CMP)).toBe(true);
+  const FIX = '(for a types.reversed column pass the comparator: Slice.make(start, end, comparator))';
+
+  it.each([
+    ['[5,1]', () => Slice.make(B.inclusiveStart(5), B.inclusiveEnd(1)), '[5,1]', '[5]', '[1]'],
+    ['(5,5]', () => Slice.make(B.exclusiveStart(5), B.inclusiveEnd(5)), '(5,5]', '[5]', '[5]'],
+    ['[5,5)', () => Slice.make(B.inclusiveStart(5), B.exclusiveEnd(5)), '[5,5)', '[5]', '[5]'],
+    ["['b','a']", () => Slice.make(B.inclusiveStart('b'), B.inclusiveEnd('a')), '[b,a]', '["b"]', '["a"]'],
+    ['[9n,-1n]', () => Slice.make(B.inclusiveStart(9n), B.inclusiveEnd(-1n)), '[9,-1]', '[9n]', '[-1n]'],
+    [
+      '[true,false]',
+      () => Slice.make(B.inclusiveStart(true), B.inclusiveEnd(false)),
+      '[true,false]',
+      '[true]',
+      '[false]',
+    ],
+    ['[1,null]', () => Slice.make(B.inclusiveStart(1), B.inclusiveEnd(null)), '[1,null]', '[1]', '[null]'],
+    [
+      '[(1, 7),(1, 2)]',
+      () => Slice.make(B.inclusiveStart(1, 7), B.inclusiveEnd(1, 2)),
+      '[1:7,1:2]',
+      '[1, 7]',
+      '[1, 2]',
+    ],
+    ['[(2, 0),1]', () => Slice.make(B.inclusiveStart(2, 0), B.inclusiveEnd(1)), '[2:0,1]', '[2, 0]', '[1]'],
+  ])(
+    'without a comparator refuses the inverted or empty %s, naming it (it was accepted)',
+    (_n, make, text, s, e) => {
+      expect(make).toThrow(EmptySliceError);
+      expect(make).toThrow(
+        `slice ${text} is empty: its start ${s} does not sort before its end ${e} in the values' ascending order ${FIX}`,
+      );
+    },
+  );
+
+  it('without a comparator keeps every slice that is not empty in the values order', () => {
+    for (const [start, end] of [
+      [B.inclusiveStart(1), B.inclusiveEnd(5)],
+      [B.inclusiveStart(5), B.inclusiveEnd(5)],
+      [B.exclusiveStart(-0), B.inclusiveEnd(0)], // -0 and 0: double orders them, int32 does not: left to the list
+      [B.inclusiveStart(Number.NaN), B.inclusiveEnd(1)], // NaN: double's order only
+      [B.inclusiveStart(null), B.inclusiveEnd(1)],
+      [B.inclusiveStart(1), B.inclusiveEnd(1, 0)],
+      [B.inclusiveStart('a'), B.inclusiveEnd('b')],
+      [B.inclusiveStart(new Uint8Array([1])), B.inclusiveEnd(new Uint8Array([1, 0]))],
+      [
+        B.inclusiveStart('ffffffff-0000-1000-8000-000000000000'),
+        B.inclusiveEnd('00000000-0000-1000-8000-000000000000'),
+      ],
+      [B.inclusiveStart(5), B.inclusiveEnd('a')], // different kinds: only the column type decides
+      [B.BOTTOM, B.inclusiveEnd(3)],
+      [B.inclusiveStart(3), B.TOP],
+    ] as const) {
+      expect(Slice.make(start, end).toString()).toBe(
+        `${start.isBottom() ? '[BOTTOM' : start},${end.isTop() ? 'TOP]' : end}`,
+      );
+    }
+    expect(Slice.make(B.BOTTOM, B.TOP)).toBe(Slice.ALL);
   });
+
+  it('a UUID slice is judged by its column type: [later, earlier] of a timeuuid column is empty where used', () => {
+    const later = '00000000-0000-1001-8000-000000000000';
+    const earlier = 'ffffffff-0000-1000-8000-000000000000';
+    const s = Slice.make(B.inclusiveStart(later), B.inclusiveEnd(earlier));
+    expect(s.isEmpty(new ClusteringComparator([types.timeuuid]))).toBe(true);
+    expect(s.isEmpty(new ClusteringComparator([types.text]))).toBe(false);
+    expect(() => Slice.make(s.start, s.end, new ClusteringComparator([types.timeuuid]))).toThrow(
+      EmptySliceError,
+    );
+  });
+
+  it('[5,1] of a DESC column is made with its comparator, and judged under it', () => {
+    const desc = new ClusteringComparator([types.reversed(types.int32)]);
+    const s = Slice.make(B.inclusiveStart(5), B.inclusiveEnd(1), desc);
+    expect(s.isEmpty(desc)).toBe(false);
+    expect(s.toString()).toBe('[5,1]');
+    expect(() => Slice.make(B.inclusiveStart(1), B.inclusiveEnd(5), desc)).toThrow(EmptySliceError);
+  });
+
   it('given a comparator still returns ALL for [BOTTOM, TOP]', () => {
     expect(Slice.make(B.BOTTOM, B.TOP, INT_CMP)).toBe(Slice.ALL);
+  });
+
+  it('a list read of [BOTTOM, TOP] and of clipped ranges builds the same slices as before', () => {
+    const list = new RangeTombstoneList(INT_CMP);
+    list.add(B.BOTTOM, B.TOP, 3);
+    list.add(rt(2, 4, 9));
+    expect([...list].map(String)).toEqual(['[BOTTOM,2)@3', '[2,4]@9', '(4,TOP]@3']);
+    const clipped = [...list.iterator(Slice.make(B.inclusiveStart(3), B.exclusiveEnd(6)))];
+    expect(clipped.map(String)).toEqual(['[3,4]@9', '(4,6)@3']);
   });
 });

@@ -52,7 +52,8 @@ export function sliceOf(spec: WorkloadSpec, range: ClusteringRange): Slice {
     last === null
       ? ClusteringBound.inclusiveEnd(...prefix)
       : ClusteringBound.of(false, last.inclusive, [...prefix, last.value]);
-  return Slice.make(start, end);
+  // Slice.make judges a slice without a comparator in the values' ascending order: a DESC column's needs its own.
+  return reversed ? Slice.make(start, end, comparatorOf(spec)) : Slice.make(start, end);
 }
 
 /** The real engine (`@tombstone-lab/partition`'s Table) driven op by op: writes applied, reads answered. */

@@ -111,12 +111,23 @@ export function tableOptions(init: TableOptionsInit): TableOptions {
  */
 const RESOLVED = new WeakSet<object>();
 
-/** Throws unless `value` is settings {@link tableOptions} returned; `what` names the receiver (`Table`). */
+/**
+ * Throws unless `value` is settings {@link tableOptions} returned; `what` names the receiver (`Table`). The message
+ * also says what tableOptions would refuse in `value`, so a misspelled key or a wrong value is named
+ * (`… got {comparator: …, gcGraceSecs: 5}: unknown table option "gcGraceSecs" (allowed: …)`).
+ */
 export function checkTableOptions(value: unknown, what: string): TableOptions {
-  if (typeof value !== 'object' || value === null || !RESOLVED.has(value)) {
-    throw new PartitionArgumentError(
-      `${what} needs the settings tableOptions({ comparator, … }) returns, got ${describeValue(value)}`,
-    );
+  if (typeof value === 'object' && value !== null && RESOLVED.has(value)) return value as TableOptions;
+  let reason = '';
+  if (typeof value === 'object' && value !== null) {
+    try {
+      tableOptions(value as TableOptionsInit);
+    } catch (e) {
+      if (!(e instanceof PartitionArgumentError)) throw e;
+      reason = `: ${e.message}`;
+    }
   }
-  return value as TableOptions;
+  throw new PartitionArgumentError(
+    `${what} needs the settings tableOptions({ comparator, … }) returns, got ${describeValue(value)}${reason}`,
+  );
 }

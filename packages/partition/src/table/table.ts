@@ -7,7 +7,7 @@ import type { PartitionKey } from '../model/partition-key.js';
 import type { Row } from '../model/row.js';
 import type { ReadQuery } from '../read/read.js';
 import { type ApplyResult, Memtable } from '../write/memtable.js';
-import { PartitionUpdate, type PartitionUpdateBuilder } from '../write/partition-update.js';
+import { builderFor, type PartitionUpdate, type PartitionUpdateBuilder } from '../write/partition-update.js';
 import { checkTableOptions, type TableOptions } from './table-options.js';
 import { type ResolvedTableStages, resolveTableStages, type TableStages } from './table-stages.js';
 
@@ -70,7 +70,7 @@ export class Table {
 
   /** A builder for a write to `key`; pass its `build()` to {@link apply}. */
   update(key: PartitionKey): PartitionUpdateBuilder {
-    return PartitionUpdate.builder(this.options, key);
+    return builderFor(this.options, key);
   }
 
   /**

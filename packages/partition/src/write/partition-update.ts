@@ -6,9 +6,20 @@ import { DeletionInfo, type ReadonlyDeletionInfo } from '../model/deletion-info.
 import { checkPartitionKey, type PartitionKey } from '../model/partition-key.js';
 import { Row } from '../model/row.js';
 import { maxTimestampOf, minTimestampOf, sortAndMergeRows } from '../model/sorted-rows.js';
-import type { TableOptions } from '../table/table-options.js';
+import { checkTableOptions, type TableOptions } from '../table/table-options.js';
 
 const NO_ROWS: readonly Row[] = Object.freeze([]);
+
+/**
+ * Passed by the callers that hold checked settings ({@link builderFor}, {@link PartitionUpdate.builder}), so a table's
+ * write does not look its own settings up again (one WeakSet lookup per write); not exported from the package.
+ */
+const CHECKED: unique symbol = Symbol('PartitionUpdateBuilder.checked');
+
+/** A builder for `table`'s own settings (already checked when the table was made): `Table.update`'s path. */
+export function builderFor(table: TableOptions, key: PartitionKey): PartitionUpdateBuilder {
+  return new PartitionUpdateBuilder(table, key, CHECKED);
+}
 
 /**
  * One write to one partition: rows plus deletions, as Cassandra's `PartitionUpdate`. Immutable once built; build
@@ -41,9 +52,13 @@ export class PartitionUpdate {
     Object.freeze(this);
   }
 
-  /** Starts building a write to partition `key` of a table. */
+  /**
+   * Starts building a write to partition `key` of a table.
+   * @throws PartitionArgumentError unless `table` is settings `tableOptions` returned (a misspelled key or a wrong
+   *   value is named), or for a bad key.
+   */
   static builder(table: TableOptions, key: PartitionKey): PartitionUpdateBuilder {
-    return new PartitionUpdateBuilder(table, key);
+    return new PartitionUpdateBuilder(checkTableOptions(table, 'PartitionUpdate.builder'), key, CHECKED);
   }
 
   /** No rows and no deletion. */
@@ -75,8 +90,12 @@ export class PartitionUpdateBuilder {
   #deletion: DeletionInfo | null = null;
   #built = false;
 
-  constructor(table: TableOptions, key: PartitionKey) {
-    this.#table = table;
+  /**
+   * Prefer `table.update(key)` or {@link PartitionUpdate.builder}.
+   * @throws PartitionArgumentError unless `table` is settings `tableOptions` returned, or for a bad key.
+   */
+  constructor(table: TableOptions, key: PartitionKey, checked?: typeof CHECKED) {
+    this.#table = checked === CHECKED ? table : checkTableOptions(table, 'PartitionUpdateBuilder');
     this.#key = checkPartitionKey(key);
   }
 
