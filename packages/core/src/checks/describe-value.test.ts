@@ -24,8 +24,27 @@ describe('describeValue: one rendering of a bad value for every package', () => 
     ['an invalid Date', new Date(Number.NaN), 'Date(invalid)'],
     ['a Uint8Array', new Uint8Array(4), 'Uint8Array(4)'],
     ['a class instance', new Note(), 'Note instance'],
+    // What the harness names (CLI flags, workload specs, ndjson records), the same way since it uses this one:
+    ['a negative fraction', -1.5, '-1.5'],
+    ['Infinity', Number.POSITIVE_INFINITY, 'Infinity'],
+    ['a huge index', 2 ** 53 - 1, '9007199254740991'],
+    ['a boolean', false, 'false'],
+    ['an empty string', '', '""'],
+    ['an empty array', [], '[]'],
+    ['an empty object', {}, '{}'],
+    [
+      'a spec fragment',
+      { ops: '10', schema: { clustering: [] } },
+      '{ops: "10", schema: {clustering: Array(0)}}',
+    ],
   ])('%s', (_name, value, expected) => {
     expect(describeValue(value)).toBe(expected);
+  });
+
+  it('a cyclic object (a spec that refers to itself) is named without recursing', () => {
+    const spec: Record<string, unknown> = { name: 'x' };
+    spec.self = spec;
+    expect(describeValue(spec)).toBe('{name: "x", self: {name: "x", self: {…}}}');
   });
 
   it('never throws, never calls user code (toString, getters, toJSON)', () => {
