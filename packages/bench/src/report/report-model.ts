@@ -240,11 +240,13 @@ export function verdictSentence(v: BenchmarkVerdict): string {
   );
 }
 
-/** "n=10", or in a sequential run "decided at n = 5 of 20" (with why when it stopped for equivalence or at the end). */
+/** "n=10", or in a sequential run "decided at n = 5 of 20" (with why when it stopped for equivalence or undecided). */
 function samplesText(v: BenchmarkVerdict): string {
   const q = v.sequential;
   if (!q) return `n=${formatN(v)}`;
-  const why = q.decision === 'equivalence' ? ', equivalent' : q.decision === 'continue' ? ', undecided' : '';
+  // A guardrail stops for "equivalence" once its interval ends below +threshold, improved by however much.
+  const equivalence = v.role === 'guardrail' ? ', no regression beyond the threshold' : ', equivalent';
+  const why = q.decision === 'equivalence' ? equivalence : q.decision === 'continue' ? ', undecided' : '';
   return `decided at n = ${q.decidedAt} of ${q.maxN}${why}`;
 }
 

@@ -1,30 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchmarkRecord } from '../../model.js';
+import { verdictSentence } from '../../report/report-model.js';
 import { analyzeRun } from '../analyze-run.js';
 import { jitter, makeRecord, makeRun } from '../test-fixtures.js';
-import { looksUpTo, sequentialDesign } from './design.js';
+import { looksUpTo, reachableLooks, sequentialDesign } from './design.js';
 import { decideLook, type Look, stops } from './look.js';
 
-const LOOKS = looksUpTo(20);
+/** The runner's looks for m benchmarks under Holm: 5, 10, 15, 20, the first moved to 6 from 3 benchmarks on. */
+const looksFor = (m: number) => reachableLooks({ looks: looksUpTo(20), alpha: 0.05 / m, spending: 'pocock' });
 const config = (m: number) => ({
   samplesPerSide: 20,
-  sequential: { looks: LOOKS, spending: 'pocock' as const, designAlpha: 0.05 / m },
+  sequential: { looks: looksFor(m), spending: 'pocock' as const, designAlpha: 0.05 / m },
 });
 
 /** A record as the runner leaves it: looked at with the design until a look stops, the samples up to there. */
-function sequentialRecord(benchmark: string, base: number[], cand: number[], m: number): BenchmarkRecord {
-  const design = sequentialDesign({ looks: LOOKS, alpha: 0.05 / m, spending: 'pocock' });
+function sequentialRecord(
+  benchmark: string,
+  base: number[],
+  cand: number[],
+  m: number,
+  role: 'primary' | 'guardrail' = 'primary',
+): BenchmarkRecord {
+  const design = sequentialDesign({ looks: looksFor(m), alpha: 0.05 / m, spending: 'pocock' });
   const looks: Look[] = [];
-  for (const [k, n] of LOOKS.entries()) {
+  for (const [k, n] of design.looks.entries()) {
     const look = decideLook(design, k, base.slice(0, n), cand.slice(0, n), looks, {
       threshold: 0.02,
       confidence: 0.95,
+      guardrail: role === 'guardrail',
     });
     looks.push(look);
     if (stops(look)) break;
   }
   const n = looks.at(-1)!.n;
-  return { ...makeRecord({ benchmark, baseline: base.slice(0, n), candidate: cand.slice(0, n) }), looks };
+  const record = makeRecord({ benchmark, role, baseline: base.slice(0, n), candidate: cand.slice(0, n) });
+  return { ...record, looks };
 }
 
 describe('verdicts of a sequential run', () => {
@@ -46,6 +56,26 @@ describe('verdicts of a sequential run', () => {
     expect(unchanged?.sequential?.pSequential).toBe(1);
     // n = 5 alone could not reach alpha under Holm over 2 (2 · 0.0079 < 0.05 can, so use the recorded maximum).
     expect(analysis.summary.reach).toMatchObject({ samplesPerSide: 20, reachable: true });
+  });
+
+  it('a guardrail that improved with a wide interval stops early as Held, and says why', () => {
+    // The measured main job's copyAndAdd[size=10] (wall ns/op, −21%, robust CV up to 58%): never significant.
+    const base = [2046, 1588, 2151, 1801, 1504, 4049, 2371, 1970, 1868, 2995];
+    const cand = [1208, 1011, 1042, 1994, 1768, 1363, 1381, 2738, 2535, 2189];
+    const more = [930, 1473, 1624, 1048, 1830, 1557, 1645, 1419, 1101, 839];
+    const moreCand = [1481, 1026, 2174, 996, 850, 845, 725, 859, 1659, 702];
+    const [b, c] = [
+      [...base, ...more],
+      [...cand, ...moreCand],
+    ];
+    const guard = sequentialRecord('guard', b, c, 4, 'guardrail');
+    expect(guard.looks?.at(-1)).toMatchObject({ n: 6, decision: 'equivalence' });
+    const v = analyzeRun(makeRun([guard], config(4))).verdicts[0]!;
+    expect(v.outcome).toBe('Held');
+    expect(verdictSentence(v)).toMatch(/decided at n = 6 of 20, no regression beyond the threshold/);
+    // As a primary the same forks run to the maximum without a decision.
+    const primary = sequentialRecord('primary', b, c, 4);
+    expect(primary.looks?.map((l) => l.decision)).toEqual(['continue', 'continue', 'continue', 'final']);
   });
 
   it('a fixed-n run (no design in its config) reads the fixed-n p, as results files before protocol 5 do', () => {
