@@ -27,11 +27,13 @@ describe('tombstone-bench calibrate (real forks)', () => {
     // The suite has a factor with two levels: each level is its own A/A, so one run holds 2 comparisons.
     expect(r.stdout).toMatch(/A\/A \(same code both sides\): 2 runs, 4 comparisons/);
     expect(r.stdout).toMatch(
-      /Injected \+100% \(booked on wall time\): 1 runs, 2 cases, Lost \d = power \d+(\.\d+)?%/,
+      /Injected \+100% \(booked on CPU time\): 1 runs, 2 cases, Lost \d = power \d+(\.\d+)?%/,
     );
     expect(r.stdout).toMatch(/Smallest slowdown detected with 80% power at a fixed n=5/);
     // The runs use run's default design (sequential; one look at n = 5 when the maximum is 5) and say what they cost.
-    expect(r.stdout).toMatch(/Calibration at sequential n=5 per side \(pocock, design alpha 0\.025\)/);
+    expect(r.stdout).toMatch(
+      /Calibration at sequential n=5 per side \(pocock, design alpha 0\.025\).*, metric cpuNsPerOp/,
+    );
     expect(r.stdout).toMatch(
       /forks per benchmark and side: mean [\d.]+ of 5 \([\d.]+%\); wall time per run: mean [\d.]+ s/,
     );

@@ -279,7 +279,7 @@ Output:      --out <results.json>  --resume <results.json>  --json (NDJSON event
              --growth <numeric param> (fit O(N^k) per side)  --factorial <param> (2×2: code × param)
              --resume continues the same comparison and --sample-ms/--warmup-ms/--no-alloc/--instructions
              only (else exit 2); -n may raise the samples per side, never lower them
-Verdicts:    --metric nsPerOp|cpuNsPerOp|bytesPerOp|instructionsPerOp  --alpha 0.05  --threshold 0.02
+Verdicts:    --metric cpuNsPerOp (default)|nsPerOp (wall)|bytesPerOp|instructionsPerOp  --alpha 0.05  --threshold 0.02
              --no-holm (per-benchmark p only; default: Holm–Bonferroni across the run's benchmarks)
              a benchmark whose checks fail is Inconclusive, never Won/Lost
 Git mode:    --install-cmd "<cmd>" (repeatable: alternatives)  --build-cmd "<cmd>"  --no-install  --no-build

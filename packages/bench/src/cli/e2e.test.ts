@@ -348,7 +348,7 @@ describe('bad input: clear error, exit 2, nothing measured', () => {
     expect(r.stderr).not.toMatch(/tombstone-bench:/);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Benchmark +Metric +Median +IQR +forks\n/m);
-    expect(r.stdout).toMatch(/^P\.a +ns\/op +[\d.]+ [nµm]?s +[\d.]+ [nµm]?s – [\d.]+ [nµm]?s +4$/m);
+    expect(r.stdout).toMatch(/^P\.a +cpu ns\/op +[\d.]+ [nµm]?s +[\d.]+ [nµm]?s – [\d.]+ [nµm]?s +4$/m);
     expect(r.stdout).toContain('A/A check of the two halves');
     const mixed = tempProject({ 'plain.bench.ts': plain, 'speed.bench.ts': SUITE });
     const m = await runCli(['run', ...FAST], mixed);

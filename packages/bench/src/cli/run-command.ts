@@ -9,7 +9,7 @@ import { parseFormat } from '../report/output.js';
 import { checkOutputFile } from '../run/directories.js';
 import { startRun } from '../run/engine.js';
 import { ndjsonFile, ndjsonWriter } from '../run/event-sink.js';
-import { NUMBER_LIMITS, type RunOptions } from '../run/run-options.js';
+import { DEFAULT_METRIC, NUMBER_LIMITS, type RunOptions } from '../run/run-options.js';
 import { outputOptionsFor } from '../run/session.js';
 import { parseParamFilter } from '../suite/cases.js';
 import { analysisOptions, type CliValues, numberOption } from './cli-options.js';
@@ -87,7 +87,7 @@ export function runOptionsFromCli(
   const sequentialFlag = (['look-every', 'spending'] as const).find((k) => values[k] !== undefined);
   if (values['fixed-n'] && sequentialFlag)
     throw new UsageError(`--${sequentialFlag} is for sequential runs; --fixed-n takes every fork`);
-  const { overrides } = analysisOptions(values, { alpha: 0.05, threshold: 0.02, metric: 'nsPerOp' });
+  const { overrides } = analysisOptions(values, { alpha: 0.05, threshold: 0.02, metric: DEFAULT_METRIC });
   const given = <K extends keyof CliValues, T>(name: K, value: T): T | undefined =>
     values[name] === undefined ? undefined : value;
   const options: RunOptions = {

@@ -10,6 +10,16 @@ import { MetricSchema } from '../protocol/records.js';
 import { SAMPLING_LIMITS } from '../suite/define.js';
 
 /** Everything a measuring run can be told. Every field but `mode` is optional. */
+
+/**
+ * The metric a run judges unless told otherwise: CPU time per op. Why (docs/bench-sequential-sampling.md, "Default
+ * metric"): on this project's shared 2-core VM at load 13–20, +10% injected was Lost in 3 of 24 wall-time comparisons
+ * and 30 of 40 CPU-time ones; A/A had 1 false verdict on wall time and none on CPU time; and the main job's noisiest
+ * guardrail decided at n = 6–15 on CPU time but ran to n = 20 on wall time, so sequential runs stop sooner.
+ * `--metric nsPerOp` (wall) stays available for ops that wait (I/O, timers, locks), whose waiting CPU time omits.
+ */
+export const DEFAULT_METRIC = 'cpuNsPerOp' as const;
+
 export interface RunOptions {
   /** `run`: each suite's in-code factor; `aa`: the same code on both sides; `compare`: two git revisions. */
   mode: 'run' | 'aa' | 'compare';
@@ -37,7 +47,7 @@ export interface RunOptions {
   warmupMs?: number;
   /** Time limit per fork, ms (default 60000). */
   timeoutMs?: number;
-  /** The judged metric (default `nsPerOp`, `instructionsPerOp` with `instructions`). */
+  /** The judged metric (default {@link DEFAULT_METRIC}, CPU ns/op; `instructionsPerOp` with `instructions`). */
   metric?: 'nsPerOp' | 'cpuNsPerOp' | 'bytesPerOp' | 'instructionsPerOp';
   /** Significance level (default 0.05). */
   alpha?: number;

@@ -50,6 +50,8 @@ describe('sequential sampling in the engine', () => {
     );
     const run = read(out);
     expect(run.config.sequential).toMatchObject({ looks: [5, 10], spending: 'pocock', designAlpha: 0.05 });
+    // CPU time is the default metric (wall time: --metric nsPerOp).
+    expect(run.config.metric).toBe('cpuNsPerOp');
     const b = run.benchmarks[0]!;
     expect(b.samples).toHaveLength(10);
     expect(b.looks).toHaveLength(1);

@@ -44,7 +44,7 @@ import {
 import type { PlanContext } from './prepare.js';
 import { checkResumable } from './resume-check.js';
 import { displayPath, readResumeFile, resumeCommand } from './resume-files.js';
-import type { RunOptions } from './run-options.js';
+import { DEFAULT_METRIC, type RunOptions } from './run-options.js';
 import {
   type CaseAnalysis,
   createRecord,
@@ -108,7 +108,7 @@ export function outputOptionsFor(options: RunOptions): RunOutputOptions {
     overrides: {
       alpha: options.alpha ?? 0.05,
       threshold: options.threshold ?? 0.02,
-      metric: options.metric ?? (options.instructions ? 'instructionsPerOp' : 'nsPerOp'),
+      metric: options.metric ?? (options.instructions ? 'instructionsPerOp' : DEFAULT_METRIC),
       correction: options.correction ?? 'holm',
     },
     ...(options.growth ? { growth: options.growth } : {}),
