@@ -188,7 +188,7 @@ async function calibration(e: E2e, page: Page, ws: string): Promise<void> {
     );
     try {
       await testExplorerRows(page, /CalBench/, 60_000);
-      await openFile(page, 'cal.bench.mjs');
+      await openFile(page, 'cal.bench.mjs', file);
       await clearToasts(page);
       await runCommand(page, 'Tombstone Bench: A/A Calibration of This Machine');
       const text = await waitForToast(page, /A\/A calibration of \S*cal\.bench\.mjs:/, 420_000);

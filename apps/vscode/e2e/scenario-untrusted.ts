@@ -65,7 +65,7 @@ async function checks(e: E2e, page: Page): Promise<void> {
     await page
       .locator('.quick-input-list .monaco-list-row', { hasText: /benchmarks/ })
       .first()
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 60_000 }); // the workspace search behind the picker took over 15 s at load 19
     await page.keyboard.press('Enter');
     const frame = await webviewFrame(page, 'Benchmark results', 30_000);
     const body = await frame.evaluate(() => document.body.textContent ?? '');

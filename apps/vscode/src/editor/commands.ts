@@ -44,7 +44,13 @@ function describeResultsFile(file: string): { tag: string; started: number } | n
   }
 }
 
-async function pickResultsFile(title: string): Promise<string | undefined> {
+interface ResultsItem extends vscode.QuickPickItem {
+  file: string;
+  t: number;
+}
+
+/** The workspace's saved results files, newest first. */
+async function savedResults(): Promise<ResultsItem[]> {
   const uris = await vscode.workspace.findFiles('**/.tombstone-bench/*.json', '**/node_modules/**');
   const items = uris.flatMap((u) => {
     const d = describeResultsFile(u.fsPath);
@@ -52,14 +58,45 @@ async function pickResultsFile(title: string): Promise<string | undefined> {
       ? [{ label: d.tag, description: vscode.workspace.asRelativePath(u), file: u.fsPath, t: d.started }]
       : [];
   });
+  return items.sort((a, b) => b.t - a.t);
+}
+
+/**
+ * A picker over the saved results files. It opens at once, busy while the workspace is searched: the search took
+ * over 15 s on a loaded machine, with nothing on screen meanwhile.
+ */
+async function pickResultsFile(title: string): Promise<string | undefined> {
+  const pick = vscode.window.createQuickPick<ResultsItem>();
+  Object.assign(pick, {
+    title,
+    busy: true,
+    matchOnDescription: true,
+    placeholder: 'Searching .tombstone-bench/*.json…',
+  });
+  let closed = false;
+  const chosen = new Promise<string | undefined>((resolve) => {
+    pick.onDidAccept(() => {
+      resolve(pick.selectedItems[0]?.file);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      closed = true;
+      resolve(undefined);
+      pick.dispose();
+    });
+  });
+  pick.show();
+  const items = await savedResults();
+  if (closed) return undefined;
   if (items.length === 0) {
+    pick.hide();
     void vscode.window.showInformationMessage(
       'Tombstone Bench: no saved results (.tombstone-bench/*.json) yet.',
     );
     return undefined;
   }
-  items.sort((a, b) => b.t - a.t);
-  return (await vscode.window.showQuickPick(items, { title, matchOnDescription: true }))?.file;
+  Object.assign(pick, { items, busy: false, placeholder: 'Pick a results file' });
+  return chosen;
 }
 
 /** What the commands act on besides the store and the runs. */
