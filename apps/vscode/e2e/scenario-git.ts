@@ -70,7 +70,11 @@ async function compareAgainstHeadParent(page: Page): Promise<void> {
   await input.fill('HEAD^');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'typed ref' }).first().waitFor();
   await input.fill('HEAD~1');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'default baseline' }).first().waitFor();
+  // Enter takes the focused row: wait until it is the typed ref (an earlier row list was still shown once).
+  await page
+    .locator('.quick-input-list .monaco-list-row.focused', { hasText: /HEAD~1\s*default baseline/ })
+    .first()
+    .waitFor();
   await page.keyboard.press('Enter');
 }
 
@@ -202,7 +206,8 @@ async function calibration(e: E2e, page: Page, ws: string): Promise<void> {
         /injected \+\d+(?:\.\d+)?%: Lost in \d of 1 \(power \d+(?:\.\d+)?%\)/,
         'notification',
       );
-      await openFile(page, JS_FILE);
+      // Its tab is open beside the calibrated file (quick open of it timed out once after the notification).
+      await page.locator('.tab', { hasText: JS_FILE }).first().click();
       const rows = await waitForLensRows(page, (r) => r.some((t) => /vs HEAD~1/.test(t)), 20_000);
       if (!rows.some((r) => /vs HEAD~1/.test(r)))
         throw new Error(`the calibration replaced the compare's lenses: ${JSON.stringify(rows)}`);

@@ -90,7 +90,11 @@ export async function pickRef(cwd: string): Promise<string | undefined> {
     ];
   };
   qp.onDidChangeValue((value) => {
-    qp.items = [...typedItem(value), ...listed];
+    // A typed ref that is listed becomes the active item: Enter takes what was typed, not the best fuzzy match
+    // (the e2e typed `HEAD~1` and compared against `main`).
+    const exact = listed.find((i) => i.ref === value.trim());
+    qp.items = exact ? [exact, ...listed.filter((i) => i !== exact)] : [...typedItem(value), ...listed];
+    if (exact) qp.activeItems = [exact];
   });
   const picked = await new Promise<string | undefined>((resolve) => {
     qp.onDidAccept(async () => {
