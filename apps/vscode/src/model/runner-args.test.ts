@@ -10,7 +10,7 @@ describe('settings', () => {
       samplesPerSide: null,
       warmupMs: null,
       sampleMs: null,
-      metric: 'nsPerOp',
+      metric: 'cpuNsPerOp',
       threshold: 0.02,
       alpha: 0.05,
     });
@@ -57,7 +57,7 @@ describe('runnerArgs', () => {
       '--out=/ws/.tombstone-bench/r.json',
       '-n',
       '10',
-      '--metric=nsPerOp',
+      '--metric=cpuNsPerOp',
       '--alpha=0.05',
       '--threshold=0.02',
       '--warmup-ms=500',

@@ -50,7 +50,7 @@ function intSetting(raw: Record<string, unknown>, name: string, min: number, max
 
 /** Validates raw settings (as `workspace.getConfiguration('tombstoneBench')` returns them). */
 export function parseSettings(raw: Record<string, unknown>): BenchSettings {
-  const metric = raw.metric ?? 'nsPerOp';
+  const metric = raw.metric ?? 'cpuNsPerOp';
   if (typeof metric !== 'string' || !(METRICS as readonly string[]).includes(metric))
     throw new SettingsError('metric', metric, METRICS.join(', '));
   const threshold = raw.threshold ?? 0.02;
