@@ -31,6 +31,7 @@ export interface Corruptor {
 }
 
 function toRangeTombstone(
+  comparator: ClusteringComparator,
   a: RangeTombstone | ClusteringBound,
   end: ClusteringBound | undefined,
   markedForDeleteAt: number | undefined,
@@ -38,7 +39,7 @@ function toRangeTombstone(
 ): RangeTombstone {
   if (a instanceof RangeTombstone) return a;
   return new RangeTombstone(
-    Slice.make(a, end!),
+    Slice.make(a, end!, comparator), // the comparator: a DESC column's slice is inverted in value order
     DeletionTime.build(markedForDeleteAt!, localDeletionTime ?? 0),
   );
 }
@@ -48,7 +49,7 @@ class EndExclusiveList extends RangeTombstoneList {
   override add(rangeTombstone: RangeTombstone): void;
   override add(start: ClusteringBound, end: ClusteringBound, markedForDeleteAt: number, ldt?: number): void;
   override add(a: RangeTombstone | ClusteringBound, end?: ClusteringBound, at?: number, ldt?: number): void {
-    const rt = toRangeTombstone(a, end, at, ldt);
+    const rt = toRangeTombstone(this.comparator, a, end, at, ldt);
     const e = rt.slice.end;
     if (e.kind !== Kind.INCL_END_BOUND || e.values.length === 0) {
       super.add(rt);
@@ -56,7 +57,7 @@ class EndExclusiveList extends RangeTombstoneList {
     }
     const cut = ClusteringBound.exclusiveEnd(...e.values);
     if (Slice.isEmpty(this.comparator, rt.slice.start, cut)) return;
-    super.add(new RangeTombstone(Slice.make(rt.slice.start, cut), rt.deletionTime));
+    super.add(new RangeTombstone(Slice.make(rt.slice.start, cut, this.comparator), rt.deletionTime));
   }
 }
 
