@@ -20,19 +20,22 @@ describe('tombstone-bench calibrate (real forks)', () => {
     const dir = tempProject({ 'cal.bench.ts': SUITE });
     const out = join(dir, 'cal');
     const args = ['calibrate', 'cal.bench.ts', '--rounds', '2', '--slowdown-rounds', '1', '--slowdowns', '1'];
-    const r = await runCli([...args, '-n', '5', '--no-alloc', '--out', out, ...FAST], dir);
+    const r = await runCli(
+      [...args, '-n', '5', '--no-alloc', '--metric', 'nsPerOp', '--out', out, ...FAST],
+      dir,
+    );
     expect(r.stderr).toContain('calibrate: slowdown-1-1 done (2/3)');
     expect(r.stderr).toContain('calibrate: aa-2 done (3/3)');
     expect(r.code).toBe(0);
     // The suite has a factor with two levels: each level is its own A/A, so one run holds 2 comparisons.
     expect(r.stdout).toMatch(/A\/A \(same code both sides\): 2 runs, 4 comparisons/);
     expect(r.stdout).toMatch(
-      /Injected \+100% \(booked on CPU time\): 1 runs, 2 cases, Lost \d = power \d+(\.\d+)?%/,
+      /Injected \+100% \(booked on wall time\): 1 runs, 2 cases, Lost \d = power \d+(\.\d+)?%/,
     );
     expect(r.stdout).toMatch(/Smallest slowdown detected with 80% power at a fixed n=5/);
     // The runs use run's default design (sequential; one look at n = 5 when the maximum is 5) and say what they cost.
     expect(r.stdout).toMatch(
-      /Calibration at sequential n=5 per side \(pocock, design alpha 0\.025\).*, metric cpuNsPerOp/,
+      /Calibration at sequential n=5 per side \(pocock, design alpha 0\.025\).*, metric nsPerOp/,
     );
     expect(r.stdout).toMatch(
       /forks per benchmark and side: mean [\d.]+ of 5 \([\d.]+%\); wall time per run: mean [\d.]+ s/,
@@ -58,6 +61,8 @@ describe('tombstone-bench calibrate (real forks)', () => {
     ).toBe('none');
     expect(JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8')).config.correction).toBe('holm');
     expect(again.stdout).toContain('correction none');
+    // Without --metric the re-summary reads the runs' own metric (wall time here), not the default (CPU time).
+    expect(again.stdout).toContain('metric nsPerOp');
     expect(again.stdout).toMatch(/A\/A \(same code both sides\): 2 runs, 4 comparisons/);
 
     // Two invocations combined: the runs of both directories count; the summary goes where --out says.

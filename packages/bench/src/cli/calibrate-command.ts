@@ -275,12 +275,14 @@ export async function cmdCalibrate(
     }
     runs = { ...measured, notes: [] };
   }
-  const summary = summarizeCalibration(
-    runs.aa,
-    runs.injected,
-    s.output.overrides,
-    parseDetectNs(values['detect-n']),
-  );
+  // Without --metric a re-summary reads the metric the runs were measured (and their looks decided) on, not today's
+  // default: wall-time runs re-read on CPU time mixed wall-time looks with CPU-time deltas.
+  const recordedMetric = runs.aa[0]?.config.metric;
+  const overrides =
+    values.metric === undefined && recordedMetric !== undefined
+      ? { ...s.output.overrides, metric: recordedMetric }
+      : s.output.overrides;
+  const summary = summarizeCalibration(runs.aa, runs.injected, overrides, parseDetectNs(values['detect-n']));
   // With --from, --out names where the new summary goes (the measured runs stay where they are).
   const target = join(
     from !== undefined && values.out !== undefined ? resolve(io.cwd, values.out) : dir,
