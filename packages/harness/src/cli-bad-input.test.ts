@@ -90,27 +90,27 @@ describe("negative numbers get the option's own one-line error", () => {
   it.each([
     [
       ['generate', '--spec', 'mixed', '--ops', '-3'],
-      '--ops must be a non-negative integer in decimal, got "-3"',
+      'generate: --ops must be an integer in [1, 2^53 − 1], got "-3"',
     ],
     [
       ['generate', '--spec', 'mixed', '--ops', '1', '--seed', '-1'],
-      '--seed must be a non-negative integer in decimal, got "-1"',
+      'generate: --seed must be an integer in [0, 2^53 − 1], got "-1"',
     ],
     [
       ['generate', '--spec', 'mixed', '--ops', '1', '--from', '-1'],
-      '--from must be a non-negative integer in decimal, got "-1"',
+      'generate: --from must be an integer in [0, 2^53 − 1], got "-1"',
     ],
     [
       ['generate', '--spec', 'mixed', '--ops', '1', '--stream', '-1'],
-      '--stream must be a non-negative integer in decimal, got "-1"',
+      'generate: --stream must be an integer in [0, 2^53 − 1], got "-1"',
     ],
     [
       ['check', '--spec', 'check-mixed', '--ops', '-3'],
-      '--ops must be a non-negative integer in decimal, got "-3"',
+      'check: --ops must be an integer in [1, 2^53 − 1], got "-3"',
     ],
     [
       ['stress', '--spec', 'check-mixed', '--duration', '-3s'],
-      '--duration must be a positive duration with a unit like 500ms, 30s, 2m or 1h, got "-3s"',
+      'stress: --duration must be a positive duration with a unit like 500ms, 30s, 2m or 1h, got "-3s"',
     ],
   ])('%j', async (args, message) => {
     const r = await run(args);
@@ -186,5 +186,53 @@ describe('a replay file is checked against its header', () => {
     expect(r.err).toContain(
       `edit.ndjson: the header records a divergence at op ${k}, but op ${k} is not in the file`,
     );
+  });
+});
+
+describe('every integer option of every command is read by one parser (issue 23: five phrasings, some without the command)', () => {
+  const max = String(2 ** 53); // one past 2^53 − 1
+  const cases: [string[], string, string][] = [
+    [['generate', '--spec', 'mixed'], 'ops', '[1, 2^53 − 1]'],
+    [['generate', '--spec', 'mixed', '--ops', '1'], 'seed', '[0, 2^53 − 1]'],
+    [['generate', '--spec', 'mixed', '--ops', '1'], 'from', '[0, 2^53 − 1]'],
+    [['check', '--spec', 'check-mixed'], 'ops', '[1, 2^53 − 1]'],
+    [['check', '--spec', 'check-mixed', '--ops', '1'], 'streams', '[1, 100000]'],
+    [['check', '--spec', 'check-mixed', '--ops', '1'], 'stream', '[0, 2^53 − 1]'],
+    [['stress', '--spec', 'mixed'], 'ops', '[1, 2^53 − 1]'],
+    [['stress', '--spec', 'mixed', '--ops', '1'], 'stream', '[0, 2^53 − 1]'],
+    [['stress', '--spec', 'mixed', '--ops', '1', '--compare', 'eager', 'persistent'], 'rounds', '[1, 1000]'],
+    [['case', 'purge-order'], 'samples', '[2, 1000]'],
+  ];
+  it.each(cases)(
+    '%j --%s: 1.5, 1e3, 0x10, −1 and 2^53 refused in one shape, nothing created',
+    async (args, option, range) => {
+      const cwd = mkdtempSync(join(tmpdir(), 'harness-int-'));
+      for (const bad of ['1.5', '1e3', '0x10', '-1', max, '']) {
+        const r = await run([...args, `--${option}`, bad], cwd);
+        expect(r.code, `--${option} ${bad}`).toBe(EXIT.usage);
+        expect(r.err).toBe(
+          `tombstone-harness: ${args[0]}: --${option} must be an integer in ${range}, got ${JSON.stringify(bad)}\n`,
+        );
+      }
+      expect(readdirSync(cwd)).toEqual([]);
+    },
+  );
+
+  it('a value out of a bounded range is refused too: --streams 100001, --rounds 1001, --samples 1', async () => {
+    for (const [args, line] of [
+      [
+        ['check', '--spec', 'check-mixed', '--ops', '1', '--streams', '100001'],
+        'check: --streams must be an integer in [1, 100000], got "100001"',
+      ],
+      [
+        ['stress', '--spec', 'mixed', '--ops', '1', '--compare', 'eager', 'persistent', '--rounds', '1001'],
+        'stress: --rounds must be an integer in [1, 1000], got "1001"',
+      ],
+      [['case', 'purge-order', '--samples', '1'], 'case: --samples must be an integer in [2, 1000], got "1"'],
+    ] as const) {
+      const r = await run([...args]);
+      expect(r.code).toBe(EXIT.usage);
+      expect(r.err).toBe(`tombstone-harness: ${line}\n`);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { describeValue, HarnessArgumentError } from './errors.js';
+import { MAX_INDEX } from './seed.js';
 
 /** Where a command writes: injectable so tests capture output and nothing touches the real process. */
 export interface CliIo {
@@ -146,4 +147,44 @@ export function requiredOption(context: Omit<CliContext, 'io'>, name: string, co
   const value = context.values[name];
   if (typeof value !== 'string') throw new HarnessArgumentError(`${command}: --${name} is required`);
   return value;
+}
+
+/** The values an integer option takes, both ends included. */
+export interface IntegerRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Seeds, streams and op indexes: 0 … 2^53 − 1. */
+export const INDEX_RANGE: IntegerRange = Object.freeze({ min: 0, max: MAX_INDEX });
+
+/** Op counts: at least 1 in every command (0 meant "nothing" to one command and "no limit" to another). */
+export const COUNT_RANGE: IntegerRange = Object.freeze({ min: 1, max: MAX_INDEX });
+
+const bound = (n: number) => (n === MAX_INDEX ? '2^53 − 1' : String(n));
+
+/**
+ * The integer option `--name` of `command`: decimal digits only (no `1e3`, `0x10`, `-1`, `1.5`) within `range`, or
+ * `fallback` when it is not given (without one it is required). Every command reads its integers here, so the same
+ * mistake gets the same line everywhere: `check: --streams must be an integer in [1, 100000], got "0"`.
+ * @throws HarnessArgumentError naming the command, the option, the range and the text.
+ */
+export function integerOption(
+  context: Omit<CliContext, 'io'>,
+  command: string,
+  name: string,
+  range: IntegerRange,
+  fallback?: number,
+): number {
+  const given = context.values[name];
+  if (given === undefined) {
+    if (fallback === undefined) throw new HarnessArgumentError(`${command}: --${name} is required`);
+    return fallback;
+  }
+  const n = typeof given === 'string' && /^[0-9]+$/.test(given) ? Number(given) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < range.min || n > range.max)
+    throw new HarnessArgumentError(
+      `${command}: --${name} must be an integer in [${bound(range.min)}, ${bound(range.max)}], got ${describeValue(given)}`,
+    );
+  return n;
 }

@@ -12,12 +12,20 @@ import { CORRUPTORS } from './check/corruptors.js';
 import { checkReplay } from './check/replay-check.js';
 import { rowText } from './check/result-row.js';
 import type { Divergence } from './check/run-history.js';
-import { type CliCommand, type CliContext, EXIT, requiredOption } from './cli-command.js';
+import {
+  type CliCommand,
+  type CliContext,
+  COUNT_RANGE,
+  EXIT,
+  INDEX_RANGE,
+  integerOption,
+  requiredOption,
+} from './cli-command.js';
 import { describeValue, HarnessArgumentError } from './errors.js';
 import { opLine } from './ndjson.js';
 import { checkOutputFile } from './output-path.js';
 import { Pacer } from './pacer.js';
-import { checkIndex, parseCount, parseIndex, randomSeed } from './seed.js';
+import { checkIndex, randomSeed } from './seed.js';
 import { loadSpecFile } from './spec-file.js';
 import { progressLine } from './stress/stress-options.js';
 import { workload } from './workload.js';
@@ -149,15 +157,11 @@ const MAX_STREAMS = 100_000;
 async function streamOptions(context: CliContext) {
   const { values, io } = context;
   const spec = await loadSpecFile(requiredOption(context, 'spec', 'check'), io.cwd);
-  const ops = parseCount(requiredOption(context, 'ops', 'check'), 'check: --ops');
-  const seed = values.seed === undefined ? randomSeed() : parseIndex(String(values.seed), '--seed');
-  const streams = values.streams === undefined ? 1 : parseIndex(String(values.streams), '--streams');
-  const first = values.stream === undefined ? 0 : parseIndex(String(values.stream), '--stream');
-  const from = values.from === undefined ? 0 : parseIndex(String(values.from), '--from');
-  if (streams < 1 || streams > MAX_STREAMS)
-    throw new HarnessArgumentError(
-      `check: --streams must be an integer in [1, ${MAX_STREAMS}], got ${describeValue(values.streams)}`,
-    );
+  const ops = integerOption(context, 'check', 'ops', COUNT_RANGE);
+  const seed = integerOption(context, 'check', 'seed', INDEX_RANGE, randomSeed());
+  const streams = integerOption(context, 'check', 'streams', { min: 1, max: MAX_STREAMS }, 1);
+  const first = integerOption(context, 'check', 'stream', INDEX_RANGE, 0);
+  const from = integerOption(context, 'check', 'from', INDEX_RANGE, 0);
   checkIndex(first + streams - 1, 'check: --stream + --streams − 1');
   checkSpecIsCheckable(spec);
   workload(spec, seed).checkRange(from, ops);

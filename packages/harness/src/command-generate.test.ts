@@ -74,12 +74,12 @@ describe('tombstone-harness generate', () => {
       [['generate', '--spec', 'mixed.json'], '--ops is required'],
       [
         ['generate', '--spec', 'mixed.json', '--ops', '1e3'],
-        '--ops must be a non-negative integer in decimal, got "1e3"',
+        'generate: --ops must be an integer in [1, 2^53 − 1], got "1e3"',
       ],
       [['generate', '--spec', 'mixed.json', '--ops', '3', '--seed=-2'], 'got "-2"'],
       [
         ['generate', '--spec', 'mixed.json', '--ops', '3', '--seed', '-2'],
-        '--seed must be a non-negative integer in decimal, got "-2"',
+        'generate: --seed must be an integer in [0, 2^53 − 1], got "-2"',
       ],
       [
         ['generate', '--spec', 'mixed.json', '--ops', '3', '--format', 'xml'],

@@ -1,9 +1,16 @@
-import { type CliCommand, EXIT, requiredOption } from './cli-command.js';
+import {
+  type CliCommand,
+  COUNT_RANGE,
+  EXIT,
+  INDEX_RANGE,
+  integerOption,
+  requiredOption,
+} from './cli-command.js';
 import { cqlSchema, cqlStatement } from './cql.js';
 import { describeValue, HarnessArgumentError } from './errors.js';
 import { opLine } from './ndjson.js';
 import { Pacer } from './pacer.js';
-import { parseCount, parseIndex, randomSeed } from './seed.js';
+import { randomSeed } from './seed.js';
 import { loadSpecFile } from './spec-file.js';
 import { workload } from './workload.js';
 
@@ -27,10 +34,10 @@ export const generateCommand: CliCommand = {
   async run(context) {
     const { values, io } = context;
     const spec = await loadSpecFile(requiredOption(context, 'spec', 'generate'), io.cwd);
-    const count = parseCount(requiredOption(context, 'ops', 'generate'), 'generate: --ops');
-    const from = values.from === undefined ? 0 : parseIndex(String(values.from), '--from');
-    const stream = values.stream === undefined ? 0 : parseIndex(String(values.stream), '--stream');
-    const seed = values.seed === undefined ? randomSeed() : parseIndex(String(values.seed), '--seed');
+    const count = integerOption(context, 'generate', 'ops', COUNT_RANGE);
+    const from = integerOption(context, 'generate', 'from', INDEX_RANGE, 0);
+    const stream = integerOption(context, 'generate', 'stream', INDEX_RANGE, 0);
+    const seed = integerOption(context, 'generate', 'seed', INDEX_RANGE, randomSeed());
     const format = values.format ?? 'ndjson';
     if (format !== 'ndjson' && format !== 'cql') {
       throw new HarnessArgumentError(

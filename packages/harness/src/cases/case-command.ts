@@ -3,12 +3,12 @@ import { join, resolve } from 'node:path';
 import { type RunRecord, readRun } from '@tombstone-lab/bench/runner';
 import { writeFileAtomic } from '../atomic-file.js';
 import { CASES, type CaseDefinition } from '../cases.js';
-import { type CliCommand, type CliContext, EXIT } from '../cli-command.js';
+import { type CliCommand, type CliContext, EXIT, integerOption } from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
 import { checkOutputDirectory } from '../output-path.js';
 import { writeCasePictures } from '../plots/case-pictures.js';
 import { CaseInterruptedError, CaseRunError } from './bench-driver.js';
-import { CASE_COMMAND_INFO, samplesOption } from './case-options.js';
+import { CASE_COMMAND_INFO, SAMPLES } from './case-options.js';
 import type { CaseRunOptions } from './case-run.js';
 
 /** The settings a measured case ran with, saved as `case.json` in its directory: `--results` and `--resume` reuse them. */
@@ -124,7 +124,7 @@ function runPlan(found: CaseDefinition, { values, io }: CliContext) {
     tombstoneHarnessCase: 1,
     name: found.name,
     quick: values.quick === true,
-    samples: samplesOption(values.samples, found.defaultSamples),
+    samples: integerOption({ values, positionals: [] }, 'case', 'samples', SAMPLES, found.defaultSamples),
   };
   let out = values.out;
   if (typeof out !== 'string') {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli-main.js';
 import { type StressTargetRequest, stressCommand } from './stress-command.js';
-import { parseDuration, parsePositive, progressLine } from './stress-options.js';
+import { parseDuration, parsePositiveNumber, progressLine } from './stress-options.js';
 
 function harness() {
   const requests: StressTargetRequest[] = [];
@@ -132,10 +132,9 @@ describe('stress options', () => {
     expect(() => parseDuration('1.5')).toThrow(/a duration needs a unit/);
     expect(() => parseDuration(' 2s')).toThrow(/" 2s"/);
     expect(() => parseDuration('0s')).toThrow(/"0s"/);
-    expect(parsePositive('2500', '--rate', false)).toBe(2500);
-    expect(() => parsePositive('2.5', '--rounds', true)).toThrow(
-      /--rounds must be a positive integer, got "2.5"/,
-    );
+    expect(parsePositiveNumber('2500', '--rate')).toBe(2500);
+    expect(parsePositiveNumber('0.5', '--rate')).toBe(0.5);
+    expect(() => parsePositiveNumber('0', '--rate')).toThrow(/--rate must be a positive number, got "0"/);
     expect(progressLine(12345, 4321.4, 3.2)).toContain('12,345 ops · 4,321 op/s · ETA 3 s');
   });
 

@@ -2,10 +2,17 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../atomic-file.js';
-import { type CliCommand, type CliContext, EXIT } from '../cli-command.js';
+import {
+  type CliCommand,
+  type CliContext,
+  COUNT_RANGE,
+  EXIT,
+  INDEX_RANGE,
+  integerOption,
+} from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
 import { checkOutputFile } from '../output-path.js';
-import { parseIndex, randomSeed } from '../seed.js';
+import { randomSeed } from '../seed.js';
 import { resolveSpecPath } from '../spec-file.js';
 import {
   checkRangeStoreName,
@@ -14,7 +21,7 @@ import {
 } from '../workloads/range-stores.js';
 import { compareStress, isSameConfiguration, StressInterruptedError } from './stress-compare.js';
 import { checkHtmlFile, writeStressHtml } from './stress-html.js';
-import { parseDuration, parsePositive, progressLine, STRESS_COMMAND_INFO } from './stress-options.js';
+import { parseDuration, parsePositiveNumber, progressLine, STRESS_COMMAND_INFO } from './stress-options.js';
 import { renderStressTable } from './stress-report.js';
 import { runStress, type StressTarget } from './stress-run.js';
 import { summarizeStress } from './stress-summary.js';
@@ -46,7 +53,8 @@ interface RunShape {
   readonly hdrLog: string | null;
 }
 
-function runShape({ values, io }: CliContext): RunShape {
+function runShape(context: CliContext): RunShape {
+  const { values, io } = context;
   if (typeof values.spec !== 'string') throw new HarnessArgumentError('stress: --spec FILE is required');
   if (values.ops === undefined && values.duration === undefined)
     throw new HarnessArgumentError('stress: give --ops N or --duration (e.g. 30s)');
@@ -58,14 +66,16 @@ function runShape({ values, io }: CliContext): RunShape {
     throw new HarnessArgumentError(
       `stress: --rounds ${describeValue(values.rounds)} applies to --compare A B only (a single run has one round)`,
     );
-  const seed = typeof values.seed === 'string' ? parseIndex(values.seed, '--seed') : randomSeed();
+  const seed = integerOption(context, 'stress', 'seed', INDEX_RANGE, randomSeed());
   return {
     specFile: resolveSpecPath(values.spec, io.cwd),
     seed,
-    stream: typeof values.stream === 'string' ? parseIndex(values.stream, '--stream') : 0,
-    ...(typeof values.ops === 'string' ? { ops: parsePositive(values.ops, '--ops', true) } : {}),
-    ...(typeof values.duration === 'string' ? { durationMs: parseDuration(values.duration) } : {}),
-    ...(typeof values.rate === 'string' ? { rate: parsePositive(values.rate, '--rate', false) } : {}),
+    stream: integerOption(context, 'stress', 'stream', INDEX_RANGE, 0),
+    ...(values.ops === undefined ? {} : { ops: integerOption(context, 'stress', 'ops', COUNT_RANGE) }),
+    ...(typeof values.duration === 'string'
+      ? { durationMs: parseDuration(values.duration, 'stress: --duration') }
+      : {}),
+    ...(typeof values.rate === 'string' ? { rate: parsePositiveNumber(values.rate, 'stress: --rate') } : {}),
     // Last, after every other option is known good: only a valid run creates the default log directory.
     hdrLog:
       typeof values['hdr-log'] === 'string'
@@ -137,10 +147,8 @@ async function runCompare(context: CliContext, shape: RunShape): Promise<number>
     checkRangeStoreName(values.compare, 'stress: --compare A'),
     checkRangeStoreName(positionals[0], 'stress: --compare B'),
   ] as const;
-  const rounds =
-    typeof values.rounds === 'string'
-      ? parsePositive(values.rounds, '--rounds', true)
-      : DEFAULT_COMPARE_ROUNDS;
+  // At most bench's own limit of samples per side; 1 is taken (the table then says alpha is out of reach).
+  const rounds = integerOption(context, 'stress', 'rounds', { min: 1, max: 1000 }, DEFAULT_COMPARE_ROUNDS);
   const args = ['--spec', shape.specFile, '--seed', String(shape.seed), '--stream', String(shape.stream)];
   if (shape.ops !== undefined) args.push('--ops', String(shape.ops));
   if (shape.durationMs !== undefined) args.push('--duration', `${shape.durationMs}ms`);

@@ -26,16 +26,13 @@ export function parseDuration(text: string, what = '--duration'): number {
 }
 
 /**
- * Parses a positive number (`--rate 5000`, `--rounds 3`); `integer` also requires a safe integer.
+ * Parses a positive number (`--rate 5000`, `--rate 0.5`); integer options go through `integerOption`.
  * @throws HarnessArgumentError naming the option and the text.
  */
-export function parsePositive(text: string, what: string, integer: boolean): number {
+export function parsePositiveNumber(text: string, what: string): number {
   const n = /^\d+(\.\d+)?(e\d+)?$/i.test(text.trim()) ? Number(text) : Number.NaN;
-  if (!(n > 0) || !Number.isFinite(n) || (integer && !Number.isSafeInteger(n))) {
-    throw new HarnessArgumentError(
-      `${what} must be a positive ${integer ? 'integer' : 'number'}, got ${describeValue(text)}`,
-    );
-  }
+  if (!(n > 0) || !Number.isFinite(n))
+    throw new HarnessArgumentError(`${what} must be a positive number, got ${describeValue(text)}`);
   return n;
 }
 
