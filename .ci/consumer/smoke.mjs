@@ -65,7 +65,7 @@ assert.match(harnessHelp, /tombstone-harness/);
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { startRun } = await import('@tombstone-lab/bench/runner');
-  const { parseEvent, PROTOCOL_VERSION } = await import('@tombstone-lab/bench/protocol');
+  const { parseEvent, parseRunReport, PROTOCOL_VERSION } = await import('@tombstone-lab/bench/protocol');
   const dir = mkdtempSync(join(tmpdir(), 'consumer-run-'));
   writeFileSync(
     join(dir, 'tiny.bench.ts'),
@@ -87,6 +87,8 @@ assert.match(harnessHelp, /tombstone-harness/);
   assert.equal(types[0], 'run-started');
   assert.equal(types.at(-1), 'run-finished');
   assert.equal(types.filter((t) => t === 'sample-finished').length, 4);
-  assert.equal(PROTOCOL_VERSION, 5);
+  assert.equal(PROTOCOL_VERSION, 6);
+  // The run's one RunReport, as run-finished and `report --format json` carry it.
+  assert.equal(parseRunReport(JSON.parse(JSON.stringify(result.analysed.report))).verdicts.length, 1);
 }
 console.log('smoke ok');

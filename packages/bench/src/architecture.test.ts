@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Data flows one way: suite → fork → run → stats → report → cli. These are the import rules that keep it so.
+// Data flows one way: suite → fork → run (plan, measure) → analyse (stats → RunReport) → report → cli. These are the
+// import rules that keep it so; each is shown catching a planted violation.
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 
 function sources(dir: string): string[] {
@@ -24,39 +25,100 @@ function importsOf(file: string, root: string): string[] {
   );
 }
 
-function violations(folder: string, allowed: (target: string) => boolean, root = SRC): string[] {
-  return sources(join(root, folder)).flatMap((file) =>
+/** An import rule: files under `folder` import nothing `denied` says no to. */
+interface Rule {
+  name: string;
+  folder: string;
+  denied: (target: string) => boolean;
+  /** A file that breaks the rule: `[path under src, text]`, and the violation it must be reported as. */
+  planted: [string, string, string];
+}
+
+function violations(rule: Pick<Rule, 'folder' | 'denied'>, root = SRC): string[] {
+  return sources(join(root, rule.folder)).flatMap((file) =>
     importsOf(file, root)
-      .filter((t) => t !== folder && !allowed(t))
+      .filter((t) => t !== rule.folder && rule.denied(t))
       .map((t) => `${relative(root, file)} → ${t}`),
   );
 }
 
-const ENGINE_DENIED = ['report', 'cli'];
+const anyOf =
+  (...folders: string[]) =>
+  (t: string) =>
+    folders.includes(t);
+
+const RULES: Rule[] = [
+  {
+    name: 'statistics compute numbers: no report, run, analyse, fork, git, suite or cli code',
+    folder: 'stats',
+    denied: anyOf('report', 'run', 'analyse', 'fork', 'git', 'cli', 'suite'),
+    planted: ['stats/x.ts', "import { render } from '../report/output.js';\n", 'stats/x.ts → report'],
+  },
+  {
+    name: 'the analyse stage (records → RunReport) uses statistics and the protocol only: no run, report or cli',
+    folder: 'analyse',
+    denied: anyOf('report', 'run', 'fork', 'git', 'cli', 'suite'),
+    planted: ['analyse/x.ts', "import { runPlan } from '../run/runner.js';\n", 'analyse/x.ts → run'],
+  },
+  {
+    name: 'the engine (run/) never reaches into report or cli code (the engine once took analyze() from report/)',
+    folder: 'run',
+    denied: anyOf('report', 'cli'),
+    planted: [
+      'run/session.ts',
+      "import { analyze } from '../report/output.js';\n",
+      'run/session.ts → report',
+    ],
+  },
+  {
+    name: 'the protocol imports only itself and valibot (clients bundle it)',
+    folder: 'protocol',
+    denied: (t) => t !== 'valibot',
+    planted: ['protocol/x.ts', "import { median } from '../stats/describe.js';\n", 'protocol/x.ts → stats'],
+  },
+  ...['suite', 'fork', 'run', 'git', 'stats', 'analyse', 'report', 'protocol'].map(
+    (folder): Rule => ({
+      name: `only the command line (and the entry points) import cli/: ${folder}/ does not`,
+      folder,
+      denied: anyOf('cli'),
+      planted: [`${folder}/x.ts`, "import { main } from '../cli/main.js';\n", `${folder}/x.ts → cli`],
+    }),
+  ),
+];
+
+function plantedTree(path: string, text: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'arch-'));
+  mkdirSync(join(root, dirname(path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+  return root;
+}
+
+/** Files that analyse a run (call `analyze(` or `analyzeRun(`) outside the analyse stage and the statistics. */
+function analysesOutsideTheStage(root = SRC): string[] {
+  return ['suite', 'fork', 'run', 'git', 'report', 'cli', 'protocol']
+    .flatMap((folder) => {
+      try {
+        return sources(join(root, folder));
+      } catch {
+        return [];
+      }
+    })
+    .filter((file) => /\banalyze(Run)?\(/.test(readFileSync(file, 'utf8')))
+    .map((file) => relative(root, file));
+}
 
 describe('architecture', () => {
-  it('statistics compute numbers: they import no report, run, fork, git or cli code', () => {
-    const denied = ['report', 'run', 'fork', 'git', 'cli', 'suite'];
-    expect(violations('stats', (t) => !denied.includes(t))).toEqual([]);
-  });
+  for (const rule of RULES) {
+    it(rule.name, () => {
+      expect(violations(rule)).toEqual([]);
+      const [path, text, expected] = rule.planted;
+      expect(violations(rule, plantedTree(path, text))).toEqual([expected]);
+    });
+  }
 
-  it('the engine (run/) analyses with the statistics and never reaches into report or cli code', () => {
-    expect(violations('run', (t) => !ENGINE_DENIED.includes(t))).toEqual([]);
-  });
-
-  it('catches a planted run → report import (the engine once took analyze() from report/output.ts)', () => {
-    const root = mkdtempSync(join(tmpdir(), 'arch-'));
-    mkdirSync(join(root, 'run'));
-    writeFileSync(join(root, 'run', 'session.ts'), "import { analyze } from '../report/output.js';\n");
-    expect(violations('run', (t) => !ENGINE_DENIED.includes(t), root)).toEqual(['run/session.ts → report']);
-  });
-
-  it('the protocol imports only itself and valibot (clients bundle it)', () => {
-    expect(violations('protocol', (t) => t === 'valibot')).toEqual([]);
-  });
-
-  it('only the command line (and the entry points) import cli/', () => {
-    const outside = ['suite', 'fork', 'run', 'git', 'stats', 'report', 'protocol'];
-    expect(outside.flatMap((folder) => violations(folder, (t) => t !== 'cli'))).toEqual([]);
+  it('a run is analysed in one place: no analyze( or analyzeRun( call outside analyse/ (and stats/)', () => {
+    expect(analysesOutsideTheStage()).toEqual([]);
+    const root = plantedTree('cli/report-output.ts', 'const input = analyze(run, output);\n');
+    expect(analysesOutsideTheStage(root)).toEqual(['cli/report-output.ts']);
   });
 });

@@ -19,10 +19,18 @@ export type {
 /** `list --json`. */
 export type { ListedSuite, ListOutput } from './protocol/list.js';
 /** Validators: typed values, or a {@link ProtocolError} naming the bad field. */
-export { ProtocolError, parseEvent, parseListOutput } from './protocol/parse.js';
+export {
+  ProtocolError,
+  parseEvent,
+  parseFileComparison,
+  parseListOutput,
+  parseRunReport,
+} from './protocol/parse.js';
+/** The schemas of an analysed run and of `compare-files --json` (valibot), for clients that validate themselves. */
+export { FileComparisonSchema, RunReportSchema } from './protocol/run-report.js';
 /** The values inside events. */
 export type * from './protocol/types.js';
-/** The one version of the events, `list --json` and results files. */
+/** The one version of the events, `list --json`, the RunReport, `compare-files --json` and results files. */
 export { PROTOCOL_VERSION } from './protocol/version.js';
 /** The words of a check's findings and a verdict's basis, as every report of the runner prints them. */
 export { checkReasonText } from './report/check-text.js';

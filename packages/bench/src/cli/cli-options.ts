@@ -1,10 +1,10 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { OutputOptions } from '../analyse/run-analyses.js';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import { checkNumber, NUMBER_LIMITS, type NumberCheck, rangeText } from '../run/run-options.js';
 import type { Correction } from '../stats/holm.js';
 import { METRIC_NAMES, type MetricName } from '../stats/metric.js';
-import type { OutputOptions } from '../stats/run-analyses.js';
 
 /** Every option of every subcommand (parseArgs is strict: unknown options are usage errors). */
 export const OPTIONS = {

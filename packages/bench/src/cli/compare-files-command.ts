@@ -3,6 +3,7 @@
  */
 
 import { resolve } from 'node:path';
+import { fileComparisonPayload } from '../analyse/wire.js';
 import { BenchError, UsageError } from '../errors.js';
 import { formatDeltaPercent, formatP } from '../report/number-format.js';
 import { formatMetric } from '../report/report-model.js';
@@ -87,7 +88,9 @@ export function cmdCompareFiles(io: CliIo, values: CliValues, positionals: strin
     );
   }
   io.stdout(
-    values.json ? `${JSON.stringify(c)}\n` : `${renderFileComparison(c, { old: oldFile, new: newFile })}\n`,
+    values.json
+      ? `${JSON.stringify(fileComparisonPayload(c))}\n`
+      : `${renderFileComparison(c, { old: oldFile, new: newFile })}\n`,
   );
   return EXIT.ok;
 }

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { analyseRun } from '../analyse/analyse-run.js';
 import { BenchError, SuiteDefinitionError, UsageError } from '../errors.js';
 import { workerScript } from '../fork/compile.js';
 import { reachWarning } from '../report/report-model.js';
@@ -61,14 +62,15 @@ async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): P
     throw new BenchError('usage: tombstone-bench report <results.json>');
   const path = resolve(io.cwd, file);
   const run = readRun(path);
-  const input = printReport(io, values, run, path, analysisOptions(values, run.config));
+  const input = analyseRun(run, analysisOptions(values, run.config));
+  printReport(io, values, input, path);
   // `report` renders a saved run and gates only when asked, so `report --format markdown > x.md` works in a script.
   const gating = Boolean(values['fail-on-lost']);
-  const reach = input.analysis.summary.reach;
+  const reach = input.report.summary.reach;
   if (gating && reach && !reach.reachable) {
     // The report was printed (it carries the same warning); a gate that cannot fail must not pass a CI step.
     throw new UsageError(
-      `--fail-on-lost: ${reachWarning(reach, input.analysis.config.correction)?.replace(/^warning: /, '')}`,
+      `--fail-on-lost: ${reachWarning(reach, input.report.config.correction)?.replace(/^warning: /, '')}`,
     );
   }
   return gateExitCode(run, input, gating, false);

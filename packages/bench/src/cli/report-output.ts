@@ -1,22 +1,13 @@
 /** Printing an analysed run: SVG plots (`--svg`), the report in `--format` (unless `--json`), where it is stored. */
 import { resolve } from 'node:path';
-import type { RunRecord } from '../model.js';
+import type { AnalysedRun } from '../analyse/analyse-run.js';
 import { parseFormat, render, writeSvgPlots } from '../report/output.js';
-import type { ReportInput } from '../report/report-model.js';
 import { displayPath } from '../run/resume-files.js';
-import { analyze, type OutputOptions } from '../stats/run-analyses.js';
 import type { CliValues } from './cli-options.js';
 import type { CliIo } from './io.js';
 
-/** Analyses `run` and prints it as the options ask; returns the analysis (for the gate). */
-export function printReport(
-  io: CliIo,
-  values: CliValues,
-  run: RunRecord,
-  file: string,
-  output: OutputOptions,
-): ReportInput {
-  const input = analyze(run, output);
+/** Prints an analysed run as the options ask (it is not analysed again here: the engine or `report` did that once). */
+export function printReport(io: CliIo, values: CliValues, input: AnalysedRun, file: string): void {
   if (values.svg) {
     const written = writeSvgPlots(input, resolve(io.cwd, values.svg));
     io.stderr(`wrote ${written.length} SVG plot(s) to ${values.svg}\n`);
@@ -31,5 +22,4 @@ export function printReport(
     io.stdout(text.endsWith('\n') ? text : `${text}\n`);
     io.stderr(`results: ${shown}\n`);
   }
-  return input;
 }

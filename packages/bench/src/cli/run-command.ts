@@ -10,7 +10,6 @@ import { checkOutputFile } from '../run/directories.js';
 import { startRun } from '../run/engine.js';
 import { ndjsonFile, ndjsonWriter } from '../run/event-sink.js';
 import { DEFAULT_METRIC, NUMBER_LIMITS, type RunOptions } from '../run/run-options.js';
-import { outputOptionsFor } from '../run/session.js';
 import { parseParamFilter } from '../suite/cases.js';
 import { analysisOptions, type CliValues, numberOption } from './cli-options.js';
 import type { CliIo } from './io.js';
@@ -168,8 +167,7 @@ export async function cmdMeasure(
   });
   const result = await run.result;
   if (result.interrupted || result.record === null || result.resultsFile === null) return result.exitCode;
-  if (result.finished?.summary)
-    printReport(io, values, result.record, result.resultsFile, outputOptionsFor(options));
+  if (result.analysed) printReport(io, values, result.analysed, result.resultsFile);
   else if (!values.json) io.stderr(`results: ${result.resultsFile}\n`);
   return result.exitCode;
 }

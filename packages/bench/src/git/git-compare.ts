@@ -53,6 +53,7 @@ function interrupted(s: Session): RunResult {
     record: null,
     skippedForks: 0,
     finished: null,
+    analysed: null,
   };
 }
 

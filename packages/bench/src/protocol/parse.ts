@@ -1,10 +1,12 @@
 /**
  * Runtime validation of what the runner writes: `parseEvent` for one NDJSON line, `parseListOutput` for
- * `list --json`. A client gets typed values or a {@link ProtocolError} that names the field and what was wrong.
+ * `list --json`, `parseRunReport` for an analysed run, `parseFileComparison` for `compare-files --json`. A client gets typed values or a {@link ProtocolError} that names the field and what was wrong.
  */
 import * as v from 'valibot';
 import { type BenchEvent, BenchEventSchema } from './events.js';
 import { type ListOutput, ListOutputSchema } from './list.js';
+import { FileComparisonSchema, RunReportSchema } from './run-report.js';
+import type { ProtocolFileComparison, RunReport } from './types.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 /** A line or document that is not valid protocol (bad JSON, another protocol version, a wrong field). */
@@ -65,4 +67,23 @@ export function parseListOutput(text: string): ListOutput {
   const data = parseJson(text, 'list output');
   checkVersion(data, 'list output');
   return validate(ListOutputSchema, data, 'list output');
+}
+
+/**
+ * Validates a RunReport: `run-finished`'s analyses come from it, `report --format json` writes it as `analysis`.
+ * @throws {ProtocolError} for another protocol version or a field of the wrong shape.
+ */
+export function parseRunReport(data: unknown): RunReport {
+  checkVersion(data, 'run report');
+  return validate(RunReportSchema, data, 'run report');
+}
+
+/**
+ * Parses and validates the output of `tombstone-bench compare-files --json`.
+ * @throws {ProtocolError} for bad JSON, another protocol version, or a field of the wrong shape.
+ */
+export function parseFileComparison(text: string): ProtocolFileComparison {
+  const data = parseJson(text, 'compare-files output');
+  checkVersion(data, 'compare-files output');
+  return validate(FileComparisonSchema, data, 'compare-files output');
 }

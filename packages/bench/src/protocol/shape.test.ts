@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { BenchEventSchema, RunFinishedSchema } from './events.js';
 import { ListOutputSchema } from './list.js';
 import { RunRecordSchema } from './records.js';
+import { FileComparisonSchema, RunReportSchema } from './run-report.js';
 import { shapeOf } from './shape.js';
 import { PROTOCOL_VERSION } from './version.js';
 
@@ -14,6 +15,8 @@ const current = () => ({
   events: shapeOf(BenchEventSchema),
   list: shapeOf(ListOutputSchema),
   results: shapeOf(RunRecordSchema),
+  report: shapeOf(RunReportSchema),
+  compareFiles: shapeOf(FileComparisonSchema),
 });
 const snapshotFile = (version: number) => join(SHAPES, `v${version}.json`);
 

@@ -41,6 +41,13 @@ import type {
   SequentialConfigSchema,
   SideSchema,
 } from './records.js';
+import type {
+  AnalysisConfigSchema,
+  BenchmarkSidesSchema,
+  FileComparisonRowSchema,
+  FileComparisonSchema,
+  RunReportSchema,
+} from './run-report.js';
 
 /** baseline | candidate. */
 export type ProtocolSide = v.InferOutput<typeof SideSchema>;
@@ -116,3 +123,13 @@ export type ProtocolFactorialTable = v.InferOutput<typeof FactorialTableSchema>;
 export type ProtocolFactorial = v.InferOutput<typeof FactorialSchema>;
 /** One case in `list --json`. */
 export type ListedCase = v.InferOutput<typeof ListedCaseSchema>;
+/** An analysed run: what every report, `run-finished` and every client read. */
+export type RunReport = v.InferOutput<typeof RunReportSchema>;
+/** The rule set a run was judged with. */
+export type ProtocolAnalysisConfig = v.InferOutput<typeof AnalysisConfigSchema>;
+/** One benchmark's per-side figures in a RunReport. */
+export type BenchmarkSides = v.InferOutput<typeof BenchmarkSidesSchema>;
+/** `compare-files --json`. */
+export type ProtocolFileComparison = v.InferOutput<typeof FileComparisonSchema>;
+/** One row of `compare-files --json`. */
+export type ProtocolFileComparisonRow = v.InferOutput<typeof FileComparisonRowSchema>;

@@ -8,12 +8,18 @@
  * 4: a sample of an injected-slowdown run carries the injected share it measured on each clock (`injected`).
  * 5: sequential sampling: a run's config may carry its design (`sequential`), a benchmark its `looks`, a verdict
  * where it was decided (`sequential`); a decided benchmark's unneeded forks come as `samples-skipped`.
+ * 6: one RunReport for an analysed run (`RunReportSchema`): `report --format json` writes it as `analysis` (its
+ * own `analysisVersion` is gone), `run-finished` carries its analyses, and `compare-files --json` has a schema and a
+ * `protocol` field. The results file's records are unchanged.
  */
-export const PROTOCOL_VERSION = 5 as const;
+export const PROTOCOL_VERSION = 6 as const;
 
 /**
  * Versions whose results files this runner still reads: a results file holds the run's records (samples,
- * failures, settings), whose shape is the same in 1–5 (4 and 5 add optional fields: a file without `sequential` is a
- * fixed-n run); the analysis is recomputed from them.
+ * failures, settings), whose shape is the same in 1–6 (4 and 5 add optional fields: a file without `sequential` is a
+ * fixed-n run; 6 changed only the analysis, which is recomputed from the records).
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, PROTOCOL_VERSION];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, PROTOCOL_VERSION];
+
+/** The first version whose records match today's results schema field by field (5 added the last fields). */
+export const STRICT_RECORDS_SINCE = 5;

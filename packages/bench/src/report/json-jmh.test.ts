@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { analyseRun } from '../analyse/analyse-run.js';
+import { parseRunReport } from '../protocol/parse.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
-import { analyzeRun } from '../stats/analyze-run.js';
 import { makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { jmhMetric, renderJmhJson, toJmhResults } from './jmh.js';
-import { ANALYSIS_VERSION, buildResultsDocument, renderResultsJson } from './json.js';
+import { buildResultsDocument, renderResultsJson } from './json.js';
 import { seedRun } from './test-seed-run.js';
 
 describe('results JSON', () => {
   const run = seedRun();
-  const analysis = analyzeRun(run);
+  const analysed = analyseRun(run);
 
-  it('is the RunRecord plus a versioned analysis block, raw samples kept', () => {
-    const doc = JSON.parse(renderResultsJson({ run, analysis }));
+  it('is the RunRecord plus its RunReport as the analysis block, one version, raw samples kept', () => {
+    const doc = JSON.parse(renderResultsJson(analysed));
     expect(doc.schemaVersion).toBe(PROTOCOL_VERSION);
-    expect(doc.analysis.analysisVersion).toBe(ANALYSIS_VERSION);
+    expect(doc.analysis.protocol).toBe(PROTOCOL_VERSION);
+    expect(doc.analysis.analysisVersion).toBeUndefined();
+    expect(parseRunReport(doc.analysis)).toEqual(analysed.report);
     expect(doc.benchmarks).toEqual(JSON.parse(JSON.stringify(run.benchmarks)));
     expect(doc.analysis.verdicts[0].outcome).toBe('Won');
     expect(doc.analysis.verdicts[0].stats.p).toBeCloseTo(1.0825088224469e-5, 15);
@@ -22,12 +25,12 @@ describe('results JSON', () => {
 
   it('writes non-finite numbers (unbounded intervals at tiny n) as null, and never mutates the run', () => {
     const tiny = makeRun([makeRecord({ baseline: [1, 2], candidate: [3, 4] })]);
-    const a = analyzeRun(tiny);
-    expect(a.verdicts[0]!.stats!.shift.lower).toBe(Number.NEGATIVE_INFINITY);
-    const doc = JSON.parse(renderResultsJson({ run: tiny, analysis: a }));
+    const a = analyseRun(tiny);
+    expect(a.analysis.verdicts[0]!.stats!.shift.lower).toBe(Number.NEGATIVE_INFINITY);
+    const doc = JSON.parse(renderResultsJson(a));
     expect(doc.analysis.verdicts[0].stats.shift.lower).toBeNull();
     expect('analysis' in tiny).toBe(false);
-    expect(buildResultsDocument({ run: tiny, analysis: a }).analysis.growth).toEqual([]);
+    expect(buildResultsDocument(a).analysis.growth).toEqual([]);
   });
 });
 

@@ -1,30 +1,15 @@
 /**
- * The versioned results JSON: the RunRecord exactly as the runner wrote it (raw samples kept), plus an
- * `analysis` block with the verdicts, checks, summary and optional growth / factorial analyses.
+ * The versioned results JSON (`--format json`): the RunRecord exactly as the runner wrote it (raw samples kept), plus
+ * its RunReport as `analysis` (verdicts, checks, summary, growth / factorial) — one version number for both.
  */
 
 import type { RunRecord } from '../model.js';
+import type { RunReport } from '../protocol/types.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
-import type { RunAnalysis } from '../stats/analyze-run.js';
-import type { RunFactorial } from '../stats/factorial.js';
-import type { GrowthComparison } from '../stats/growth.js';
-import type { NotFittable } from '../stats/not-fittable.js';
 import type { ReportInput } from './report-model.js';
 
-/** Version of the `analysis` block's shape. Bump on any incompatible change. */
-export const ANALYSIS_VERSION = 1 as const;
-
-/** The `analysis` block of the results document. */
-export interface AnalysisBlock extends RunAnalysis {
-  analysisVersion: typeof ANALYSIS_VERSION;
-  growth: GrowthComparison[];
-  factorials: RunFactorial[];
-  /** Growth/factorial groups that could not be fitted. */
-  notFittable: NotFittable[];
-}
-
-/** A RunRecord with its analysis. */
-export type ResultsDocument = RunRecord & { analysis: AnalysisBlock };
+/** The results document: the run's record as written, with its {@link RunReport} as `analysis`. */
+export type ResultsDocument = RunRecord & { schemaVersion: typeof PROTOCOL_VERSION; analysis: RunReport };
 
 /**
  * Assembles the results document (pure; the run is copied, not mutated). It is written in the current protocol
@@ -34,13 +19,7 @@ export function buildResultsDocument(input: ReportInput): ResultsDocument {
   return {
     ...input.run,
     schemaVersion: PROTOCOL_VERSION,
-    analysis: {
-      analysisVersion: ANALYSIS_VERSION,
-      ...input.analysis,
-      growth: [...(input.growth ?? [])],
-      factorials: [...(input.factorials ?? [])],
-      notFittable: [...(input.notFittable ?? [])],
-    },
+    analysis: input.report,
   };
 }
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { analyseRun } from '../analyse/analyse-run.js';
+import type { OutputOptions } from '../analyse/run-analyses.js';
 import type { CliValues } from '../cli/cli-options.js';
 import { printReport } from '../cli/report-output.js';
 import { gateExitCode } from '../run/session.js';
-import { analyze, type OutputOptions } from '../stats/run-analyses.js';
 import { jitter, makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { render } from './output.js';
 
@@ -26,7 +27,7 @@ const run = makeRun(
 
 describe('reports with a group that cannot be fitted', () => {
   it('prints the other fits and a "not fittable" line naming benchmark and side, in every text format', () => {
-    const input = analyze(run, { growth: 'size' });
+    const input = analyseRun(run, { growth: 'size' });
     const terminal = render(input, 'terminal');
     expect(terminal).toMatch(/Growth:\n {2}.*benchCopyOnly/);
     expect(terminal).toContain(
@@ -55,10 +56,10 @@ describe('reports with a group that cannot be fitted', () => {
         }),
       ),
     );
-    expect(render(analyze(two, { growth: 'size' }), 'terminal')).toMatch(
+    expect(render(analyseRun(two, { growth: 'size' }), 'terminal')).toMatch(
       /over size \(10, 1000\): O\(N\^.*; only 2 levels of size, better 3\n/,
     );
-    const terminal = render(analyze(one, { growth: 'size' }), 'terminal');
+    const terminal = render(analyseRun(one, { growth: 'size' }), 'terminal');
     expect(terminal).toContain(
       'Not fittable:\n  growth RangeTombstoneListBench.benchCopyOnly: not fittable: only 1 level of size (size=1000): ' +
         'a growth exponent needs at least 2 levels of size, better 3 (--param size=…)',
@@ -69,8 +70,11 @@ describe('reports with a group that cannot be fitted', () => {
     const out: string[] = [];
     const io = { stdout: (t: string) => void out.push(t), stderr: () => {}, cwd: '/tmp', isTTY: false };
     const values = {} as CliValues;
-    const exit = (output: OutputOptions) =>
-      gateExitCode(run, printReport(io, values, run, 'r.json', output), true, true);
+    const exit = (output: OutputOptions) => {
+      const analysed = analyseRun(run, output);
+      printReport(io, values, analysed, 'r.json');
+      return gateExitCode(run, analysed, true, true);
+    };
     const plain = exit({});
     const withGrowth = exit({ growth: 'size' });
     const withFactorial = exit({ factorial: 'size' });

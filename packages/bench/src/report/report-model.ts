@@ -2,6 +2,7 @@
  * What a report shows besides the per-benchmark verdicts, and the wording shared by every text format.
  */
 
+import type { AnalysedRun } from '../analyse/analyse-run.js';
 import { type Environment, type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
 import { launcherOf, shellQuote } from '../shell-quote.js';
 import { describe } from '../stats/describe.js';
@@ -9,7 +10,6 @@ import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
 import type { Correction } from '../stats/holm.js';
 import { METRIC_UNITS, type MetricName, sideValues } from '../stats/metric.js';
-import type { RunAnalyses } from '../stats/run-analyses.js';
 import type { SignificanceReach } from '../stats/significance-reach.js';
 import type { BenchmarkVerdict } from '../stats/verdict.js';
 import {
@@ -25,7 +25,7 @@ import type { Align } from './text-table.js';
 import { verdictReasonText } from './verdict-text.js';
 
 /** Everything a report renders: a run with its analyses, and where it is stored. */
-export interface ReportInput extends RunAnalyses {
+export interface ReportInput extends AnalysedRun {
   /** Where the run is stored, when known (the Reproduction block names it). */
   resultsFile?: string;
   /** Colour Won (green) and Lost (red) in the terminal table: for a terminal only, never a pipe or a file. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { analyseRun } from '../analyse/analyse-run.js';
 import type { RunRecord } from '../model.js';
-import { analyzeRun } from '../stats/analyze-run.js';
 import { aroundMedian, env, makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { renderMarkdownReport } from './markdown.js';
 import { displayCommand, reproductionItems } from './report-model.js';
@@ -94,7 +94,7 @@ describe('reproduction block data', () => {
 
 describe('reproduction block in the reports', () => {
   const run = recordedSeedRun();
-  const input = { run, analysis: analyzeRun(run), resultsFile: RESULTS };
+  const input = { ...analyseRun(run), resultsFile: RESULTS };
 
   it('terminal: seed-style bullets with the command on its own indented line', () => {
     const text = renderTerminalReport(input);
@@ -147,12 +147,11 @@ describe('reproduction block in the reports', () => {
   it('markdown: a command containing backticks gets a longer fence', () => {
     const r = recordedSeedRun();
     r.invocation = { argv: ['tombstone-bench', 'run', 'a```b'], cwd: '/w' };
-    const md = renderMarkdownReport({ run: r, analysis: analyzeRun(r) });
+    const md = renderMarkdownReport(analyseRun(r));
     expect(md).toContain("  ````sh\n  tombstone-bench run 'a```b'\n  ````");
     // Paths are code spans, with a longer fence when they hold backticks.
     const withTicks = renderMarkdownReport({
-      run: r,
-      analysis: analyzeRun(r),
+      ...analyseRun(r),
       resultsFile: '/tmp/a`b_c_.json',
     });
     expect(withTicks).toContain('- Results File: ``/tmp/a`b_c_.json``');
@@ -161,13 +160,13 @@ describe('reproduction block in the reports', () => {
   it('an old record without the new fields still renders, saying the command was not recorded', () => {
     const old = seedRun();
     expect(old.invocation).toBeUndefined();
-    const analysis = analyzeRun(old);
-    const text = renderTerminalReport({ run: old, analysis });
+    const analysed = analyseRun(old);
+    const text = renderTerminalReport(analysed);
     expect(text).toContain('• Run Command: not recorded (results file predates it)');
     expect(text).toContain('• Baseline Commit: 061749b0ae48d5b3be1f78754f177bdd745c7a1e (HEAD~1)');
     expect(text).not.toContain('Working Directory');
     expect(text).not.toContain('Results File');
-    const md = renderMarkdownReport({ run: old, analysis });
+    const md = renderMarkdownReport(analysed);
     expect(md).toContain('- Run Command: not recorded (results file predates it)');
     expect(md).not.toContain('```');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeRun } from '../stats/analyze-run.js';
+import { analyseRun } from '../analyse/analyse-run.js';
 import { factorial2x2 } from '../stats/factorial.js';
 import { aroundMedian, makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { renderMarkdownReport } from './markdown.js';
@@ -9,7 +9,7 @@ import { alignedTable, boxTable } from './text-table.js';
 
 describe('seed-000 terminal report', () => {
   const run = seedRun();
-  const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+  const text = renderTerminalReport(analyseRun(run));
   const lines = text.split('\n');
 
   it('has one row per benchmark in human units with the HL CI as spread and raw + Holm p', () => {
@@ -63,7 +63,7 @@ describe('seed-000 terminal report', () => {
   });
 
   it('drops the adjusted-p column when the correction is off', () => {
-    const plain = renderTerminalReport({ run, analysis: analyzeRun(run, { correction: 'none' }) });
+    const plain = renderTerminalReport(analyseRun(run, { overrides: { correction: 'none' } }));
     const header = plain.split('\n').find((l) => l.startsWith('Benchmark '))!;
     expect(header).not.toContain('Holm');
     expect(header.trim().endsWith(' p')).toBe(true);
@@ -89,7 +89,7 @@ describe('seed-000 terminal report', () => {
   });
 
   it('the Markdown report carries the same table', () => {
-    const md = renderMarkdownReport({ run, analysis: analyzeRun(run) });
+    const md = renderMarkdownReport(analyseRun(run));
     expect(md).toContain(
       '| RangeTombstoneListBench.benchCopyOnly | ns/op | 3.3625 µs | 9.0185 ns | -99.73% |',
     );
@@ -107,19 +107,19 @@ describe('sample sizes that cannot reach alpha', () => {
       makeRecord({ benchmark: 'a', baseline: [1, 2, 3], candidate: [4, 5, 6] }),
       makeRecord({ benchmark: 'b', baseline: [1, 2, 3], candidate: [4, 5, 6] }),
     ]);
-    const a = analyzeRun(run);
+    const a = analyseRun(run);
     // The run could not have caught a regression: it must not pass, and no benchmark reads as Unchanged.
-    expect(a.summary.gate).toBe('fail');
-    expect(a.verdicts.map((v) => v.outcome)).toEqual(['Inconclusive', 'Inconclusive']);
+    expect(a.report.summary.gate).toBe('fail');
+    expect(a.report.verdicts.map((v) => v.outcome)).toEqual(['Inconclusive', 'Inconclusive']);
     const warning =
       'warning: n=3 per side cannot reach alpha 0.05 with Holm across 2 benchmarks (smallest achievable p 0.2): ' +
       'no benchmark can be Won or Lost (each is Inconclusive), so the gate fails; use -n 5 or more';
-    expect(renderTerminalReport({ run, analysis: a })).toContain(`gate: fail\n${warning}`);
-    expect(renderMarkdownReport({ run, analysis: a })).toContain(`> **${warning}**`);
+    expect(renderTerminalReport(a)).toContain(`gate: fail\n${warning}`);
+    expect(renderMarkdownReport(a)).toContain(`> **${warning}**`);
     const enough = makeRun([
       makeRecord({ benchmark: 'a', baseline: aroundMedian(10), candidate: aroundMedian(10) }),
     ]);
-    expect(renderTerminalReport({ run: enough, analysis: analyzeRun(enough) })).not.toContain('warning: n=');
+    expect(renderTerminalReport(analyseRun(enough))).not.toContain('warning: n=');
   });
 });
 
@@ -134,8 +134,8 @@ describe('checks section with failures', () => {
         failures: [{ side: 'baseline', kind: 'build', message: 'build failed', logTail: 'error TS2304: x' }],
       }),
     ]);
-    const a = analyzeRun(run);
-    const text = renderChecks(a.summary, { metric: 'nsPerOp', unit: 'ns/op' });
+    const a = analyseRun(run);
+    const text = renderChecks(a.analysis.summary, { metric: 'nsPerOp', unit: 'ns/op' });
     expect(text).toContain('sample_sufficiency ✗ (2/2 benchmarks failed)');
     expect(text).toContain(
       '    RangeTombstoneListBench.small: n=3 vs 3: smallest achievable p 0.1 ≥ alpha 0.05: no result can be significant',
@@ -143,7 +143,7 @@ describe('checks section with failures', () => {
     expect(text).toContain(
       '    RangeTombstoneListBench.broken: baseline build failed: build failed\n      error TS2304: x',
     );
-    const report = renderTerminalReport({ run, analysis: a });
+    const report = renderTerminalReport(a);
     expect(report).toMatch(/RangeTombstoneListBench\.broken\s+ns\/op\s+—\s+—\s+—\s+—\s+Invalid\s+0\s+—\s+—/);
     expect(report).toMatch(
       /Primary Inconclusive: RangeTombstoneListBench\.small.*\n {4}checks failed: .*sample_sufficiency ✗/,
@@ -153,7 +153,7 @@ describe('checks section with failures', () => {
 
   it('a single benchmark prints its pass reasons in full', () => {
     const run = makeRun([makeRecord({ baseline: aroundMedian(100), candidate: aroundMedian(50) })]);
-    const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+    const text = renderTerminalReport(analyseRun(run));
     expect(text).toContain('sample_sufficiency ✓ n=10 vs 10: smallest achievable p 1.08251e-05 < alpha 0.05');
     expect(text).toContain('pairing ✓ 10 interleaved pairs');
   });
@@ -170,19 +170,19 @@ describe('warm-up warnings', () => {
       record,
       makeRecord({ benchmark: 'settled', baseline: [1, 2, 3], candidate: [1, 2, 3] }),
     ]);
-    const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+    const text = renderTerminalReport(analyseRun(run));
     expect(text).toContain(
       'Warm-up:\n  RangeTombstoneListBench.benchCopyOnly: 4/20 forks (baseline 1, candidate 3) hit the warm-up cap',
     );
     expect(text).not.toMatch(/settled: \d+\/\d+ forks/);
-    expect(renderMarkdownReport({ run, analysis: analyzeRun(run) })).toContain(
+    expect(renderMarkdownReport(analyseRun(run))).toContain(
       '### Warm-up\n\n- RangeTombstoneListBench.benchCopyOnly: 4/20 forks',
     );
   });
 
   it('says nothing when every warm-up settled or the file predates the field', () => {
     const run = makeRun([makeRecord({ baseline: aroundMedian(100), candidate: aroundMedian(50) })]);
-    expect(renderTerminalReport({ run, analysis: analyzeRun(run) })).not.toContain('Warm-up:');
+    expect(renderTerminalReport(analyseRun(run))).not.toContain('Warm-up:');
   });
 });
 
@@ -223,7 +223,7 @@ describe('A/A labels', () => {
   it('name each side once, with the injected slowdown on the candidate', () => {
     const record = makeRecord({ baseline: aroundMedian(100), candidate: aroundMedian(110) });
     const run = makeRun([record], {}, { kind: 'aa', label: 'A/A with 10% slowdown', slowdown: 0.1 });
-    const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+    const text = renderTerminalReport(analyseRun(run));
     expect(text).toContain(
       "Baseline: A (the code under test)\nCandidate: A' (the same code, +10% slowdown injected)",
     );
@@ -233,7 +233,7 @@ describe('A/A labels', () => {
   it('an Inconclusive that reads as a regression says it fails the gate', () => {
     const drift = Array.from({ length: 10 }, (_, i) => 130 + i * 3);
     const run = makeRun([makeRecord({ baseline: aroundMedian(100), candidate: drift })]);
-    const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+    const text = renderTerminalReport(analyseRun(run));
     expect(text).toMatch(
       / {4}checks failed: sample_independence ✗ .* — reads as a regression: fails the gate/,
     );
@@ -246,11 +246,11 @@ describe('colour for Won and Lost', () => {
     makeRecord({ benchmark: 'slow', baseline: aroundMedian(100), candidate: aroundMedian(200) }),
     makeRecord({ benchmark: 'fast', baseline: aroundMedian(200), candidate: aroundMedian(100) }),
   ]);
-  const analysis = analyzeRun(run);
+  const analysed = analyseRun(run);
 
   it('red Lost and green Won on a terminal, the columns still aligned; none without colour', () => {
-    const plain = renderTerminalReport({ run, analysis });
-    const coloured = renderTerminalReport({ run, analysis, colour: true });
+    const plain = renderTerminalReport(analysed);
+    const coloured = renderTerminalReport({ ...analysed, colour: true });
     expect(plain).not.toContain('\u001b[');
     expect(coloured).toContain('\u001b[31mLost\u001b[39m');
     expect(coloured).toContain('\u001b[32mWon\u001b[39m');
@@ -273,7 +273,7 @@ describe('colour for Won and Lost', () => {
 describe('the CI column at n = 3', () => {
   it('says the samples are too few for a bound instead of [-100%, —]', () => {
     const run = makeRun([makeRecord({ baseline: [1, 2, 3], candidate: [4, 5, 6] })], { samplesPerSide: 3 });
-    const text = renderTerminalReport({ run, analysis: analyzeRun(run) });
+    const text = renderTerminalReport(analyseRun(run));
     expect(text).not.toContain('-100%');
     expect(text).toContain('— (n too small)');
   });

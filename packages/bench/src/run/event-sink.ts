@@ -1,8 +1,8 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { toWire } from '../analyse/wire.js';
 import { UsageError } from '../errors.js';
 import type { BenchEvent, Payload } from '../protocol/events.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
-import { toWire } from './payloads.js';
 
 /** Where the engine's events go: payloads in, stamped with `protocol` and `time` on the way out. */
 export interface EventSink {

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { ResultsFileError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import { RunRecordSchema } from '../protocol/records.js';
-import { PROTOCOL_VERSION, READABLE_VERSIONS } from '../protocol/version.js';
+import { PROTOCOL_VERSION, READABLE_VERSIONS, STRICT_RECORDS_SINCE } from '../protocol/version.js';
 import { makeDirectories } from './directories.js';
 
 /**
@@ -84,7 +84,7 @@ export function readRun(file: string): RunRecord {
       `results file ${file} has a malformed invocation ${JSON.stringify(inv)} (want { argv: string[], cwd: string })`,
     );
   }
-  if (r.schemaVersion === PROTOCOL_VERSION) return validCurrent(file, data);
+  if (r.schemaVersion >= STRICT_RECORDS_SINCE) return validCurrent(file, data);
   return r as RunRecord;
 }
 

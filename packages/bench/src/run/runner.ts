@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_MAX_FAILURES } from '../analyse/analyse-run.js';
+import { sideSummary, skippedOn } from '../analyse/wire.js';
 import { type ForkOptions, type ForkOutcome, runFork } from '../fork/fork.js';
 import type { ForkJob, SampleSettings } from '../fork/fork-protocol.js';
 import type { CountJob, CountResult } from '../fork/instructions.js';
@@ -21,7 +23,6 @@ import { decideLook, type Look } from '../stats/sequential/look.js';
 import type { BenchCase } from '../suite/cases.js';
 import type { SuiteSampling } from '../suite/define.js';
 import type { EventSink } from './event-sink.js';
-import { sideSummary, skippedOn } from './payloads.js';
 import { writeRunAtomic } from './results-store.js';
 import { seededRandom, seedFrom } from './rng.js';
 
@@ -64,7 +65,7 @@ export interface RunSettings {
   events: EventSink;
   signal?: AbortSignal;
   /** Called when a case completes; its verdict (or why there is none) goes into the benchmark-finished event. */
-  analyze?: (record: BenchmarkRecord, run: RunRecord) => CaseAnalysis;
+  caseVerdict?: (record: BenchmarkRecord, run: RunRecord) => CaseAnalysis;
   /** Instruction counting (valgrind) for a case side, when enabled. */
   countInstructions?: (job: CountJob) => Promise<CountResult>;
   /** A sequential run's design (`config.sequential` computed): each case is looked at and may stop early. */
@@ -83,9 +84,6 @@ export interface RunOutcome {
   interrupted: boolean;
   skippedForks: number;
 }
-
-/** Stop a case side after this many failed forks unless {@link RunSettings.maxFailuresPerSide} says otherwise. */
-const DEFAULT_MAX_FAILURES = 2;
 
 /** A fresh record with an empty entry per case (also used to persist build failures before anything runs). */
 export function createRecord(
@@ -343,7 +341,7 @@ function caseFinished(
       baseline: sideSummary(entry, 'baseline', n, max),
       candidate: sideSummary(entry, 'candidate', n, max),
     },
-    ...(settings.analyze ? settings.analyze(entry, record) : {}),
+    ...(settings.caseVerdict ? settings.caseVerdict(entry, record) : {}),
   });
 }
 

@@ -5,6 +5,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type AnalysedRun, analyseRun, caseVerdict, finishedAnalyses } from '../analyse/analyse-run.js';
+import { checkAnalysisOptions, type OutputOptions } from '../analyse/run-analyses.js';
 import { UsageError } from '../errors.js';
 import { workerScript } from '../fork/compile.js';
 import { DEFAULT_NODE_ARGS } from '../fork/fork.js';
@@ -13,15 +15,9 @@ import { claimPinning } from '../fork/pinning.js';
 import type { MeasurementSettings, RunRecord } from '../model.js';
 import type { RunFinishedEvent } from '../protocol/events.js';
 import { shellQuote } from '../shell-quote.js';
-import { analyzeRun } from '../stats/analyze-run.js';
 import { factorialAnalysis } from '../stats/factorial.js';
 import { growthAnalysis } from '../stats/growth.js';
-import {
-  analyze,
-  checkAnalysisOptions,
-  type OutputOptions,
-  type RunAnalyses,
-} from '../stats/run-analyses.js';
+import { checkAnalysisOptions, type OutputOptions } from '../analyse/run-analyses.js';
 import {
   looksUpTo,
   reachableLooks,
@@ -34,13 +30,6 @@ import { typecheckBenchFiles } from '../suite/typecheck.js';
 import { checkOutputFile } from './directories.js';
 import { equivalentArgv } from './equivalent-command.js';
 import type { EventSink } from './event-sink.js';
-import {
-  factorialPayload,
-  growthPayload,
-  recordedError,
-  summaryPayload,
-  verdictPayload,
-} from './payloads.js';
 import type { PlanContext } from './prepare.js';
 import { checkResumable } from './resume-check.js';
 import { displayPath, readResumeFile, resumeCommand } from './resume-files.js';
@@ -78,6 +67,8 @@ export interface RunResult {
   skippedForks: number;
   /** The `run-finished` event (null when the run never started). */
   finished: RunFinishedEvent | null;
+  /** The analysed run (its `report` is what `run-finished` carries), or null when it was not analysed (interrupted). */
+  analysed: AnalysedRun | null;
 }
 
 /** Shared state of one measuring run. */
@@ -308,14 +299,8 @@ function sequentialConfig(s: Session, cases: number): NonNullable<RunRecord['con
 
 /** The verdict of one finished case for its benchmark-finished event (growth/factorial need the whole run). */
 function caseAnalyzer(s: Session) {
-  return (entry: RunRecord['benchmarks'][number], run: RunRecord): CaseAnalysis => {
-    try {
-      const verdict = analyzeRun({ ...run, benchmarks: [entry] }, s.output.overrides).verdicts[0];
-      return verdict ? { analysis: verdictPayload(verdict) } : {};
-    } catch (e) {
-      return { analysisError: recordedError(e) };
-    }
-  };
+  return (entry: RunRecord['benchmarks'][number], run: RunRecord): CaseAnalysis =>
+    caseVerdict(entry, run, s.output.overrides);
 }
 
 /**
@@ -402,7 +387,7 @@ export async function measure(
     comparison,
     events: s.events,
     signal: s.signal,
-    analyze: caseAnalyzer(s),
+    caseVerdict: caseAnalyzer(s),
     ...(resume ? { resume } : {}),
     ...(design ? { design } : {}),
   });
@@ -416,13 +401,13 @@ export async function measure(
       skippedForks: outcome.skippedForks,
     });
   }
-  const input = analyze(outcome.record, s.output);
-  const exitCode = gateExitCode(outcome.record, input, s.options.failOnLost ?? true, true);
+  const analysed = analyseRun(outcome.record, s.output, s.settings.maxFailuresPerSide);
+  const exitCode = gateExitCode(outcome.record, analysed, s.options.failOnLost ?? true, true);
   return finished(
     s,
     outcome.record,
     { interrupted: false, exitCode, skippedForks: outcome.skippedForks },
-    input,
+    analysed,
   );
 }
 
@@ -432,12 +417,12 @@ export async function measure(
  */
 export function gateExitCode(
   run: RunRecord,
-  input: RunAnalyses,
+  input: AnalysedRun,
   gating: boolean,
   measuring: boolean,
 ): number {
   const failures = run.benchmarks.reduce((k, b) => k + b.failures.length, 0);
-  const failed = input.analysis.summary.gate === 'fail' || failures > 0;
+  const failed = input.report.summary.gate === 'fail' || failures > 0;
   return (gating && failed) || (measuring && failures > 0) ? EXIT.failed : EXIT.ok;
 }
 
@@ -446,14 +431,14 @@ export function finished(
   s: Session,
   record: RunRecord,
   end: { interrupted: boolean; exitCode: number; skippedForks: number },
-  input?: RunAnalyses,
+  analysed?: AnalysedRun,
 ): RunResult {
   const payload = {
     type: 'run-finished' as const,
     runId: record.runId,
     resultsFile: s.settings.outFile,
     ...end,
-    ...(input ? analysisPayloads(input, s.output) : {}),
+    ...(analysed ? finishedAnalyses(analysed.report) : {}),
   };
   s.events.emit(payload);
   return {
@@ -463,19 +448,6 @@ export function finished(
     record,
     skippedForks: end.skippedForks,
     finished: null,
-  };
-}
-
-/** The analyses of a finished run as `run-finished` carries them. */
-function analysisPayloads(input: RunAnalyses, output: OutputOptions) {
-  const notFittable = input.notFittable ?? [];
-  return {
-    summary: summaryPayload(input.analysis.summary),
-    verdicts: input.analysis.verdicts.map(verdictPayload),
-    correction: input.analysis.config.correction,
-    ...(output.growth ? { growth: growthPayload(output.growth, input.growth ?? [], notFittable) } : {}),
-    ...(output.factorial
-      ? { factorial: factorialPayload(output.factorial, input.factorials ?? [], notFittable) }
-      : {}),
+    analysed: analysed ?? null,
   };
 }

@@ -1,16 +1,16 @@
 /**
- * Everything a run is analysed into: the verdicts and summary, and on request the growth and factorial fits. The
- * engine judges and gates a run with it and every report renders it, so it sits in the statistics layer that both
- * depend on (run → stats ← report), not in a report module the engine would have to reach sideways into.
+ * Everything a run is analysed into: the verdicts and summary, and on request the growth and factorial fits. Part
+ * of the analyse stage (`analyse-run.ts` projects it into the RunReport): the engine and `report` reach it only
+ * through `analyseRun`, so a run is analysed once.
  */
 
 import type { RunRecord } from '../model.js';
-import { analyzeRun, type RunAnalysis } from './analyze-run.js';
-import { StatsInputError } from './errors.js';
-import { factorialAnalysis, type RunFactorial } from './factorial.js';
-import { type GrowthComparison, growthAnalysis } from './growth.js';
-import type { NotFittable } from './not-fittable.js';
-import type { AnalysisConfig } from './verdict.js';
+import { analyzeRun, type RunAnalysis } from '../stats/analyze-run.js';
+import { StatsInputError } from '../stats/errors.js';
+import { factorialAnalysis, type RunFactorial } from '../stats/factorial.js';
+import { type GrowthComparison, growthAnalysis } from '../stats/growth.js';
+import type { NotFittable } from '../stats/not-fittable.js';
+import type { AnalysisConfig } from '../stats/verdict.js';
 
 /** What to analyse besides the verdicts. */
 export interface OutputOptions {

@@ -6,22 +6,58 @@
 import type { BenchmarkRecord, Side } from '../model.js';
 import type {
   ProtocolFactorial,
+  ProtocolFileComparison,
   ProtocolGrowth,
   ProtocolRunSummary,
   RecordedError,
   SideSummary,
   Verdict,
 } from '../protocol/types.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { RunSummary } from '../stats/analyze-run.js';
+import type { CheckResult } from '../stats/checks.js';
+import type { FileComparison } from '../stats/compare-files.js';
 import { median } from '../stats/describe.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
 import type { NotFittable } from '../stats/not-fittable.js';
-import type { BenchmarkVerdict } from '../stats/verdict.js';
+import type { BenchmarkVerdict, ComparisonStats } from '../stats/verdict.js';
 
 /** `value` as a JSON round trip returns it (non-finite numbers → null, undefined fields dropped). */
 export function toWire<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
+}
+
+const statsPayload = (s: ComparisonStats) => ({
+  baseline: s.baseline,
+  candidate: s.candidate,
+  deltaPercent: s.deltaPercent,
+  shift: s.shift,
+  ratio: s.ratio,
+  u: s.u,
+  p: s.p,
+  exact: s.exact,
+});
+
+const checkPayload = (c: CheckResult) => ({ name: c.name, passed: c.passed, findings: c.findings });
+
+/** `compare-files --json`: the comparison of two saved runs under the protocol's version. */
+export function fileComparisonPayload(c: FileComparison): ProtocolFileComparison {
+  return toWire({
+    protocol: PROTOCOL_VERSION,
+    metric: c.metric,
+    side: c.side,
+    rows: c.rows.map((r) => ({
+      key: r.key,
+      stats: statsPayload(r.stats),
+      pAdjusted: r.pAdjusted,
+      outcome: r.outcome,
+      basis: r.basis,
+      checks: r.checks.map(checkPayload),
+    })),
+    onlyOld: c.onlyOld,
+    onlyNew: c.onlyNew,
+  });
 }
 
 /** The protocol verdict of a statistics verdict. */
@@ -32,20 +68,11 @@ export function verdictPayload(v: BenchmarkVerdict): Verdict {
     metric: v.metric,
     unit: v.unit,
     labels: v.labels,
-    stats: v.stats && {
-      baseline: v.stats.baseline,
-      candidate: v.stats.candidate,
-      deltaPercent: v.stats.deltaPercent,
-      shift: v.stats.shift,
-      ratio: v.stats.ratio,
-      u: v.stats.u,
-      p: v.stats.p,
-      exact: v.stats.exact,
-    },
+    stats: v.stats && statsPayload(v.stats),
     pAdjusted: v.pAdjusted,
     outcome: v.outcome,
     basis: v.basis,
-    checks: v.checks.map((c) => ({ name: c.name, passed: c.passed, findings: c.findings })),
+    checks: v.checks.map(checkPayload),
     ...(v.sequential ? { sequential: v.sequential } : {}),
   });
 }

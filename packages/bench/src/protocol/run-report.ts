@@ -1,0 +1,95 @@
+/**
+ * The RunReport: an analysed run, the one product of the engine's analyse stage. Every renderer (terminal,
+ * Markdown, JSON, JMH, SVG), `report`, the `run-finished` event and every client read it; none of them computes a
+ * statistic of its own. Versioned by {@link PROTOCOL_VERSION} like the events and the results file.
+ */
+import * as v from 'valibot';
+import {
+  CheckSchema,
+  ComparisonStatsSchema,
+  CorrectionSchema,
+  FactorialTableSchema,
+  GrowthComparisonSchema,
+  NotFittableSchema,
+  OutcomeSchema,
+  RunSummarySchema,
+  SideSummarySchema,
+  VerdictBasisSchema,
+  VerdictSchema,
+} from './analysis.js';
+import {
+  ComparisonSchema,
+  Count,
+  EnvironmentSchema,
+  LocationSchema,
+  MetricSchema,
+  RunInvocationSchema,
+} from './records.js';
+import { PROTOCOL_VERSION } from './version.js';
+
+/** The rule set a run was judged with: the verdict rule's alpha, threshold and correction, and the checks' limits. */
+export const AnalysisConfigSchema = v.object({
+  metric: MetricSchema,
+  alpha: v.number(),
+  threshold: v.number(),
+  /** Confidence level of the Hodges-Lehmann intervals. */
+  confidence: v.number(),
+  correction: CorrectionSchema,
+  /** A sequential run's maximum samples per side; null for a fixed-n run. */
+  sequentialMax: v.nullable(Count),
+  outlierFactor: v.number(),
+  maxOutlierShare: v.number(),
+  maxSampleFactor: v.number(),
+  maxRobustCv: v.number(),
+  independenceAlpha: v.number(),
+});
+
+/** One benchmark's sides: forks measured, failed and skipped, with allocation, GC and warm-up figures. */
+export const BenchmarkSidesSchema = v.object({
+  key: v.string(),
+  location: v.optional(LocationSchema),
+  sides: v.object({ baseline: SideSummarySchema, candidate: SideSummarySchema }),
+});
+
+/**
+ * An analysed run. `verdicts` are the run's final verdicts (Holm-adjusted across it when `config.correction` is
+ * holm), each with its statistics, checks (structured findings) and basis; `benchmarks` the per-side figures;
+ * `growth`/`factorials` the fits asked for (`growthParam`/`factorialParam`), `notFittable` the groups that could not
+ * be fitted; `environment` the first fork's, `reproduction` the recorded command line.
+ */
+export const RunReportSchema = v.object({
+  protocol: v.literal(PROTOCOL_VERSION),
+  runId: v.string(),
+  comparison: ComparisonSchema,
+  config: AnalysisConfigSchema,
+  verdicts: v.array(VerdictSchema),
+  summary: RunSummarySchema,
+  benchmarks: v.array(BenchmarkSidesSchema),
+  growthParam: v.nullable(v.string()),
+  growth: v.array(GrowthComparisonSchema),
+  factorialParam: v.nullable(v.string()),
+  factorials: v.array(FactorialTableSchema),
+  notFittable: v.array(NotFittableSchema),
+  environment: v.nullable(EnvironmentSchema),
+  reproduction: v.nullable(RunInvocationSchema),
+});
+
+/** One benchmark of `compare-files`: two saved runs compared without measuring. */
+export const FileComparisonRowSchema = v.object({
+  key: v.string(),
+  stats: ComparisonStatsSchema,
+  pAdjusted: v.number(),
+  outcome: OutcomeSchema,
+  basis: VerdictBasisSchema,
+  checks: v.array(CheckSchema),
+});
+
+/** `compare-files --json`: the rows, and the benchmarks found in only one file. */
+export const FileComparisonSchema = v.object({
+  protocol: v.literal(PROTOCOL_VERSION),
+  metric: MetricSchema,
+  side: v.picklist(['baseline', 'candidate', 'both']),
+  rows: v.array(FileComparisonRowSchema),
+  onlyOld: v.array(v.string()),
+  onlyNew: v.array(v.string()),
+});
