@@ -41,12 +41,16 @@ describe('entry points', () => {
   it('`./protocol` holds the version, the validators, the list scanner and the reason wording (its event types are types only)', async () => {
     const m = await import('@tombstone-lab/bench/protocol');
     expect(Object.keys(m).sort()).toEqual([
+      'FileComparisonSchema',
       'PROTOCOL_VERSION',
       'ProtocolError',
+      'RunReportSchema',
       'checkReasonText',
       'locateBenchmarks',
       'parseEvent',
+      'parseFileComparison',
       'parseListOutput',
+      'parseRunReport',
       'verdictReasonText',
     ]);
   });
