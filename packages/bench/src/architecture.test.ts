@@ -71,12 +71,38 @@ const RULES: Rule[] = [
     ],
   },
   {
-    name: 'the protocol imports only itself and valibot (clients bundle it)',
+    name: 'the protocol imports only itself, the number forms and valibot (clients bundle it)',
     folder: 'protocol',
-    denied: (t) => t !== 'valibot',
+    denied: (t) => t !== 'valibot' && t !== 'format',
     planted: ['protocol/x.ts', "import { median } from '../stats/describe.js';\n", 'protocol/x.ts → stats'],
   },
-  ...['suite', 'fork', 'run', 'git', 'stats', 'analyse', 'report', 'protocol'].map(
+  {
+    name: 'the number forms (format/) import nothing: `@tombstone-lab/bench/format` pulls in nothing else',
+    folder: 'format',
+    denied: () => true,
+    planted: ['format/x.ts', "import { median } from '../stats/describe.js';\n", 'format/x.ts → stats'],
+  },
+  {
+    name: 'git mode only plans worktrees: git/ imports no engine (run/) code (git-compare once imported four)',
+    folder: 'git',
+    denied: anyOf('run', 'report', 'analyse'),
+    planted: [
+      'git/git-compare.ts',
+      "import { measure } from '../run/session.js';\n",
+      'git/git-compare.ts → run',
+    ],
+  },
+  {
+    name: 'reports render a RunReport: report/ reaches into no engine (run/) code (output.ts once did)',
+    folder: 'report',
+    denied: anyOf('run', 'fork', 'git'),
+    planted: [
+      'report/output.ts',
+      "import { ensureDirectory } from '../run/directories.js';\n",
+      'report/output.ts → run',
+    ],
+  },
+  ...['suite', 'fork', 'run', 'git', 'stats', 'analyse', 'report', 'protocol', 'format'].map(
     (folder): Rule => ({
       name: `only the command line (and the entry points) import cli/: ${folder}/ does not`,
       folder,
@@ -107,7 +133,26 @@ function analysesOutsideTheStage(root = SRC): string[] {
     .map((file) => relative(root, file));
 }
 
+/** What the entry file `name.ts` at the root of `root` imports outside `allowed` folders. */
+function entryViolations(name: string, allowed: readonly string[], root = SRC): string[] {
+  return importsOf(join(root, `${name}.ts`), root)
+    .filter((t) => !allowed.includes(t) && t !== 'valibot')
+    .map((t) => `${name}.ts → ${t}`);
+}
+
 describe('architecture', () => {
+  it('the `protocol` entry is pure: types, schemas, parse and wording from protocol/ (no report/ or suite/)', () => {
+    expect(entryViolations('protocol', ['protocol'])).toEqual([]);
+    const root = plantedTree('protocol.ts', "export { checkReasonText } from './report/check-text.js';\n");
+    expect(entryViolations('protocol', ['protocol'], root)).toEqual(['protocol.ts → report']);
+  });
+
+  it('the `format` entry takes only format/', () => {
+    expect(entryViolations('format', ['format'])).toEqual([]);
+    const root = plantedTree('format.ts', "export { formatP } from './report/number-format.js';\n");
+    expect(entryViolations('format', ['format'], root)).toEqual(['format.ts → report']);
+  });
+
   for (const rule of RULES) {
     it(rule.name, () => {
       expect(violations(rule)).toEqual([]);

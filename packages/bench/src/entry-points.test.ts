@@ -78,6 +78,21 @@ describe('entry points', () => {
     ).toBe(['┌───┬───┐', '│   │ a │', '├───┼───┤', '│ x │ 1 │', '└───┴───┘'].join('\n'));
   });
 
+  it('`./format` bundles from format/ alone: a tool printing numbers like bench pulls in nothing else', async () => {
+    const result = await build({
+      entryPoints: [fileURLToPath(new URL('./format.ts', import.meta.url))],
+      bundle: true,
+      platform: 'neutral',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      minify: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs).map((f) => f.replace(/^.*src\//, ''));
+    expect(inputs.sort()).toEqual(['format.ts', 'format/number-format.ts', 'format/text-table.ts']);
+  });
+
   it('`./svg` holds the plot primitives and bundles from svg-kit alone (a tool drawing its own plots pulls in nothing else)', async () => {
     const m = await import('@tombstone-lab/bench/svg');
     expect(Object.keys(m).sort()).toEqual([
@@ -129,8 +144,7 @@ describe('entry points', () => {
     const foreign = inputs.filter(
       (f) =>
         !/src\/protocol(\.ts|\/)/.test(f) &&
-        !/src\/suite\/locate\.ts$/.test(f) &&
-        !/src\/report\/(check-text|verdict-text|number-format)\.ts$/.test(f) &&
+        !/src\/format\/number-format\.ts$/.test(f) &&
         !/node_modules\/valibot\//.test(f),
     );
     expect(foreign).toEqual([]);

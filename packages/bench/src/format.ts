@@ -15,6 +15,6 @@ export {
   type HumanScale,
   humanScale,
   METRIC_FAMILIES,
-} from './report/number-format.js';
+} from './format/number-format.js';
 /** Space-aligned columns under a rule (the seed-000 table) and the box-drawing table (the seed-004 2×2). */
-export { type Align, alignedTable, boxTable } from './report/text-table.js';
+export { type Align, alignedTable, boxTable } from './format/text-table.js';

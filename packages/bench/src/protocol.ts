@@ -4,6 +4,8 @@
  * runtime validators; free of Node built-ins (valibot only), so an extension can bundle it.
  */
 
+/** The words of a check's findings and a verdict's basis, as every report of the runner prints them. */
+export { checkReasonText } from './protocol/check-text.js';
 /** The events, discriminated by `type`. */
 export type {
   BenchEvent,
@@ -18,6 +20,8 @@ export type {
 } from './protocol/events.js';
 /** `list --json`. */
 export type { ListedSuite, ListOutput } from './protocol/list.js';
+/** The runner's syntactic scanner (what `list --json` reports): benchmark positions without loading the file. */
+export { type BenchmarkLocation, type LocatedSuite, locateBenchmarks } from './protocol/locate.js';
 /** Validators: typed values, or a {@link ProtocolError} naming the bad field. */
 export {
   ProtocolError,
@@ -30,10 +34,6 @@ export {
 export { FileComparisonSchema, RunReportSchema } from './protocol/run-report.js';
 /** The values inside events. */
 export type * from './protocol/types.js';
+export { type VerdictReasonInput, verdictReasonText } from './protocol/verdict-text.js';
 /** The one version of the events, `list --json`, the RunReport, `compare-files --json` and results files. */
 export { PROTOCOL_VERSION } from './protocol/version.js';
-/** The words of a check's findings and a verdict's basis, as every report of the runner prints them. */
-export { checkReasonText } from './report/check-text.js';
-export { type VerdictReasonInput, verdictReasonText } from './report/verdict-text.js';
-/** The runner's syntactic scanner (what `list --json` reports): benchmark positions without loading the file. */
-export { type BenchmarkLocation, type LocatedSuite, locateBenchmarks } from './suite/locate.js';

@@ -6,8 +6,8 @@
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BenchError, UsageError } from '../errors.js';
+import { formatDeltaPercent } from '../format/number-format.js';
 import type { RunRecord } from '../model.js';
-import { formatDeltaPercent } from '../report/number-format.js';
 import { reachWarning } from '../report/report-model.js';
 import { measureCalibration } from '../run/calibrate.js';
 import { ensureDirectory, listDirectory } from '../run/directories.js';

@@ -5,10 +5,10 @@
 import { resolve } from 'node:path';
 import { fileComparisonPayload } from '../analyse/wire.js';
 import { BenchError, UsageError } from '../errors.js';
-import { formatDeltaPercent, formatP } from '../report/number-format.js';
+import { formatDeltaPercent, formatP } from '../format/number-format.js';
+import { alignedTable } from '../format/text-table.js';
+import { verdictReasonText } from '../protocol/verdict-text.js';
 import { formatMetric } from '../report/report-model.js';
-import { alignedTable } from '../report/text-table.js';
-import { verdictReasonText } from '../report/verdict-text.js';
 import { readRun } from '../run/results-store.js';
 import { EXIT } from '../run/session.js';
 import { compareFiles, type FileComparison, type FileSide } from '../stats/compare-files.js';

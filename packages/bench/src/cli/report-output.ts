@@ -1,10 +1,22 @@
 /** Printing an analysed run: SVG plots (`--svg`), the report in `--format` (unless `--json`), where it is stored. */
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { AnalysedRun } from '../analyse/analyse-run.js';
-import { parseFormat, render, writeSvgPlots } from '../report/output.js';
+import { parseFormat, render, svgPlots } from '../report/output.js';
+import { ensureDirectory } from '../run/directories.js';
 import { displayPath } from '../run/resume-files.js';
 import type { CliValues } from './cli-options.js';
 import type { CliIo } from './io.js';
+
+/** Writes the SVG plots of an analysed run into `dir`; returns the files written. */
+function writeSvgPlots(input: AnalysedRun, dir: string): string[] {
+  ensureDirectory(dir, '--svg');
+  return svgPlots(input).map(([name, svg]) => {
+    const path = join(dir, name);
+    writeFileSync(path, svg);
+    return path;
+  });
+}
 
 /** Prints an analysed run as the options ask (it is not analysed again here: the engine or `report` did that once). */
 export function printReport(io: CliIo, values: CliValues, input: AnalysedRun, file: string): void {

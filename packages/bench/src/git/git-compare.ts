@@ -1,12 +1,12 @@
+/**
+ * Git mode's part of planning a `compare`: the two revisions checked out in detached worktrees, installed and built
+ * with the repository's commands, and the bench files found in the candidate tree. It only plans: the engine
+ * (`run/compare-run.ts`) measures what it returns, so git/ never imports the engine.
+ */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { RunRecord, Side } from '../model.js';
-import { planRevisionRun } from '../run/prepare.js';
-import { writeRunAtomic } from '../run/results-store.js';
-import { benchFilesOf } from '../run/resume-files.js';
-import { createRecord } from '../run/runner.js';
-import { checkBenchTypes, EXIT, finished, measure, type RunResult, type Session } from '../run/session.js';
 import {
   addWorktree,
   type BuildOutcome,
@@ -18,151 +18,181 @@ import {
   parseCommand,
   repoRoot,
   resolveCommit,
-  tail,
   type Worktree,
 } from './git.js';
 import { describeRecipe, detectProject, recipeFor } from './project-recipe.js';
+
+/** What a `compare` asks of git: the refs, the bench files (in the working tree) and how to build each side. */
+export interface RevisionRequest {
+  cwd: string;
+  baseline: string;
+  /** Absent: the working tree (dirty or not) is the candidate. */
+  candidate?: string;
+  /** Bench files, absolute paths in the working tree; each side reads them at the same relative path. */
+  files: readonly string[];
+  install?: boolean;
+  installCommands?: readonly string[];
+  build?: boolean;
+  buildCommands?: readonly string[];
+  keepWorktrees?: boolean;
+  log: (text: string) => void;
+  signal: AbortSignal;
+}
+
+/** A side whose install or build failed: what the results file records for each of its cases. */
+export interface FailedBuild {
+  side: Side;
+  message: string;
+  log: string;
+}
+
+/** The planned revisions: the worktrees to compile against, labels, the run's comparison and any failed build. */
+export interface RevisionPlan {
+  /** The bench files in the candidate tree. */
+  files: string[];
+  roots: Record<Side, string>;
+  labels: Record<Side, string>;
+  comparison: RunRecord['comparison'];
+  failedBuilds: FailedBuild[];
+  /** Removes the worktrees (or says where they were kept with `keepWorktrees`). */
+  dispose(): void;
+}
 
 /**
  * The install/build commands for the tree at `dir`: detected from its lockfile and package.json, each step
  * replaceable (`installCommands`, `buildCommands`) or skipped (`install: false`, `build: false`).
  */
-function recipeFrom(s: Session, dir: string): BuildRecipe {
-  const o = s.options;
+function recipeFrom(r: RevisionRequest, dir: string): BuildRecipe {
   const project = detectProject(dir);
   const detected = recipeFor(project, DEFAULT_RECIPE.timeoutMs);
   const recipe: BuildRecipe = {
     install:
-      o.install === false ? [] : o.installCommands ? o.installCommands.map(parseCommand) : detected.install,
-    build: o.build === false ? [] : o.buildCommands ? o.buildCommands.map(parseCommand) : detected.build,
+      r.install === false ? [] : r.installCommands ? r.installCommands.map(parseCommand) : detected.install,
+    build: r.build === false ? [] : r.buildCommands ? r.buildCommands.map(parseCommand) : detected.build,
     timeoutMs: DEFAULT_RECIPE.timeoutMs,
   };
-  s.log(`project: ${describeRecipe(project, recipe)}\n`);
+  r.log(`project: ${describeRecipe(project, recipe)}\n`);
   return recipe;
 }
 
 const short = (sha: string): string => sha.slice(0, 7);
 
-/** Ctrl-C before measuring started: nothing was written, so there is nothing to resume. */
-function interrupted(s: Session): RunResult {
-  s.log('interrupted while preparing the git comparison; nothing was measured\n');
+interface Refs {
+  root: string;
+  baselineCommit: string;
+  candidateCommit: string | null;
+  dirty: boolean;
+}
+
+function resolveRefs(r: RevisionRequest): Refs {
+  const root = repoRoot(r.cwd);
+  const baselineCommit = resolveCommit(root, r.baseline);
+  const candidateCommit = r.candidate === undefined ? null : resolveCommit(root, r.candidate);
+  if (candidateCommit === baselineCommit)
+    throw new UsageError(
+      `--baseline ${r.baseline} and --candidate ${r.candidate} are the same commit (${short(baselineCommit)}): ` +
+        'there is nothing to compare (measure one revision against itself with `aa`)',
+    );
+  const dirty = r.candidate === undefined && isDirty(root);
+  if (dirty)
+    r.log('note: the working tree has uncommitted changes; measuring it as "working tree (dirty)"\n');
+  return { root, baselineCommit, candidateCommit, dirty };
+}
+
+function labelsOf(r: RevisionRequest, refs: Refs): Record<Side, string> {
+  const { baselineCommit, candidateCommit, dirty } = refs;
   return {
-    exitCode: EXIT.interrupted,
-    interrupted: true,
-    resultsFile: null,
-    record: null,
-    skippedForks: 0,
-    finished: null,
-    analysed: null,
+    baseline: `git:${r.baseline} (${short(baselineCommit)})`,
+    candidate:
+      candidateCommit === null
+        ? dirty
+          ? 'working tree (dirty)'
+          : 'working tree'
+        : `git:${r.candidate} (${short(candidateCommit)})`,
   };
 }
 
 /**
- * `compare --baseline <ref> [--candidate <ref>] [files…]`: each ref checked out in its own detached worktree,
- * installed and built with the repository's commands, the candidate tree's bench files compiled against each side,
- * forks interleaved. Worktrees are removed at the end, whatever happens.
+ * Builds each side (the candidate only when it is not the working tree); null when Ctrl-C came first, so the
+ * candidate build never starts after an interrupted baseline build.
  */
-export async function runCompare(s: Session): Promise<RunResult> {
-  const root = repoRoot(s.cwd);
-  const baselineRef = s.options.baseline as string;
-  const baselineCommit = resolveCommit(root, baselineRef);
-  const candidateRef = s.options.candidate;
-  const candidateCommit = candidateRef === undefined ? null : resolveCommit(root, candidateRef);
-  if (candidateCommit === baselineCommit)
-    throw new UsageError(
-      `--baseline ${baselineRef} and --candidate ${candidateRef} are the same commit (${short(baselineCommit)}): ` +
-        'there is nothing to compare (measure one revision against itself with `aa`)',
-    );
-  const dirty = candidateRef === undefined && isDirty(root);
-  if (dirty)
-    s.log('note: the working tree has uncommitted changes; measuring it as "working tree (dirty)"\n');
+async function buildSides(
+  r: RevisionRequest,
+  roots: Record<Side, string>,
+  labels: Record<Side, string>,
+  candidateBuilt: boolean,
+): Promise<FailedBuild[] | null> {
+  const buildSide = async (side: Side): Promise<BuildOutcome> => {
+    const started = Date.now();
+    r.log(`building ${side} ${labels[side]} in ${roots[side]}\n`);
+    const result = await buildTree(roots[side], recipeFrom(r, roots[side]), r.signal);
+    const how = result.interrupted ? 'build interrupted' : result.ok ? 'built' : 'build FAILED';
+    r.log(`${side} ${how} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    return result;
+  };
+  const builds: Partial<Record<Side, BuildResult>> = {};
+  if (r.signal.aborted) return null;
+  builds.baseline = await buildSide('baseline');
+  if (r.signal.aborted) return null;
+  if (candidateBuilt) builds.candidate = await buildSide('candidate');
+  if (r.signal.aborted) return null;
+  return (['baseline', 'candidate'] as const).flatMap((side) => {
+    const b = builds[side];
+    return b && !b.ok
+      ? [{ side, message: `${side} build failed: ${b.failedCommand ?? 'build'}`, log: b.log }]
+      : [];
+  });
+}
 
-  // Bench files are named in the working tree; the candidate side reads them at the same relative path.
-  const workingFiles = benchFilesOf(s.options, s.cwd);
-  checkBenchTypes(s, workingFiles);
-  const rels = workingFiles.map((f) => {
-    const rel = relative(root, f);
-    if (rel.startsWith('..')) throw new UsageError(`bench file ${f} is outside the repository ${root}`);
+/**
+ * `compare --baseline <ref> [--candidate <ref>]`: each ref checked out in its own detached worktree, installed and
+ * built; the candidate tree's bench files are compiled against each side by the engine. Null when interrupted
+ * before both sides were built (the worktrees are removed then); otherwise the caller disposes the plan.
+ * @throws {UsageError} for the same commit twice, a bench file outside the repository or missing in a revision.
+ */
+export async function planRevisions(r: RevisionRequest): Promise<RevisionPlan | null> {
+  const refs = resolveRefs(r);
+  const rels = r.files.map((f) => {
+    const rel = relative(refs.root, f);
+    if (rel.startsWith('..')) throw new UsageError(`bench file ${f} is outside the repository ${refs.root}`);
     return rel;
   });
-
   const worktrees: Worktree[] = [];
-  const keep = Boolean(s.options.keepWorktrees);
+  const dispose = () => {
+    if (!r.keepWorktrees) for (const t of worktrees) t.remove();
+    else for (const t of worktrees) r.log(`kept worktree ${t.path}\n`);
+  };
   try {
-    const baselineTree = addWorktree(root, baselineCommit);
+    const baselineTree = addWorktree(refs.root, refs.baselineCommit);
     worktrees.push(baselineTree);
-    let candidateRoot = root;
-    if (candidateCommit !== null) {
-      const t = addWorktree(root, candidateCommit);
+    let candidateRoot = refs.root;
+    if (refs.candidateCommit !== null) {
+      const t = addWorktree(refs.root, refs.candidateCommit);
       worktrees.push(t);
       candidateRoot = t.path;
     }
     const files = rels.map((rel) => join(candidateRoot, rel));
     for (const f of files) {
       if (!existsSync(f))
-        throw new UsageError(`bench file ${relative(candidateRoot, f)} does not exist in ${candidateRef}`);
+        throw new UsageError(`bench file ${relative(candidateRoot, f)} does not exist in ${r.candidate}`);
     }
-    const labels: Record<Side, string> = {
-      baseline: `git:${baselineRef} (${short(baselineCommit)})`,
-      candidate:
-        candidateCommit === null
-          ? dirty
-            ? 'working tree (dirty)'
-            : 'working tree'
-          : `git:${candidateRef} (${short(candidateCommit)})`,
-    };
+    const labels = labelsOf(r, refs);
+    const roots: Record<Side, string> = { baseline: baselineTree.path, candidate: candidateRoot };
+    const failedBuilds = await buildSides(r, roots, labels, refs.candidateCommit !== null);
+    if (failedBuilds === null) {
+      dispose();
+      return null;
+    }
     const comparison: RunRecord['comparison'] = {
       kind: 'revision',
-      baseline: baselineRef,
-      candidate: candidateCommit === null ? labels.candidate : (candidateRef as string),
-      baselineCommit,
-      candidateCommit,
+      baseline: r.baseline,
+      candidate: refs.candidateCommit === null ? labels.candidate : (r.candidate as string),
+      baselineCommit: refs.baselineCommit,
+      candidateCommit: refs.candidateCommit,
     };
-
-    const builds: Partial<Record<Side, BuildResult>> = {};
-    const buildSide = async (side: Side, dir: string): Promise<BuildOutcome> => {
-      const started = Date.now();
-      s.log(`building ${side} ${labels[side]} in ${dir}\n`);
-      const result = await buildTree(dir, recipeFrom(s, dir), s.signal);
-      s.log(
-        `${side} ${result.interrupted ? 'build interrupted' : result.ok ? 'built' : 'build FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
-      );
-      return result;
-    };
-    if (s.signal.aborted) return interrupted(s);
-    builds.baseline = await buildSide('baseline', baselineTree.path);
-    // Ctrl-C during the baseline build must not start the candidate build.
-    if (s.signal.aborted) return interrupted(s);
-    if (candidateCommit !== null) builds.candidate = await buildSide('candidate', candidateRoot);
-    if (s.signal.aborted) return interrupted(s);
-    const failed = (['baseline', 'candidate'] as const).filter((side) => builds[side] && !builds[side]?.ok);
-    const roots: Record<Side, string> = { baseline: baselineTree.path, candidate: candidateRoot };
-    const cases = await planRevisionRun(files, roots, labels, s.ctx, failed.includes('baseline'));
-    if (failed.length > 0) {
-      // Nothing can be measured without both sides; persist the cases with the build failure so the report and
-      // the checks (baseline_valid, benchmark_passed) say why.
-      const record = createRecord(cases, {
-        comparison,
-        config: s.settings.config,
-        ...(s.settings.invocation ? { invocation: s.settings.invocation } : {}),
-      });
-      let seq = 0;
-      for (const side of failed) {
-        const b = builds[side] as BuildResult;
-        const message = `${side} build failed: ${b.failedCommand ?? 'build'}`;
-        for (const entry of record.benchmarks) {
-          entry.failures.push({ seq: seq++, side, kind: 'build', message, logTail: tail(b.log) });
-        }
-        s.events.emit({ type: 'error', errorName: 'BuildError', message: `${message}\n${tail(b.log, 15)}` });
-        s.log(`tombstone-bench: ${message}\n${tail(b.log, 15)}\n`);
-      }
-      record.finishedAt = new Date().toISOString();
-      writeRunAtomic(s.settings.outFile, record);
-      return finished(s, record, { interrupted: false, exitCode: EXIT.failed, skippedForks: 0 });
-    }
-    return await measure(s, cases, comparison);
-  } finally {
-    if (!keep) for (const t of worktrees) t.remove();
-    else for (const t of worktrees) s.log(`kept worktree ${t.path}\n`);
+    return { files, roots, labels, comparison, failedBuilds, dispose };
+  } catch (e) {
+    dispose();
+    throw e;
   }
 }

@@ -2,11 +2,12 @@
  * The Markdown report (for PR comments and CI summaries): the same content as the terminal report, as tables.
  */
 
+import { formatEffect } from '../format/number-format.js';
+import type { Align } from '../format/text-table.js';
+import { checkReasonText } from '../protocol/check-text.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
-import { checkReasonText } from './check-text.js';
-import { formatEffect } from './number-format.js';
 import {
   describeComparison,
   effectLines,
@@ -22,7 +23,6 @@ import {
   verdictSentence,
   warmupWarnings,
 } from './report-model.js';
-import type { Align } from './text-table.js';
 
 /** Escapes text for a Markdown table cell (pipes and line breaks would break the row). */
 export function escapeCell(text: string): string {

@@ -1,7 +1,4 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { ensureDirectory } from '../run/directories.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { renderJmhJson } from './jmh.js';
 import { renderResultsJson } from './json.js';
@@ -40,9 +37,8 @@ export function render(input: ReportInput, format: Format): string {
 
 const fileSafe = (key: string): string => key.replace(/[^\w.=-]+/g, '_');
 
-/** Writes the SVG plots of an analysed run into `dir`; returns the files written. */
-export function writeSvgPlots(input: ReportInput, dir: string): string[] {
-  ensureDirectory(dir, '--svg');
+/** The SVG plots of an analysed run, as `[file name, SVG]` (the command line writes them where `--svg` says). */
+export function svgPlots(input: ReportInput): Array<[string, string]> {
   const files: Array<[string, string]> = [
     ['distributions.svg', renderDistributionSvg(distributionRows(input.run, input.analysis))],
   ];
@@ -54,9 +50,5 @@ export function writeSvgPlots(input: ReportInput, dir: string): string[] {
     ]);
   for (const f of input.factorials ?? [])
     files.push([`factorial-${fileSafe(f.key)}.svg`, renderFactorialSvg(f, f.key)]);
-  return files.map(([name, svg]) => {
-    const path = join(dir, name);
-    writeFileSync(path, svg);
-    return path;
-  });
+  return files;
 }

@@ -3,15 +3,6 @@
  */
 
 import type { AnalysedRun } from '../analyse/analyse-run.js';
-import { type Environment, type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
-import { launcherOf, shellQuote } from '../shell-quote.js';
-import { describe } from '../stats/describe.js';
-import type { RunFactorial } from '../stats/factorial.js';
-import type { GrowthComparison } from '../stats/growth.js';
-import type { Correction } from '../stats/holm.js';
-import { METRIC_UNITS, type MetricName, sideValues } from '../stats/metric.js';
-import type { SignificanceReach } from '../stats/significance-reach.js';
-import type { BenchmarkVerdict } from '../stats/verdict.js';
 import {
   formatDeltaPercent,
   formatEffect,
@@ -20,9 +11,18 @@ import {
   formatP,
   formatPercentRange,
   growthLabel,
-} from './number-format.js';
-import type { Align } from './text-table.js';
-import { verdictReasonText } from './verdict-text.js';
+} from '../format/number-format.js';
+import type { Align } from '../format/text-table.js';
+import { type Environment, type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
+import { verdictReasonText } from '../protocol/verdict-text.js';
+import { launcherOf, shellQuote } from '../shell-quote.js';
+import { describe } from '../stats/describe.js';
+import type { RunFactorial } from '../stats/factorial.js';
+import type { GrowthComparison } from '../stats/growth.js';
+import type { Correction } from '../stats/holm.js';
+import { METRIC_UNITS, type MetricName, sideValues } from '../stats/metric.js';
+import type { SignificanceReach } from '../stats/significance-reach.js';
+import type { BenchmarkVerdict } from '../stats/verdict.js';
 
 /** Everything a report renders: a run with its analyses, and where it is stored. */
 export interface ReportInput extends AnalysedRun {

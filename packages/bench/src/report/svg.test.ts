@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { formatGrouped, formatP } from '../format/number-format.js';
 import { analyzeRun } from '../stats/analyze-run.js';
 import { factorial2x2 } from '../stats/factorial.js';
 import { growthFromRun } from '../stats/growth.js';
 import { jitter, makeRecord, makeRun } from '../stats/test-fixtures.js';
-import { formatGrouped, formatP } from './number-format.js';
 import {
   distributionRows,
   escapeXml,

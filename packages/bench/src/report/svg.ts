@@ -5,6 +5,13 @@
  * `data-tick`, so the plots are checkable.
  */
 
+import {
+  formatDeltaPercent,
+  formatEffect,
+  formatGrouped,
+  formatP,
+  growthLabel,
+} from '../format/number-format.js';
 import type { RunRecord, Side } from '../model.js';
 import type { RunAnalysis } from '../stats/analyze-run.js';
 import { describe } from '../stats/describe.js';
@@ -12,7 +19,6 @@ import type { FactorialEffect, FactorialResult } from '../stats/factorial.js';
 import type { GrowthComparison, GrowthFit } from '../stats/growth.js';
 import { sideValues } from '../stats/metric.js';
 import type { BenchmarkVerdict } from '../stats/verdict.js';
-import { formatDeltaPercent, formatEffect, formatGrouped, formatP, growthLabel } from './number-format.js';
 import {
   axis,
   svgDocument as doc,

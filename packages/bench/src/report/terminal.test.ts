@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { analyseRun } from '../analyse/analyse-run.js';
+import { alignedTable, boxTable } from '../format/text-table.js';
 import { factorial2x2 } from '../stats/factorial.js';
 import { aroundMedian, makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { renderMarkdownReport } from './markdown.js';
 import { colourWanted, renderChecks, renderFactorialBox, renderTerminalReport } from './terminal.js';
 import { seedRun } from './test-seed-run.js';
-import { alignedTable, boxTable } from './text-table.js';
 
 describe('seed-000 terminal report', () => {
   const run = seedRun();

@@ -3,13 +3,15 @@
  * growth lines and seed-004 factorial boxes.
  */
 
+import { formatEffect } from '../format/number-format.js';
+import { type Align, alignedTable, boxTable } from '../format/text-table.js';
+import { checkReasonText } from '../protocol/check-text.js';
+import { failedChecksText } from '../protocol/verdict-text.js';
 import { type RunSummary, unconfirmedRegression } from '../stats/analyze-run.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { Correction } from '../stats/holm.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
-import { checkReasonText } from './check-text.js';
-import { formatEffect } from './number-format.js';
 import {
   describeComparison,
   effectLines,
@@ -27,8 +29,6 @@ import {
   verdictSentence,
   warmupWarnings,
 } from './report-model.js';
-import { type Align, alignedTable, boxTable } from './text-table.js';
-import { failedChecksText } from './verdict-text.js';
 
 /** The seed-004 2×2 as a box table, every effect with its exact p. */
 export function renderFactorialBox(f: RunFactorial): string {

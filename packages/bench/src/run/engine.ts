@@ -4,8 +4,8 @@
  * command line is a thin layer over it (argv → options → engine → output).
  */
 import { BenchError } from '../errors.js';
-import { runCompare } from '../git/git-compare.js';
 import type { BenchEvent, RunFinishedEvent } from '../protocol/events.js';
+import { runCompare } from './compare-run.js';
 import { listenerSink } from './event-sink.js';
 import { EventStream } from './event-stream.js';
 import { planAaRun, planFactorRun } from './prepare.js';

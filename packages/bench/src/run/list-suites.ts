@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { compileBench } from '../fork/compile.js';
 import type { ListedSuite, ListOutput } from '../protocol/list.js';
+import { locateBenchmarks } from '../protocol/locate.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { expandSuite } from '../suite/cases.js';
-import { locateBenchmarks } from '../suite/locate.js';
 import { describeBundle, type PlanContext } from './prepare.js';
 import { displayPath } from './resume-files.js';
 

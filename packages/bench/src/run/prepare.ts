@@ -4,8 +4,8 @@ import { BenchCompileError, BenchLoadError, UsageError } from '../errors.js';
 import { compileBench } from '../fork/compile.js';
 import { runFork } from '../fork/fork.js';
 import { type ParamValue, type RunRecord, SINGLE_VARIANT_LABEL, type Side } from '../model.js';
+import { locateBenchmarks } from '../protocol/locate.js';
 import { type BenchCase, type CaseSelection, type SuiteShape, selectCases } from '../suite/cases.js';
-import { locateBenchmarks } from '../suite/locate.js';
 import type { PlannedCase } from './runner.js';
 
 /** Shared inputs of every planning mode. */

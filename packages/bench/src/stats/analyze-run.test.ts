@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verdictReasonText } from '../report/verdict-text.js';
+import { verdictReasonText } from '../protocol/verdict-text.js';
 import { analyzeRun, summarize } from './analyze-run.js';
 import { aroundMedian, jitter, makeRecord, makeRun } from './test-fixtures.js';
 

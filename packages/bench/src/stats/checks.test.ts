@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchmarkRecord } from '../model.js';
-import { checkReasonText } from '../report/check-text.js';
+import { checkReasonText } from '../protocol/check-text.js';
 import {
   CHECK_NAMES,
   type CheckConfig,

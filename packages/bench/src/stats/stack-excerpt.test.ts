@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReasonText } from '../report/check-text.js';
+import { checkReasonText } from '../protocol/check-text.js';
 import { type CheckResult, checkBenchmarkPassed } from './checks.js';
 import { logExcerpt } from './stack-excerpt.js';
 import { makeRecord } from './test-fixtures.js';

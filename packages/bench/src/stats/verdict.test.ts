@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkReasonText } from '../report/check-text.js';
-import { verdictReasonText } from '../report/verdict-text.js';
+import { checkReasonText } from '../protocol/check-text.js';
+import { verdictReasonText } from '../protocol/verdict-text.js';
 import { analyzeRun } from './analyze-run.js';
 import { StatsInputError } from './errors.js';
 import { aroundMedian, makeRecord, makeRun, SEED_000 } from './test-fixtures.js';

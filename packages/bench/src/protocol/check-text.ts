@@ -4,8 +4,8 @@
  * prints them with this one wording.
  */
 
-import type { CheckFinding, CheckQuantity, ProtocolCheck, Relation } from '../protocol/types.js';
-import { formatP } from './number-format.js';
+import { formatP } from '../format/number-format.js';
+import type { CheckFinding, CheckQuantity, ProtocolCheck, Relation } from './types.js';
 
 /** Four significant digits, trailing zeros dropped: the form of a ratio, a CV or a correlation in a reason. */
 function fmt(v: number | null): string {

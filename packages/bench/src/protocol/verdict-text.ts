@@ -4,9 +4,9 @@
  * through `@tombstone-lab/bench/protocol`, for the editor.
  */
 
-import type { ProtocolCheck, VerdictBasis, VerdictOutcome } from '../protocol/types.js';
+import { formatDeltaPercent, formatP } from '../format/number-format.js';
 import { checkSummaryText } from './check-text.js';
-import { formatDeltaPercent, formatP } from './number-format.js';
+import type { ProtocolCheck, VerdictBasis, VerdictOutcome } from './types.js';
 
 /** What a verdict reason is made from: a protocol verdict, a statistics verdict or a compare-files row. */
 export interface VerdictReasonInput {
