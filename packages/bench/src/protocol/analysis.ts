@@ -31,7 +31,7 @@ export const CheckNameSchema = v.picklist([
   'sample_independence',
 ]);
 
-/** What a check finding measured (a report names and formats each; see `report/check-text.ts`). */
+/** What a check finding measured (a report names and formats each; see `protocol/check-text.ts`). */
 export const CheckQuantitySchema = v.picklist([
   /** Samples of a side (`side` set) or of both (`side` null). */
   'samples',

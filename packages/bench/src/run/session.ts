@@ -17,7 +17,6 @@ import type { RunFinishedEvent } from '../protocol/events.js';
 import { shellQuote } from '../shell-quote.js';
 import { factorialAnalysis } from '../stats/factorial.js';
 import { growthAnalysis } from '../stats/growth.js';
-import { checkAnalysisOptions, type OutputOptions } from '../analyse/run-analyses.js';
 import {
   looksUpTo,
   reachableLooks,

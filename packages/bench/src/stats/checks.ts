@@ -1,7 +1,7 @@
 /**
  * The eight named checks of a comparison. Each is computed from the samples themselves and carries findings —
  * what was measured, the limit it was held to — so a failure is actionable and a pass is auditable. The words and
- * number formats are the report's (`report/check-text.ts`); statistics hand over numbers.
+ * number formats are the report's (`protocol/check-text.ts`); statistics hand over numbers.
  */
 
 import type { BenchmarkRecord, Environment, Sample, Side } from '../model.js';
