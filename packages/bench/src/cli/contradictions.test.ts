@@ -26,8 +26,8 @@ function repo(): string {
   writeFileSync(
     join(dir, 'bench/w.bench.mjs'),
     `import { defineSuite } from '@tombstone-lab/bench';
-import { work } from '../src/work.mjs.js';
-import { extra } from '../src/extra.mjs.js';
+import { work } from '../src/work.mjs';
+import { extra } from '../src/extra.mjs';
 export default defineSuite({ name: 'W', benchmarks: { f: () => work() + extra() } });
 `,
   );
