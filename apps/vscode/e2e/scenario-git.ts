@@ -70,12 +70,16 @@ async function compareAgainstHeadParent(page: Page): Promise<void> {
   await input.fill('HEAD^');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'typed ref' }).first().waitFor();
   await input.fill('HEAD~1');
-  // Enter takes the focused row: wait until it is the typed ref (an earlier row list was still shown once).
-  await page
-    .locator('.quick-input-list .monaco-list-row.focused', { hasText: /HEAD~1\s*default baseline/ })
-    .first()
-    .waitFor();
-  await page.keyboard.press('Enter');
+  const row = page
+    .locator('.quick-input-list .monaco-list-row', { hasText: /HEAD~1\s*default baseline/ })
+    .first();
+  await row.waitFor();
+  // The rows as shown when the ref is taken: twice at load 20 the compare ran against `main` after Enter.
+  const shown = await page
+    .locator('.quick-input-list .monaco-list-row')
+    .evaluateAll((els) => els.map((e) => `${e.classList.contains('focused') ? '>' : ' '}${e.textContent}`));
+  console.log(`  ref picker rows: ${JSON.stringify(shown)}`);
+  await row.click();
 }
 
 async function inCodeThenCancelledCompare(e: E2e, page: Page): Promise<void> {
