@@ -239,7 +239,8 @@ async function cancelAndResume(e: E2e, page: Page, server: CodeServer, ws: strin
       throw new Error(
         `resumed file: finishedAt ${resumed.finishedAt}, ${counted(resumed)} samples (want 20)`,
       );
-    await waitForLens(page, /Won$/, 10_000);
+    // The resumed run's verdict (its checks may find a noisy fork at load 20: Inconclusive, not Won).
+    await waitForLens(page, /p\(Holm\)=\S+ {2}(Won|Inconclusive)$/, 10_000);
   });
 }
 
