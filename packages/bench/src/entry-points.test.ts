@@ -29,6 +29,7 @@ describe('entry points', () => {
       'GitError',
       'ResultsFileError',
       'UsageError',
+      'analyseRun',
       'analyzeRun',
       'compareFiles',
       'main',

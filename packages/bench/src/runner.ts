@@ -3,6 +3,8 @@
  * (`startRun`), read results files, analyze them. Its events are typed in `@tombstone-lab/bench/protocol`.
  */
 
+/** The analyse stage: a run record → its RunReport (what `report`, `run-finished` and every renderer read). */
+export { type AnalysedRun, analyseRun } from './analyse/analyse-run.js';
 /** Where the in-process CLI writes (replaceable). */
 export type { CliIo } from './cli/io.js';
 /** Command line entry, callable in-process: `main(['run', '-n', '5'], io, signal)` resolves with the exit code. */

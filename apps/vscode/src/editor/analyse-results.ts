@@ -2,13 +2,13 @@
  * A saved results file analysed for the results view. In a trusted workspace the workspace's runner does it
  * (`report --format json --svg`: its statistics — the final verdicts, Holm-adjusted across the run — and its SVG
  * plots). In an untrusted workspace nothing of the workspace may run, so the engine bundled with the extension reads
- * and analyses the file (`readRun`, `analyzeRun` of @tombstone-lab/bench/runner: pure statistics, no plots).
+ * and analyses the file (`readRun`, `analyseRun` of @tombstone-lab/bench/runner: pure statistics, no plots).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyzeRun, readRun } from '@tombstone-lab/bench/runner';
+import { analyseRun, readRun } from '@tombstone-lab/bench/runner';
 import * as vscode from 'vscode';
 import { PROTOCOL_VERSION, parseResults, type ResultsDocument } from '../model/protocol.js';
 import { reportAnalysisArgs } from '../model/report-options.js';
@@ -43,12 +43,7 @@ export async function analyseResults(file: string): Promise<AnalysedResults> {
 /** The results document built by the extension's own copy of the engine (nothing of the workspace runs). */
 export function bundledAnalysis(file: string): ResultsDocument {
   const run = readRun(file);
-  const analysis = analyzeRun(run);
-  const doc = {
-    ...run,
-    schemaVersion: PROTOCOL_VERSION,
-    analysis: { ...analysis, growth: [], factorials: [], notFittable: [] },
-  };
+  const doc = { ...run, schemaVersion: PROTOCOL_VERSION, analysis: analyseRun(run).report };
   // Through JSON as the runner writes it (non-finite numbers → null), then the same validation as its output.
   return parseResults(
     JSON.stringify(doc, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v)),

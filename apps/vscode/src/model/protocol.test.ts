@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { main } from '@tombstone-lab/bench/runner';
+import { analyseRun, main, type RunRecord } from '@tombstone-lab/bench/runner';
 import { describe, expect, it } from 'vitest';
 import {
   PROTOCOL_VERSION,
@@ -68,20 +68,19 @@ describe('list --json', () => {
 describe('results document', () => {
   it('yields cases with their verdicts and the limits', () => {
     const r = record('S.a', interleaved(around(100), around(50)));
-    const doc = {
+    const run: RunRecord = {
       schemaVersion: PROTOCOL_VERSION,
       runId: 'r',
       startedAt: '2026-01-01T14:03:00.000Z',
+      finishedAt: null,
       comparison: { kind: 'factor', factor: 'impl', baseline: 'eager', candidate: 'cow' },
+      config: { samplesPerSide: 10, metric: 'nsPerOp', alpha: 0.01, threshold: 0.05 },
       invocation: { argv: ['tombstone-bench', 'run', '/ws/a.bench.mjs'], cwd: '/ws' },
       benchmarks: [r],
-      analysis: {
-        config: { alpha: 0.01, threshold: 0.05 },
-        verdicts: [verdictOf(r)],
-        growth: [],
-        factorials: [],
-      },
     };
+    // The runner's own analysis of the run, as `report --format json` writes it.
+    const doc = { ...run, analysis: analyseRun(run).report };
+    expect(doc.analysis.verdicts[0]?.outcome).toBe(verdictOf(r).outcome);
     const { cases, limits, label, files, command } = savedRun(parseResults(JSON.stringify(doc)), '/r.json');
     expect(limits).toEqual({ alpha: 0.01, threshold: 0.05, correction: 'holm' });
     expect(label).toBe('impl: eager → cow');

@@ -4,7 +4,13 @@
  * stray line is a clear error, never a crash deep inside a renderer.
  */
 
-import { PROTOCOL_VERSION, ProtocolError, parseEvent, parseListOutput } from '@tombstone-lab/bench/protocol';
+import {
+  PROTOCOL_VERSION,
+  ProtocolError,
+  parseEvent,
+  parseListOutput,
+  RunReportSchema,
+} from '@tombstone-lab/bench/protocol';
 import * as v from 'valibot';
 import { isBenchPath } from './bench-files.js';
 import type {
@@ -44,22 +50,12 @@ function issueText(issues: readonly v.BaseIssue<unknown>[]): string {
   return `${path ? `${path}: ` : ''}${i?.message ?? 'invalid'}`;
 }
 
-// The results document of `report --format json` has no schema in the protocol module yet: the fields the
-// extension reads are checked here; samples and verdicts are the protocol's own types.
+// The results document of `report --format json`: the record fields the extension reads are checked here; its
+// `analysis` is the protocol's RunReport, validated with the protocol's own schema.
 const Side = v.picklist(['baseline', 'candidate']);
 const Role = v.picklist(['primary', 'guardrail']);
 const Labels = v.object({ baseline: v.string(), candidate: v.string() });
 const Loose = v.looseObject({});
-
-const Verdict = v.looseObject({
-  key: v.string(),
-  outcome: v.picklist(['Won', 'Lost', 'Unchanged', 'Held', 'Inconclusive', 'Invalid']),
-  basis: Loose,
-  metric: v.string(),
-  unit: v.string(),
-  checks: v.array(v.object({ name: v.string(), passed: v.boolean(), findings: v.array(Loose) })),
-  stats: v.nullable(Loose),
-});
 
 const ResultsDoc = v.looseObject({
   schemaVersion: v.literal(PROTOCOL_VERSION),
@@ -76,12 +72,8 @@ const ResultsDoc = v.looseObject({
     }),
   ),
   invocation: v.optional(v.object({ argv: v.array(v.string()), cwd: v.string() })),
-  analysis: v.looseObject({
-    config: v.looseObject({ alpha: v.number(), threshold: v.number(), correction: v.optional(v.string()) }),
-    verdicts: v.array(Verdict),
-    growth: v.array(Loose),
-    factorials: v.array(Loose),
-  }),
+  /** The run's one analysis, as the runner made it (its RunReport). */
+  analysis: RunReportSchema,
 });
 
 /** The results document of `tombstone-bench report <file> --format json`, as the extension uses it. */
@@ -111,7 +103,7 @@ export function resumedCases(json: unknown): Pick<SavedCase, 'key' | 'samples' |
 
 /** A saved run of a results document, as the store takes it: its cases with their verdicts, label and limits. */
 export function savedRun(doc: ResultsDocument, resultsFile: string): SavedRun {
-  const verdicts = new Map(doc.analysis.verdicts.map((x) => [x.key, x as unknown as BenchmarkVerdict]));
+  const verdicts = new Map<string, BenchmarkVerdict>(doc.analysis.verdicts.map((x) => [x.key, x]));
   const cases = doc.benchmarks.map((b) => ({
     key: b.key,
     role: b.role,
