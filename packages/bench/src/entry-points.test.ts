@@ -42,11 +42,13 @@ describe('entry points', () => {
   it('`./protocol` holds the version, the validators, the list scanner and the reason wording (its event types are types only)', async () => {
     const m = await import('@tombstone-lab/bench/protocol');
     expect(Object.keys(m).sort()).toEqual([
+      'BENCH_EXTENSIONS',
       'FileComparisonSchema',
       'PROTOCOL_VERSION',
       'ProtocolError',
       'RunReportSchema',
       'checkReasonText',
+      'isBenchFile',
       'locateBenchmarks',
       'parseEvent',
       'parseFileComparison',

@@ -4,6 +4,8 @@
  * runtime validators; free of Node built-ins (valibot only), so an extension can bundle it.
  */
 
+/** Which files are bench files: the runner's extensions and the test of a name. */
+export { BENCH_EXTENSIONS, isBenchFile } from './protocol/bench-files.js';
 /** The words of a check's findings and a verdict's basis, as every report of the runner prints them. */
 export { checkReasonText } from './protocol/check-text.js';
 /** The events, discriminated by `type`. */

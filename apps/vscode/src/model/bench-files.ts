@@ -1,21 +1,14 @@
 /**
- * Which files are bench files: the extensions the runner accepts (`*.bench.ts`, `.mts`, `.cts`, `.js`, `.mjs`,
- * `.cjs` — the runner's discovery in @tombstone-lab/bench's `suite/discover.ts`, which the extension cannot bundle:
- * it reads the file system). One list for discovery, lenses, commands, the Test Explorer and the file watcher.
+ * Which files are bench files: the runner's own list (`@tombstone-lab/bench/protocol`), for discovery, lenses,
+ * commands, the Test Explorer and the file watcher.
  */
+import { BENCH_EXTENSIONS } from '@tombstone-lab/bench/protocol';
 
-/** The bench file extensions, without the dot. */
-export const BENCH_EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'] as const;
+/** `BENCH_EXTENSIONS`, and `isBenchPath(path)`: whether a path names a bench file. */
+export { BENCH_EXTENSIONS, isBenchFile as isBenchPath } from '@tombstone-lab/bench/protocol';
 
 /** A glob matching every bench file: `**∕*.bench.{ts,mts,cts,js,mjs,cjs}`. */
 export const BENCH_GLOB = `**/*.bench.{${BENCH_EXTENSIONS.join(',')}}`;
-
-const BENCH_FILE = new RegExp(`\\.bench\\.(?:${BENCH_EXTENSIONS.join('|')})$`);
-
-/** Whether `path` names a bench file. */
-export function isBenchPath(path: string): boolean {
-  return BENCH_FILE.test(path);
-}
 
 /** `*.bench.ts / .mjs / …`, for messages. */
 export const BENCH_FILES_TEXT = `a *.bench.{${BENCH_EXTENSIONS.join(',')}} file`;

@@ -1,19 +1,13 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { BENCH_EXTENSIONS, isBenchFile } from '../protocol/bench-files.js';
+
+export { BENCH_EXTENSIONS, isBenchFile };
 
 const SKIP = new Set(['node_modules', 'dist', 'coverage', '.git', '.turbo']);
 
-/** The extensions a bench file may have: TypeScript and JavaScript alike (esbuild compiles each). */
-export const BENCH_EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'] as const;
-
-const BENCH_FILE = new RegExp(`\\.bench\\.(${BENCH_EXTENSIONS.join('|')})$`);
 const TYPESCRIPT_FILE = /\.[cm]?ts$/;
-
-/** Whether `name` is a bench file name (`*.bench.ts`, `*.bench.mjs`, … — see {@link BENCH_EXTENSIONS}). */
-export function isBenchFile(name: string): boolean {
-  return BENCH_FILE.test(name);
-}
 
 /** Whether a bench file is TypeScript (the only kind that is type-checked). */
 export function isTypeScriptFile(name: string): boolean {
