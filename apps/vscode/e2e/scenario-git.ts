@@ -71,15 +71,15 @@ async function compareAgainstHeadParent(page: Page): Promise<void> {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'typed ref' }).first().waitFor();
   await input.fill('HEAD~1');
   const row = page
-    .locator('.quick-input-list .monaco-list-row', { hasText: /HEAD~1\s*default baseline/ })
+    .locator('.quick-input-list .monaco-list-row.focused', { hasText: /HEAD~1\s*default baseline/ })
     .first();
   await row.waitFor();
-  // The rows as shown when the ref is taken: twice at load 20 the compare ran against `main` after Enter.
+  // The rows as shown when Enter takes the ref (twice at load 20 it took `main`, the next row down).
   const shown = await page
     .locator('.quick-input-list .monaco-list-row')
     .evaluateAll((els) => els.map((e) => `${e.classList.contains('focused') ? '>' : ' '}${e.textContent}`));
   console.log(`  ref picker rows: ${JSON.stringify(shown)}`);
-  await row.click();
+  await page.keyboard.press('Enter');
 }
 
 async function inCodeThenCancelledCompare(e: E2e, page: Page): Promise<void> {

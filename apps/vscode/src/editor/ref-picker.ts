@@ -89,12 +89,11 @@ export async function pickRef(cwd: string): Promise<string | undefined> {
       { label: `$(edit) ${v}`, description: 'typed ref', detail, ref: v, typed: true, alwaysShow: true },
     ];
   };
+  // Listed refs keep their positions, and a typed ref goes after them (`alwaysShow` keeps it in view): VS Code
+  // names the accepted item by its position in the list, so a list rebuilt with shifted positions while Enter was
+  // on its way took the wrong ref (typed `HEAD~1`, compared against `main`, the next one down: e2e, twice).
   qp.onDidChangeValue((value) => {
-    // A typed ref that is listed becomes the active item: Enter takes what was typed, not the best fuzzy match
-    // (the e2e typed `HEAD~1` and compared against `main`).
-    const exact = listed.find((i) => i.ref === value.trim());
-    qp.items = exact ? [exact, ...listed.filter((i) => i !== exact)] : [...typedItem(value), ...listed];
-    if (exact) qp.activeItems = [exact];
+    qp.items = [...listed, ...typedItem(value)];
   });
   const picked = await new Promise<string | undefined>((resolve) => {
     qp.onDidAccept(async () => {
@@ -103,7 +102,7 @@ export async function pickRef(cwd: string): Promise<string | undefined> {
       if (item.typed) {
         // A bad ref stays in the picker with the reason as its detail (QuickPick has no validation message).
         const refuse = (why: string) => {
-          qp.items = [{ ...item, detail: `$(error) ${why}` }, ...listed];
+          qp.items = [...listed, { ...item, detail: `$(error) ${why}` }];
         };
         try {
           validateRef(item.ref);
