@@ -5,15 +5,17 @@ import { HarnessArgumentError } from './errors.js';
 const BENCH = '@tombstone-lab/bench';
 
 /**
- * The bench version this harness was released with: its peer range in package.json (one directory above `src/` and
- * `dist/`), so the install line the error prints is the one that matches.
+ * The bench versions this harness works with: its peer range in package.json (one directory above `src/` and
+ * `dist/`), so the install line the error prints is one that matches.
  */
 function benchPeerRange(): string {
   const json = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     peerDependencies?: Record<string, string>;
   };
   const range = json.peerDependencies?.[BENCH];
-  // Inside this repository the range is pnpm's `workspace:*`; a published package carries the exact version.
+  // Inside this repository the range is pnpm's `workspace:0.x`; a published package carries `0.x`. Not the exact
+  // version: changesets makes every dependent of a peer that leaves its range a major release (harness 1.0.0 for
+  // bench's first minor in the release rehearsal).
   return range === undefined || range.startsWith('workspace:') ? BENCH : `${BENCH}@${range}`;
 }
 
