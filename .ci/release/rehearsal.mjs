@@ -121,16 +121,19 @@ async function published(repo, registry, expectedFile) {
   finish(problems);
 }
 
-/** Names of every dev dependency in the workspace (root included): none of them may reach a user's install. */
+/**
+ * Names of every dev dependency in the workspace (root included): none of them may reach a user's install. The
+ * workspace's own packages are not dev-only even where one is another's dev dependency (harness builds against
+ * bench, its optional peer): a user installs them by name.
+ */
 function devOnly(repo) {
-  const manifests = [
-    join(repo, 'package.json'),
-    ...[...workspacePackages(repo).values()].map((p) => p.manifest),
-  ];
+  const packages = workspacePackages(repo);
+  const manifests = [join(repo, 'package.json'), ...[...packages.values()].map((p) => p.manifest)];
   const names = new Set(manifests.flatMap((m) => Object.keys(readJson(m).devDependencies ?? {})));
-  for (const { manifest } of workspacePackages(repo).values()) {
+  for (const { manifest } of packages.values()) {
     for (const name of Object.keys(readJson(manifest).dependencies ?? {})) names.delete(name);
   }
+  for (const name of packages.keys()) names.delete(name);
   return names;
 }
 
