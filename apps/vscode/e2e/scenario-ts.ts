@@ -198,9 +198,16 @@ interface Results {
 
 async function cancelAndResume(e: E2e, page: Page, server: CodeServer, ws: string): Promise<void> {
   await e.check('cancel midway leaves no runner process', async () => {
+    // The output panel (opened by an earlier check) left the editor 20 lines down, out of the lenses' view, and a
+    // click meant to focus the editor could land in the panel's own editor: in CI at load ~2 the lenses of the run
+    // were never drawn. Hide the panel, focus the file through quick open, and see its first lines before running.
+    if (await page.locator('.part.panel').isVisible()) await runCommand(page, 'View: Hide Panel');
     await openFile(page, TS_FILE);
-    await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+Home'); // lenses are drawn only for lines in view
+    await page
+      .locator('.editor-instance .view-line', { hasText: "name: 'ListOpsBench'" })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await runCommand(page, 'Tombstone Bench: Run Benchmarks in This File');
     await waitForLens(page, /measuring [1-9]\d*\/10/, 60_000);
     const before = runnerProcesses(server.process.pid!);
