@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { headlessChromium } from '../../../scripts/headless-chromium.mjs';
 
 /** A running code-server. */
 export interface CodeServer {
@@ -114,19 +115,7 @@ export async function startCodeServer(opts: {
 
 /** Debian's Chromium, headless, with the flags that held here (see vscode-e2e-notes.md). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(headlessChromium());
 }
 
 /** A page with the workbench loaded on `folder`. */

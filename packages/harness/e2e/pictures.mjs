@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, headlessChromium } from '../../../scripts/headless-chromium.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +31,7 @@ if (!values.out) {
 }
 const OUT = resolve(values.out);
 const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 const WORK = mkdtempSync(join(tmpdir(), 'harness-pictures-'));
 mkdirSync(OUT, { recursive: true });
 
@@ -216,19 +217,7 @@ try {
     });
   await check('chromium starts', async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM} (apt-get install chromium)`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await chromium.launch(headlessChromium(CHROMIUM));
   });
   if (browser)
     for (const [name, file, expected] of reports)
