@@ -46,6 +46,7 @@ describe('entry points', () => {
       'FileComparisonSchema',
       'PROTOCOL_VERSION',
       'ProtocolError',
+      'ResultsDocumentSchema',
       'RunReportSchema',
       'checkReasonText',
       'isBenchFile',
@@ -53,6 +54,8 @@ describe('entry points', () => {
       'parseEvent',
       'parseFileComparison',
       'parseListOutput',
+      'parseResultsDocument',
+      'parseRunRecord',
       'parseRunReport',
       'verdictReasonText',
     ]);

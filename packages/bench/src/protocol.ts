@@ -30,10 +30,19 @@ export {
   parseEvent,
   parseFileComparison,
   parseListOutput,
+  parseResultsDocument,
+  parseRunRecord,
   parseRunReport,
 } from './protocol/parse.js';
-/** The schemas of an analysed run and of `compare-files --json` (valibot), for clients that validate themselves. */
-export { FileComparisonSchema, RunReportSchema } from './protocol/run-report.js';
+/**
+ * The schemas of an analysed run, of `compare-files --json` and of `report --format json` (valibot), for clients
+ * that validate themselves.
+ */
+export {
+  FileComparisonSchema,
+  ResultsDocumentSchema,
+  RunReportSchema,
+} from './protocol/run-report.js';
 /** The values inside events. */
 export type * from './protocol/types.js';
 export { type VerdictReasonInput, verdictReasonText } from './protocol/verdict-text.js';

@@ -1,12 +1,14 @@
 /**
  * Runtime validation of what the runner writes: `parseEvent` for one NDJSON line, `parseListOutput` for
- * `list --json`, `parseRunReport` for an analysed run, `parseFileComparison` for `compare-files --json`. A client gets typed values or a {@link ProtocolError} that names the field and what was wrong.
+ * `list --json`, `parseRunReport` for an analysed run, `parseFileComparison` for `compare-files --json`, `parseResultsDocument` for
+ * `report --format json`, `parseRunRecord` for a results file this version wrote. A client gets typed values or a {@link ProtocolError} that names the field and what was wrong.
  */
 import * as v from 'valibot';
 import { type BenchEvent, BenchEventSchema } from './events.js';
 import { type ListOutput, ListOutputSchema } from './list.js';
-import { FileComparisonSchema, RunReportSchema } from './run-report.js';
-import type { ProtocolFileComparison, RunReport } from './types.js';
+import { RunRecordSchema } from './records.js';
+import { FileComparisonSchema, ResultsDocumentSchema, RunReportSchema } from './run-report.js';
+import type { ProtocolFileComparison, ProtocolRunRecord, ResultsDocument, RunReport } from './types.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 /** A line or document that is not valid protocol (bad JSON, another protocol version, a wrong field). */
@@ -28,13 +30,14 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
-function checkVersion(data: unknown, what: string): void {
+/** Results files and documents carry the version as `schemaVersion`, everything else as `protocol`. */
+function checkVersion(data: unknown, what: string, field: 'protocol' | 'schemaVersion' = 'protocol'): void {
   const version =
-    typeof data === 'object' && data !== null ? (data as { protocol?: unknown }).protocol : undefined;
+    typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[field] : undefined;
   if (version !== PROTOCOL_VERSION) {
     throw new ProtocolError(
-      `${what} has protocol ${JSON.stringify(version)}, this client reads protocol ${PROTOCOL_VERSION}`,
-      'protocol',
+      `${what} has ${field} ${JSON.stringify(version)}, this client reads protocol ${PROTOCOL_VERSION}`,
+      field,
     );
   }
 }
@@ -86,4 +89,26 @@ export function parseFileComparison(text: string): ProtocolFileComparison {
   const data = parseJson(text, 'compare-files output');
   checkVersion(data, 'compare-files output');
   return validate(FileComparisonSchema, data, 'compare-files output');
+}
+
+/**
+ * Parses and validates the output of `tombstone-bench report <file> --format json`: the run's records and its
+ * RunReport as `analysis`.
+ * @throws {ProtocolError} for bad JSON, another protocol version, or a field of the wrong shape.
+ */
+export function parseResultsDocument(text: string): ResultsDocument {
+  const data = parseJson(text, 'results document');
+  checkVersion(data, 'results document', 'schemaVersion');
+  return validate(ResultsDocumentSchema, data, 'results document');
+}
+
+/**
+ * Parses and validates a results file written under this protocol version (e.g. one a run is resuming; the
+ * engine's `readRun` also reads the files of earlier versions).
+ * @throws {ProtocolError} for bad JSON, another version, or a field of the wrong shape.
+ */
+export function parseRunRecord(text: string): ProtocolRunRecord {
+  const data = parseJson(text, 'results file');
+  checkVersion(data, 'results file', 'schemaVersion');
+  return validate(RunRecordSchema, data, 'results file');
 }

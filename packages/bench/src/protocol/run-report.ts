@@ -24,6 +24,7 @@ import {
   LocationSchema,
   MetricSchema,
   RunInvocationSchema,
+  RunRecordSchema,
 } from './records.js';
 import { PROTOCOL_VERSION } from './version.js';
 
@@ -92,4 +93,14 @@ export const FileComparisonSchema = v.object({
   rows: v.array(FileComparisonRowSchema),
   onlyOld: v.array(v.string()),
   onlyNew: v.array(v.string()),
+});
+
+/**
+ * `report --format json`: the run's records as its results file holds them, under this protocol's version
+ * (`schemaVersion`), with the run's {@link RunReportSchema} as `analysis`.
+ */
+export const ResultsDocumentSchema = v.object({
+  ...RunRecordSchema.entries,
+  schemaVersion: v.literal(PROTOCOL_VERSION),
+  analysis: RunReportSchema,
 });

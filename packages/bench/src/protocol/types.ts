@@ -36,6 +36,7 @@ import type {
   ParamValueSchema,
   RoleSchema,
   RunConfigSchema,
+  RunRecordSchema,
   SampleFailureSchema,
   SampleSchema,
   SequentialConfigSchema,
@@ -46,6 +47,7 @@ import type {
   BenchmarkSidesSchema,
   FileComparisonRowSchema,
   FileComparisonSchema,
+  ResultsDocumentSchema,
   RunReportSchema,
 } from './run-report.js';
 
@@ -133,3 +135,7 @@ export type BenchmarkSides = v.InferOutput<typeof BenchmarkSidesSchema>;
 export type ProtocolFileComparison = v.InferOutput<typeof FileComparisonSchema>;
 /** One row of `compare-files --json`. */
 export type ProtocolFileComparisonRow = v.InferOutput<typeof FileComparisonRowSchema>;
+/** A results file as this protocol version writes it: the run's records, raw samples kept. */
+export type ProtocolRunRecord = v.InferOutput<typeof RunRecordSchema>;
+/** `report --format json`: a run's records with its RunReport as `analysis`. */
+export type ResultsDocument = v.InferOutput<typeof ResultsDocumentSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseRun } from '../analyse/analyse-run.js';
-import { parseRunReport } from '../protocol/parse.js';
+import { ProtocolError, parseResultsDocument, parseRunRecord, parseRunReport } from '../protocol/parse.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { jmhMetric, renderJmhJson, toJmhResults } from './jmh.js';
@@ -21,6 +21,23 @@ describe('results JSON', () => {
     expect(doc.analysis.verdicts[0].outcome).toBe('Won');
     expect(doc.analysis.verdicts[0].stats.p).toBeCloseTo(1.0825088224469e-5, 15);
     expect(doc.analysis.summary.gate).toBe('pass');
+  });
+
+  it("is what the protocol's parseResultsDocument reads, and its records what parseRunRecord reads", () => {
+    const text = renderResultsJson(analysed);
+    const doc = parseResultsDocument(text);
+    expect(doc.analysis).toEqual(analysed.report);
+    expect(doc.benchmarks[0]!.samples).toEqual(JSON.parse(JSON.stringify(run.benchmarks[0]!.samples)));
+    const { analysis: _, ...record } = JSON.parse(text) as Record<string, unknown>;
+    expect(parseRunRecord(JSON.stringify(record)).runId).toBe(run.runId);
+    const raw = JSON.parse(text) as { schemaVersion: number; benchmarks: { samples: { side: string }[] }[] };
+    expect(() => parseResultsDocument(JSON.stringify({ ...raw, schemaVersion: 1 }))).toThrow(
+      `results document has schemaVersion 1, this client reads protocol ${PROTOCOL_VERSION}`,
+    );
+    raw.benchmarks[0]!.samples[0]!.side = 'left';
+    expect(() => parseResultsDocument(JSON.stringify(raw))).toThrow(ProtocolError);
+    expect(() => parseResultsDocument(JSON.stringify(raw))).toThrow(/at benchmarks\.0\.samples\.0\.side/);
+    expect(() => parseRunRecord('nope')).toThrow(/results file is not JSON/);
   });
 
   it('writes non-finite numbers (unbounded intervals at tiny n) as null, and never mutates the run', () => {
