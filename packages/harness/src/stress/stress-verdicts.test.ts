@@ -1,3 +1,4 @@
+import { parseRunReport } from '@tombstone-lab/bench/protocol';
 import { describe, expect, it } from 'vitest';
 import type { StressComparison } from './stress-compare.js';
 import type { KindSummary, StressSummary } from './stress-summary.js';
@@ -64,6 +65,9 @@ describe('stress --compare verdicts (bench statistics)', () => {
       /^time per op \(1 \/ op rate\) +985 µs +758 µs +-23\.1% +0\.769× \[0\.754, 0\.785\] +0\.00649 +Won +all passed$/m,
     );
     expect(text).not.toContain('note:');
+    // What `stress --compare --json` prints as `analysis` is bench's RunReport, valid against bench's own schema.
+    const wire = JSON.parse(JSON.stringify(analysis));
+    expect(parseRunReport(wire)).toEqual(wire);
   });
 
   it('says when too few rounds can never reach alpha, rather than reporting a change', () => {

@@ -1,19 +1,14 @@
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { formatDeltaPercent, formatP } from '@tombstone-lab/bench/format';
-import {
-  analyzeRun,
-  type BenchmarkRecord,
-  type RunAnalysis,
-  type RunRecord,
-  type Sample,
-} from '@tombstone-lab/bench/runner';
+import type { RunReport } from '@tombstone-lab/bench/protocol';
+import { analyseRun, type BenchmarkRecord, type RunRecord, type Sample } from '@tombstone-lab/bench/runner';
 import type { StressComparison } from './stress-compare.js';
 import type { StressSummary } from './stress-summary.js';
 
 /**
  * `stress --compare` judged by bench, not by a delta of medians: each judged metric becomes one benchmark of a bench
- * results record (one sample per fresh stress process, in the order they ran), and bench's `analyzeRun` gives it its
- * exact Mann-Whitney p (Holm across the metrics), Hodges-Lehmann ratio with its interval, the checks and a verdict —
+ * results record (one sample per fresh stress process, in the order they ran), and bench's `analyseRun` gives its
+ * RunReport: exact Mann-Whitney p (Holm across the metrics), Hodges-Lehmann ratio with its interval, the checks and a verdict —
  * the same statistics and wording as `tombstone-bench`. Nothing here computes a statistic itself.
  */
 
@@ -96,13 +91,13 @@ export function stressRunRecord(c: StressComparison, startedAt: string): RunReco
   };
 }
 
-/** bench's analysis of the comparison. */
-export function judgeStress(c: StressComparison, startedAt: string): RunAnalysis {
-  return analyzeRun(stressRunRecord(c, startedAt));
+/** bench's analysed run of the comparison: its RunReport (verdicts, checks, summary), as `tombstone-bench report` reads it. */
+export function judgeStress(c: StressComparison, startedAt: string): RunReport {
+  return analyseRun(stressRunRecord(c, startedAt)).report;
 }
 
 /** "6 rounds", "1 round": the samples per side of the judged metrics. */
-function rounds(analysis: RunAnalysis): string {
+function rounds(analysis: RunReport): string {
   const n = analysis.verdicts[0]?.stats?.baseline.n ?? 0;
   return `${n} round${n === 1 ? '' : 's'}`;
 }
@@ -110,19 +105,22 @@ function rounds(analysis: RunAnalysis): string {
 const ms = (ns: number) => `${(ns / 1e6).toPrecision(3)} ms`;
 const us = (ns: number) => (ns >= 1e6 ? ms(ns) : `${(ns / 1e3).toPrecision(3)} µs`);
 
+/** A ratio or an interval bound (null: the samples are too small for a finite one). */
+const bound = (x: number | null) => (x === null ? '—' : x.toFixed(3));
+
 /** The verdict table: per judged metric the medians, Δ, HL ratio with its interval, adjusted p, verdict, checks. */
-export function renderStressVerdicts(analysis: RunAnalysis): string {
+export function renderStressVerdicts(analysis: RunReport): string {
   const rows = analysis.verdicts.map((v) => {
     const s = v.stats;
     const failed = v.checks.filter((c) => !c.passed).map((c) => c.name);
     const ratio = s?.ratio
-      ? `${s.ratio.estimate.toFixed(3)}× [${s.ratio.lower.toFixed(3)}, ${s.ratio.upper.toFixed(3)}]`
+      ? `${bound(s.ratio.estimate)}× [${bound(s.ratio.lower)}, ${bound(s.ratio.upper)}]`
       : '—';
     return [
       v.key.replace(/^stress\./, ''),
       s ? us(s.baseline.median) : '—',
       s ? us(s.candidate.median) : '—',
-      s ? formatDeltaPercent(Number(s.deltaPercent.toFixed(1))) : '—',
+      s?.deltaPercent != null ? formatDeltaPercent(Number(s.deltaPercent.toFixed(1))) : '—',
       ratio,
       v.pAdjusted === null ? '—' : formatP(v.pAdjusted, 3),
       v.outcome,
