@@ -4,35 +4,21 @@
  * live text of open bench files on top (reconciled by key, see {@link reconcile}). A file watcher re-lists when a
  * bench file is created, changed or deleted outside the editor (a `git checkout`, a generator, another tool).
  */
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { BENCH_GLOB } from '../model/bench-files.js';
 import { type ListedSuite, parseList } from '../model/protocol.js';
 import { type BenchmarkSite, reconcile, sitesInText } from '../model/source-map.js';
+import { runCommand } from '../runner/processes.js';
 import { isBenchDocument } from './site-cases.js';
 import { runnerFor } from './workspace-runner.js';
 
-function listWith(bin: string, cwd: string, files: string[]): Promise<ListedSuite[]> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      bin,
-      ['list', '--json', ...files],
-      { cwd, shell: false, timeout: 30_000 },
-      (err, out, errText) => {
-        // Exit 1 with a listing: some file failed to load, and its loadError is in the listing itself.
-        const listed = !err || (err.code === 1 && out.trim().startsWith('{'));
-        if (!listed) reject(new Error(`tombstone-bench list failed: ${errText || err.message}`));
-        else {
-          try {
-            resolve(parseList(out));
-          } catch (e) {
-            reject(e);
-          }
-        }
-      },
-    );
-  });
+async function listWith(bin: string, cwd: string, files: string[]): Promise<ListedSuite[]> {
+  const r = await runCommand(bin, ['list', '--json', ...files], { cwd, timeoutMs: 30_000 });
+  // Exit 1 with a listing: some file failed to load, and its loadError is in the listing itself.
+  const listed = r.exitCode === 0 || (r.exitCode === 1 && r.stdout.trim().startsWith('{'));
+  if (!listed) throw new Error(`tombstone-bench list failed: ${r.stderr || r.error?.message}`);
+  return parseList(r.stdout);
 }
 
 /** Discovered benchmarks, refreshed on save and (live) on edit. */

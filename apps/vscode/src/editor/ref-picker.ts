@@ -3,7 +3,6 @@
  * recent commits. Whatever is typed is offered as a ref of its own at the top (`HEAD~1`, a sha, `v1.2^`), checked
  * with `git rev-parse --verify` before it is accepted.
  */
-import { execFile } from 'node:child_process';
 import * as vscode from 'vscode';
 import {
   baseCandidates,
@@ -19,14 +18,13 @@ import {
   verifyArgs,
 } from '../model/git-refs.js';
 import { validateRef } from '../model/runner-args.js';
+import { runCommand } from '../runner/processes.js';
 import { surfaceSettings } from './settings.js';
 
-function git(cwd: string, args: readonly string[]): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile('git', [...args], { cwd, shell: false, maxBuffer: 16 * 1024 * 1024 }, (err, out) =>
-      resolve(err ? null : out),
-    );
-  });
+/** `git args…` in `cwd`: its stdout, or null when it failed. */
+async function git(cwd: string, args: readonly string[]): Promise<string | null> {
+  const r = await runCommand('git', args, { cwd });
+  return r.error ? null : r.stdout;
 }
 
 const ICONS = {

@@ -203,8 +203,7 @@ export class RunController implements vscode.Disposable {
   /** Per-case forks of a resumed run, from its results file (the runner wrote it atomically before starting). */
   private prefill(file: string): void {
     try {
-      const raw = JSON.parse(readFileSync(file, 'utf8')) as { benchmarks?: unknown };
-      this.store.resumed(resumedCases(raw));
+      this.store.resumed(resumedCases(readFileSync(file, 'utf8')));
     } catch (e) {
       this.log.appendLine(
         `[extension] could not read the resumed results file ${file}: ${(e as Error).message}`,

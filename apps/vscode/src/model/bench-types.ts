@@ -5,7 +5,9 @@
 export type {
   BenchEvent,
   ListedSuite,
+  ProtocolComparison as Comparison,
   ProtocolRole as Role,
+  ProtocolRunSummary as RunSummary,
   ProtocolSample as Sample,
   ProtocolSampleFailure as SampleFailure,
   ProtocolSide as Side,

@@ -3,8 +3,8 @@
  * line (Won, Lost, Unchanged, Held, Inconclusive, Invalid — never a word of the extension's own), progress while
  * measuring, and one wording for a case whose forks crashed: `Invalid: forks failed (throw: boom)`.
  */
-import type { Outcome } from './bench-types.js';
-import { changeCounts, formatDelta, progressLine, verdictLine } from './format.js';
+import type { Outcome, RunSummary } from './bench-types.js';
+import { changeText, progressLine, verdictLine } from './format.js';
 import type { CaseState, RunLabel, RunState } from './results-store.js';
 
 /** How a surface should colour a case. */
@@ -70,7 +70,7 @@ export function caseShort(c: CaseState): string {
   const outcome = caseOutcome(c) ?? 'no verdict';
   const v = c.verdict;
   if (!v?.stats) return outcome;
-  return `${changeCounts(v, c.limits) ? formatDelta(v.stats.deltaPercent) : '~'} ${outcome}`;
+  return `${changeText(v)} ${outcome}`;
 }
 
 /** Lines longer than this are drawn in the short form (CodeLens rows and after-line text do not wrap). */
@@ -118,12 +118,20 @@ export function outcomeCounts(cases: readonly CaseState[]): string {
     .join(' · ');
 }
 
+/** `1 Lost · 1 Unchanged`: the verdict counts of the runner's run summary, zero counts left out. */
+export function summaryCounts(summary: RunSummary): string {
+  return OUTCOMES.filter((o) => summary.outcomes[o] > 0)
+    .map((o) => `${summary.outcomes[o]} ${o}`)
+    .join(' · ');
+}
+
 /**
  * The status bar's text for the newest run: `bench vs HEAD~1: 1 Lost · 1 Unchanged`, `bench: building baseline
- * HEAD~1…`, `bench: measuring 7/20`, `bench: cancelled`, `bench: run failed`.
+ * HEAD~1…`, `bench: measuring 7/20`, `bench: cancelled`, `bench: run failed`. A run the runner analysed is counted
+ * by its summary; one cancelled before that by the outcomes of the cases that finished.
  */
 export function runSummary(run: RunState): string {
-  const counts = outcomeCounts([...run.cases.values()]);
+  const counts = run.summary ? summaryCounts(run.summary) : outcomeCounts([...run.cases.values()]);
   switch (run.status) {
     case 'preparing':
       return `bench: ${run.phase ?? 'preparing…'}`;

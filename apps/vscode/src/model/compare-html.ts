@@ -3,65 +3,23 @@
  * --json`: U test and Holm per benchmark on the two files' samples). The runs were not co-measured, so the page
  * says that machine drift between them reads as a change.
  */
-import { type VerdictReasonInput, verdictReasonText } from '@tombstone-lab/bench/protocol';
-import * as v from 'valibot';
+import {
+  type ProtocolFileComparison,
+  type ProtocolFileComparisonRow,
+  verdictReasonText,
+} from '@tombstone-lab/bench/protocol';
 import { formatDelta, formatPair, formatPValue } from './format.js';
-import { ProtocolError } from './protocol.js';
 import { escapeHtml } from './results-html.js';
-
-const Side = v.object({ median: v.number(), n: v.number() });
-const FileComparisonSchema = v.object({
-  metric: v.string(),
-  side: v.string(),
-  rows: v.array(
-    v.object({
-      key: v.string(),
-      stats: v.looseObject({
-        baseline: Side,
-        candidate: Side,
-        deltaPercent: v.nullable(v.number()),
-        p: v.number(),
-      }),
-      pAdjusted: v.number(),
-      outcome: v.picklist(['Won', 'Held', 'Unchanged', 'Lost', 'Inconclusive', 'Invalid']),
-      basis: v.looseObject({}),
-      checks: v.array(
-        v.looseObject({ name: v.string(), passed: v.boolean(), findings: v.array(v.looseObject({})) }),
-      ),
-    }),
-  ),
-  onlyOld: v.array(v.string()),
-  onlyNew: v.array(v.string()),
-});
-
-/** The runner's comparison of two results files. */
-export type FileComparison = v.InferOutput<typeof FileComparisonSchema>;
-
-/** Parses `compare-files --json` output. @throws {ProtocolError} naming the first problem. */
-export function parseFileComparison(text: string): FileComparison {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new ProtocolError(`compare-files --json did not print JSON: ${(e as Error).message}`);
-  }
-  const r = v.safeParse(FileComparisonSchema, json);
-  if (r.success) return r.output;
-  const issue = r.issues[0];
-  throw new ProtocolError(
-    `unreadable compare-files output at ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`,
-  );
-}
 
 const UNITS: Record<string, string> = { nsPerOp: 'ns/op', cpuNsPerOp: 'cpu ns/op', bytesPerOp: 'B/op' };
 
 /** Why a row's outcome is what it is, in the runner's own words (the rows carry the structured basis). */
-function rowReason(r: FileComparison['rows'][number], metric: string, unit: string): string {
-  return verdictReasonText({ ...r, metric, unit } as unknown as VerdictReasonInput);
+function rowReason(r: ProtocolFileComparisonRow, metric: string, unit: string): string {
+  return verdictReasonText({ ...r, metric, unit });
 }
 
 /** The page. */
-export function compareHtml(c: FileComparison, names: [string, string]): string {
+export function compareHtml(c: ProtocolFileComparison, names: [string, string]): string {
   const unit = UNITS[c.metric] ?? c.metric;
   const rows = c.rows
     .map((r) => {

@@ -2,8 +2,8 @@
  * The one-line verdict shown in CodeLenses, after-line decorations, the Test Explorer and the status bar:
  * `9.0185 → 3.3625 µs  −99.7%  p(Holm)=1.1e-05  Won`. Numbers come from the runner's own formatter
  * (`@tombstone-lab/bench/format`): both medians on one scale with the unit written once, Δ% as the runner's
- * reports print effects, p like its tables. `~` replaces Δ% when the change does not count (p ≥ alpha or within the
- * noise threshold), as benchstat writes it. The p is the one the verdict was decided on, and says which it is.
+ * reports print effects, p like its tables. `~` replaces Δ% when the runner did not count the change (p ≥ alpha or
+ * within the noise threshold: the verdict's basis), as benchstat writes it. The p is the one the verdict was decided on, and says which it is.
  */
 import { formatEffect, formatP, humanScale, METRIC_FAMILIES } from '@tombstone-lab/bench/format';
 import { verdictReasonText } from '@tombstone-lab/bench/protocol';
@@ -84,21 +84,21 @@ export function pText(v: BenchmarkVerdict, limits: VerdictLimits): string {
   return p === null ? '' : `${pName(v, limits)}=${formatPValue(p)}`;
 }
 
-/** Whether the change counts: significant at alpha and at least the threshold in size. */
-export function changeCounts(v: BenchmarkVerdict, limits: VerdictLimits): boolean {
-  const s = v.stats;
-  const p = decidingP(v);
-  const d = s?.deltaPercent ?? null;
-  return p !== null && d !== null && p < limits.alpha && Math.abs(d) >= limits.threshold * 100;
+/**
+ * The Δ% of a verdict when its change counts, `~` when it does not: as the runner decided it (its basis says whether
+ * the deciding p was below alpha and whether |Δ%| reached the threshold), never re-judged here.
+ */
+export function changeText(v: BenchmarkVerdict): string {
+  const counts = v.basis.significant === true && v.basis.beyond === true;
+  return counts ? formatDelta(v.stats?.deltaPercent ?? null) : '~';
 }
 
 /** The one-line verdict: `9.0185 → 3.3625 µs  −99.7%  p(Holm)=1.1e-05  Won`, or `Invalid: <reason>`. */
 export function verdictLine(v: BenchmarkVerdict, limits: VerdictLimits): string {
   const s = v.stats;
   if (!s) return `${v.outcome}: ${verdictReasonText(v)}`;
-  const delta = changeCounts(v, limits) ? formatDelta(s.deltaPercent) : '~';
   const values = formatPair(s.baseline.median, s.candidate.median, v.metric);
-  return `${values}  ${delta}  ${pText(v, limits)}  ${v.outcome}`;
+  return `${values}  ${changeText(v)}  ${pText(v, limits)}  ${v.outcome}`;
 }
 
 /** `measuring 7/20` while a benchmark's forks run. */

@@ -7,9 +7,10 @@ import {
   parseEventLine,
   parseList,
   parseResults,
+  resumedCases,
   savedRun,
 } from './protocol.js';
-import { around, interleaved, record, verdictOf } from './test-fixtures.js';
+import { around, interleaved, record, runOf, verdictOf } from './test-fixtures.js';
 
 const FIXTURE = fileURLToPath(new URL('../../e2e/workspace/list-ops.bench.ts', import.meta.url));
 
@@ -81,13 +82,34 @@ describe('results document', () => {
     // The runner's own analysis of the run, as `report --format json` writes it.
     const doc = { ...run, analysis: analyseRun(run).report };
     expect(doc.analysis.verdicts[0]?.outcome).toBe(verdictOf(r).outcome);
-    const { cases, limits, label, files, command } = savedRun(parseResults(JSON.stringify(doc)), '/r.json');
+    const { cases, limits, label, files, command, summary } = savedRun(
+      parseResults(JSON.stringify(doc)),
+      '/r.json',
+    );
     expect(limits).toEqual({ alpha: 0.01, threshold: 0.05, correction: 'holm' });
+    expect(summary).toEqual(doc.analysis.summary);
+    expect(summary.outcomes.Won).toBe(1);
     expect(label).toBe('impl: eager → cow');
     expect(files).toEqual(['/ws/a.bench.mjs']);
     expect(command).toEqual(['run', '/ws/a.bench.mjs']);
     expect(cases[0]).toMatchObject({ key: 'S.a', verdict: { outcome: 'Won' } });
-    expect(() => parseResults('{"schemaVersion":1}')).toThrow('unreadable results document: schemaVersion');
-    expect(() => parseResults('nope')).toThrow('did not print JSON');
+    expect(() => parseResults('{"schemaVersion":1}')).toThrow(
+      `results document has schemaVersion 1, this client reads protocol ${PROTOCOL_VERSION}`,
+    );
+    expect(() => parseResults('nope')).toThrow('results document is not JSON');
+    const broken = JSON.parse(JSON.stringify(doc)) as typeof doc;
+    broken.benchmarks[0]!.samples[0]!.nsPerOp = 'fast' as unknown as number;
+    expect(() => parseResults(JSON.stringify(broken))).toThrow(/benchmarks\.0\.samples\.0\.nsPerOp/);
+  });
+
+  it('reads the forks of a results file being resumed, and names a malformed one', () => {
+    const r = record('S.a', interleaved(around(100), around(50)));
+    const [c] = resumedCases(JSON.stringify(runOf([r])));
+    expect(c?.key).toBe('S.a');
+    expect(c?.samples).toEqual(r.samples);
+    expect(c?.failures).toEqual([]);
+    expect(() => resumedCases('{"schemaVersion":1}')).toThrow(ProtocolError);
+    const bad = { ...runOf([r]), benchmarks: [{ ...r, failures: [{ side: 'baseline' }] }] };
+    expect(() => resumedCases(JSON.stringify(bad))).toThrow(/benchmarks\.0\.failures\.0/);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Reading what the runner prints: NDJSON events (`--json`), the `list --json` document and the results document
- * of `report --format json`. Validated with valibot at the boundary, so a runner of another protocol version or a
- * stray line is a clear error, never a crash deep inside a renderer.
+ * Reading what the runner prints, with the protocol's own validators (`@tombstone-lab/bench/protocol`): NDJSON
+ * events (`--json`), the `list --json` document, the results document of `report --format json` and a results file
+ * being resumed. A runner of another protocol version or a stray line is a clear {@link ProtocolError}, never a crash
+ * deep inside a renderer. Nothing here declares a shape of its own.
  */
 
 import {
@@ -9,19 +10,16 @@ import {
   ProtocolError,
   parseEvent,
   parseListOutput,
-  RunReportSchema,
+  parseResultsDocument,
+  parseRunRecord,
+  type ResultsDocument,
 } from '@tombstone-lab/bench/protocol';
-import * as v from 'valibot';
 import { isBenchPath } from './bench-files.js';
-import type {
-  BenchEvent,
-  BenchmarkVerdict,
-  ListedSuite as ProtocolListedSuite,
-  Sample,
-  SampleFailure,
-} from './bench-types.js';
+import type { BenchEvent, BenchmarkVerdict, ListedSuite as ProtocolListedSuite } from './bench-types.js';
 import { comparisonLabel, type SavedCase, type SavedRun } from './results-store.js';
 
+/** The results document of `tombstone-bench report <file> --format json`. */
+export type { ResultsDocument };
 /** The protocol version this extension reads (the runner's one version for events, list and results files). */
 export { PROTOCOL_VERSION, ProtocolError };
 
@@ -44,91 +42,38 @@ export function parseList(text: string): ListedSuite[] {
   return parseListOutput(text).suites;
 }
 
-function issueText(issues: readonly v.BaseIssue<unknown>[]): string {
-  const i = issues[0];
-  const path = i ? v.getDotPath(i) : null;
-  return `${path ? `${path}: ` : ''}${i?.message ?? 'invalid'}`;
-}
-
-// The results document of `report --format json`: the record fields the extension reads are checked here; its
-// `analysis` is the protocol's RunReport, validated with the protocol's own schema.
-const Side = v.picklist(['baseline', 'candidate']);
-const Role = v.picklist(['primary', 'guardrail']);
-const Labels = v.object({ baseline: v.string(), candidate: v.string() });
-const Loose = v.looseObject({});
-
-const ResultsDoc = v.looseObject({
-  schemaVersion: v.literal(PROTOCOL_VERSION),
-  runId: v.string(),
-  startedAt: v.string(),
-  comparison: v.looseObject({ kind: v.picklist(['factor', 'revision', 'aa']) }),
-  benchmarks: v.array(
-    v.looseObject({
-      key: v.string(),
-      role: Role,
-      labels: Labels,
-      samples: v.array(v.looseObject({ side: Side, seq: v.number(), nsPerOp: v.number() })),
-      failures: v.array(v.looseObject({ side: Side, kind: v.string(), message: v.string() })),
-    }),
-  ),
-  invocation: v.optional(v.object({ argv: v.array(v.string()), cwd: v.string() })),
-  /** The run's one analysis, as the runner made it (its RunReport). */
-  analysis: RunReportSchema,
-});
-
-/** The results document of `tombstone-bench report <file> --format json`, as the extension uses it. */
-export type ResultsDocument = v.InferOutput<typeof ResultsDoc>;
-
 /** Parses a results document. @throws {ProtocolError} naming the first problem. */
-export function parseResults(text: string): ResultsDocument {
-  const r = v.safeParse(ResultsDoc, parseJson(text, 'report --format json'));
-  if (!r.success) throw new ProtocolError(`unreadable results document: ${issueText(r.issues)}`);
-  return r.output;
+export { parseResultsDocument as parseResults };
+
+/**
+ * Each case's samples and failures in the text of a results file being resumed (the runner rewrote it in its
+ * current version before its run-started). @throws {ProtocolError} naming the problem.
+ */
+export function resumedCases(text: string): Pick<SavedCase, 'key' | 'samples' | 'failures'>[] {
+  return parseRunRecord(text).benchmarks.map(({ key, samples, failures }) => ({ key, samples, failures }));
 }
 
-const ResumedFile = v.object({
-  benchmarks: v.array(v.looseObject({ key: v.string(), samples: v.array(Loose), failures: v.array(Loose) })),
-});
-
-/** Each case's samples and failures in a results file being resumed. @throws {ProtocolError} naming the problem. */
-export function resumedCases(json: unknown): Pick<SavedCase, 'key' | 'samples' | 'failures'>[] {
-  const r = v.safeParse(ResumedFile, json);
-  if (!r.success) throw new ProtocolError(`unreadable results file: ${issueText(r.issues)}`);
-  return r.output.benchmarks.map((b) => ({
-    key: b.key,
-    samples: b.samples as unknown as Sample[],
-    failures: b.failures as unknown as SampleFailure[],
-  }));
-}
-
-/** A saved run of a results document, as the store takes it: its cases with their verdicts, label and limits. */
+/** A saved run of a results document, as the store takes it: its cases with their verdicts, label and summary. */
 export function savedRun(doc: ResultsDocument, resultsFile: string): SavedRun {
   const verdicts = new Map<string, BenchmarkVerdict>(doc.analysis.verdicts.map((x) => [x.key, x]));
   const cases = doc.benchmarks.map((b) => ({
     key: b.key,
     role: b.role,
     labels: b.labels,
-    samples: b.samples as unknown as Sample[],
-    failures: b.failures as unknown as SampleFailure[],
+    samples: b.samples,
+    failures: b.failures,
     verdict: verdicts.get(b.key) ?? null,
   }));
   const config = doc.analysis.config;
   const argv = doc.invocation?.argv ?? [];
   return {
     cases,
-    limits: { alpha: config.alpha, threshold: config.threshold, correction: config.correction ?? 'holm' },
+    limits: { alpha: config.alpha, threshold: config.threshold, correction: config.correction },
+    summary: doc.analysis.summary,
     resultsFile,
     command: argv.slice(1),
-    label: comparisonLabel(doc.comparison as unknown as Parameters<typeof comparisonLabel>[0]),
+    label: comparisonLabel(doc.comparison),
     startedAt: new Date(doc.startedAt),
     files: argv.filter((a) => isBenchPath(a)),
   };
-}
-
-function parseJson(text: string, what: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new ProtocolError(`${what} did not print JSON: ${(e as Error).message}`);
-  }
 }

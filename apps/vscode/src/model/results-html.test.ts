@@ -1,29 +1,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '@tombstone-lab/bench/runner';
 import { describe, expect, it } from 'vitest';
-import { compareHtml, parseFileComparison } from './compare-html.js';
-import { PROTOCOL_VERSION, type ResultsDocument } from './protocol.js';
+import { compareHtml } from './compare-html.js';
+import type { ResultsDocument } from './protocol.js';
 import { reportAnalysisArgs } from './report-options.js';
 import { escapeHtml, resultsHtml, timeOrderSvg } from './results-html.js';
-import { around, interleaved, record, verdictOf } from './test-fixtures.js';
+import { compareSavedFiles, resultsDocument } from './saved-results.js';
+import { around, interleaved, record, runOf } from './test-fixtures.js';
 
+const run = (center: number) => runOf([record('S.a<b>', interleaved(around(100), around(center)))]);
+
+/** The results document the runner writes for a run whose candidate sits at `center` (baseline 100). */
 function doc(center: number): ResultsDocument {
-  const r = record('S.a<b>', interleaved(around(100), around(center)));
-  return {
-    schemaVersion: PROTOCOL_VERSION,
-    runId: 'run-1',
-    startedAt: '2026-01-01T00:00:00.000Z',
-    comparison: { kind: 'factor', factor: 'impl', baseline: 'eager', candidate: 'cow' },
-    benchmarks: [r],
-    analysis: {
-      config: { alpha: 0.05, threshold: 0.02, metric: 'nsPerOp' },
-      verdicts: [verdictOf(r)],
-      growth: [],
-      factorials: [],
-    },
-  } as unknown as ResultsDocument;
+  return resultsDocument(run(center));
 }
 
 describe('results view', () => {
@@ -67,43 +57,23 @@ describe('results view', () => {
   });
   it("shows the runner's comparison of two saved runs, flagged as not co-measured", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tb-cmp-'));
-    const write = (name: string, center: number) => {
-      const d = doc(center);
-      const run = {
-        ...d,
-        startedAt: 't',
-        finishedAt: 't',
-        config: { samplesPerSide: 10, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
-      };
-      writeFileSync(join(dir, name), JSON.stringify({ ...run, analysis: undefined }));
-    };
-    write('old.json', 50);
-    write('new.json', 75);
-    let out = '';
-    const io = {
-      stdout: (t: string) => {
-        out += t;
-      },
-      stderr: () => {},
-      cwd: dir,
-      isTTY: false,
-    };
-    expect(await main(['compare-files', 'old.json', 'new.json', '--json'], io)).toBe(0);
-    const c = parseFileComparison(out);
+    writeFileSync(join(dir, 'old.json'), JSON.stringify(run(50)));
+    writeFileSync(join(dir, 'new.json'), JSON.stringify(run(75)));
+    const c = compareSavedFiles(join(dir, 'old.json'), join(dir, 'new.json'));
     expect(c.rows).toEqual([expect.objectContaining({ key: 'S.a<b>', outcome: 'Lost' })]);
     const html = compareHtml(c, ['old.json', 'new.json']);
     expect(html).toContain('Not co-measured');
     expect(html).toContain('<td>S.a&#60;b&#62;</td>');
     expect(html).toMatch(/\+50\.\d%/);
-    expect(() => parseFileComparison('{"rows":3}')).toThrow('unreadable compare-files output at metric');
+    expect(() => compareSavedFiles(join(dir, 'old.json'), join(dir, 'none.json'))).toThrow(/none\.json/);
   });
   it('asks for growth over a numeric parameter with three values and a factorial over a two-level one', () => {
-    const b = (n: number, cache: string) => ({ id: { params: { n, cache } } });
+    const b = (n: number, cache: string) => ({ id: { suite: 'S', benchmark: 'b', params: { n, cache } } });
     expect(reportAnalysisArgs([b(1, 'on'), b(10, 'off'), b(100, 'on')])).toEqual([
       '--growth=n',
       '--factorial=cache',
     ]);
     expect(reportAnalysisArgs([b(1, 'on'), b(10, 'on')])).toEqual(['--factorial=n']);
-    expect(reportAnalysisArgs([{}])).toEqual([]);
+    expect(reportAnalysisArgs([{ id: { suite: 'S', benchmark: 'b', params: {} } }])).toEqual([]);
   });
 });

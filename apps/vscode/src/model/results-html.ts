@@ -7,6 +7,7 @@
  * benchmark names and drops the time-order strip below 640 px, plots keep a legible minimum size (scrolling rather
  * than shrinking their axis text) and are titled by what they show, not by file name.
  */
+import type { MetricId, ProtocolFactorialTable } from '@tombstone-lab/bench/protocol';
 import { formatDelta, formatPair, formatPValue, formatScaled, formatValue, metricOfUnit } from './format.js';
 import type { ResultsDocument } from './protocol.js';
 
@@ -35,10 +36,10 @@ const SIDE_COLORS = { baseline: '#1f77b4', candidate: '#d62728' } as const;
 type Bench = ResultsDocument['benchmarks'][number];
 
 /** A strip of one benchmark's samples in time order (x = seq), baseline and candidate coloured. */
-export function timeOrderSvg(b: Bench, metric: string): string {
+export function timeOrderSvg(b: Bench, metric: MetricId): string {
   const pts = b.samples
-    .map((x) => ({ seq: x.seq, side: x.side, v: (x as Record<string, unknown>)[metric] }))
-    .filter((p): p is { seq: number; side: 'baseline' | 'candidate'; v: number } => typeof p.v === 'number')
+    .map((x) => ({ seq: x.seq, side: x.side, v: x[metric] }))
+    .filter((p): p is typeof p & { v: number } => typeof p.v === 'number')
     .sort((a, c) => a.seq - c.seq);
   if (pts.length === 0) return '';
   const w = 420;
@@ -56,15 +57,10 @@ export function timeOrderSvg(b: Bench, metric: string): string {
 
 function verdictRows(doc: ResultsDocument): string[] {
   const byKey = new Map(doc.benchmarks.map((b) => [b.key, b]));
-  const metric = String((doc.analysis.config as Record<string, unknown>).metric ?? 'nsPerOp');
+  const metric = doc.analysis.config.metric;
   return doc.analysis.verdicts.map((v) => {
-    const s = v.stats as null | {
-      baseline: { median: number; n: number };
-      candidate: { median: number; n: number };
-      deltaPercent: number | null;
-      p: number;
-    };
-    const p = (v as { pAdjusted?: number | null }).pAdjusted ?? s?.p ?? null;
+    const s = v.stats;
+    const p = v.pAdjusted ?? s?.p ?? null;
     const cells = s
       ? [
           formatPair(s.baseline.median, s.candidate.median, v.metric),
@@ -129,18 +125,9 @@ function runList(runs: readonly ListedRun[]): string {
 }
 
 function factorialTables(doc: ResultsDocument): string[] {
-  return doc.analysis.factorials.map((raw) => {
-    const f = raw as unknown as {
-      key: string;
-      unit: string;
-      code: { name: string; levels: [string, string] };
-      config: { name: string; levels: [string, string] };
-      medians: [[number, number], [number, number]];
-      codeEffect: [{ percent: number; p: number }, { percent: number; p: number }];
-      configEffect: [{ percent: number; p: number }, { percent: number; p: number }];
-      interactionPercent: number;
-    };
-    const eff = (e: { percent: number; p: number }) => `${formatDelta(e.percent)} (p=${formatPValue(e.p)})`;
+  return doc.analysis.factorials.map((f) => {
+    const eff = (e: ProtocolFactorialTable['codeEffect'][number]) =>
+      `${formatDelta(e.percent)} (p=${formatPValue(e.p)})`;
     // All four medians on one scale, the unit once in the corner.
     const scaled = formatScaled(f.medians.flat(), metricOfUnit(f.unit));
     const cell = (i: 0 | 1, j: 0 | 1) => `<td class="num">${scaled.texts[i * 2 + j]}</td>`;
@@ -196,15 +183,15 @@ export interface ResultsPage {
 
 /** The whole page for one results document. */
 export function resultsHtml(doc: ResultsDocument, page: ResultsPage): string {
-  const c = doc.comparison as Record<string, unknown>;
+  const c = doc.comparison;
   const what =
     c.kind === 'revision'
-      ? `git ${String(c.baseline)} → ${String(c.candidate)}`
+      ? `git ${c.baseline} → ${c.candidate}`
       : c.kind === 'factor'
-        ? `${String(c.factor)}: ${String(c.baseline)} → ${String(c.candidate)}`
-        : `A/A ${String(c.label ?? '')}`;
-  const config = doc.analysis.config as { alpha: number; threshold: number; correction?: string };
-  const correction = config.correction ?? 'holm';
+        ? `${c.factor}: ${String(c.baseline)} → ${String(c.candidate)}`
+        : `A/A ${c.label}`;
+  const config = doc.analysis.config;
+  const correction = config.correction;
   const pHead = correction === 'none' ? 'p' : `p (${correction === 'holm' ? 'Holm' : correction})`;
   const images = page.plots.map((p) => {
     const title = escapeHtml(plotTitle(p));

@@ -3,7 +3,7 @@ import type { BenchEvent } from './bench-types.js';
 import { caseLine, runSummary, runTag } from './case-text.js';
 import { PROTOCOL_VERSION, resumedCases } from './protocol.js';
 import { ResultsStore } from './results-store.js';
-import { around, interleaved, record, sample, verdictOf } from './test-fixtures.js';
+import { around, interleaved, record, runOf, sample, summaryWith, verdictOf } from './test-fixtures.js';
 
 const T = { protocol: PROTOCOL_VERSION, time: '2026-01-01T00:00:00.000Z' };
 const side = (samples: number, failures = 0) => ({
@@ -90,12 +90,36 @@ describe('ResultsStore', () => {
     expect(runSummary(store.run!)).toBe('bench: measuring 7/40 · impl: eager → cow');
     expect(store.get('S.a')!.sides?.baseline.gcCount).toBe(2);
     // The run's verdicts (p adjusted across its benchmarks) replace the per-case ones.
+    const basis = { ...v.basis, significant: false, statisticalOutcome: 'Unchanged' as const };
+    const unchanged = { ...v, pAdjusted: 0.2, outcome: 'Unchanged' as const, basis };
     store.apply(
-      runFinished({ verdicts: [{ ...v, pAdjusted: 0.2, outcome: 'Unchanged' }], correction: 'holm' }),
+      runFinished({ verdicts: [unchanged], correction: 'holm', summary: summaryWith({ Unchanged: 1 }) }),
     );
     expect(caseLine(store.get('S.a')!)).toMatch(/ {2}~ {2}p\(Holm\)=0\.2 {2}Unchanged$/);
     expect(store.run?.status).toBe('finished');
     expect(runSummary(store.run!)).toBe('bench impl: eager → cow: 1 Unchanged');
+  });
+
+  it("counts a finished run's verdicts from the runner's summary, not from its cases", () => {
+    const store = storeWithRun(['S.a']);
+    const won = verdictOf(record('S.a', interleaved(around(100), around(50))));
+    store.apply({ ...finished('S.a', 10, 10), analysis: won });
+    // Planted: the runner's summary counts a verdict the editor has no case for; the summary is what is shown.
+    const summary = summaryWith({ Won: 1, Lost: 1 });
+    store.apply(runFinished({ verdicts: [won], correction: 'holm', summary }));
+    expect(runSummary(store.run!)).toBe('bench impl: eager → cow: 1 Won · 1 Lost');
+    // A saved run is counted by its RunReport's summary as well.
+    const saved = store.load({
+      cases: [{ ...record('S.a', []), verdict: won }],
+      limits: { alpha: 0.05, threshold: 0.02 },
+      summary: summaryWith({ Held: 2 }),
+      resultsFile: '/saved.json',
+      command: [],
+      label: 'vs main',
+      startedAt: new Date(),
+      files: [],
+    });
+    expect(runSummary(saved)).toBe('bench vs main: 2 Held');
   });
 
   it('counts skipped forks and shows the failure reason when every fork of a case crashed', () => {
@@ -147,10 +171,8 @@ describe('ResultsStore', () => {
 
   it('continues a resumed case from the forks its results file holds', () => {
     const store = storeWithRun(['S.a', 'S.b']);
-    const file = {
-      benchmarks: [{ key: 'S.a', samples: interleaved(around(10), around(5)).slice(0, 6), failures: [] }],
-    };
-    store.resumed(resumedCases(file));
+    const file = runOf([record('S.a', interleaved(around(10), around(5)).slice(0, 6))]);
+    store.resumed(resumedCases(JSON.stringify(file)));
     expect(caseLine(store.get('S.a')!)).toBe('queued');
     const s = sample('baseline', 6, 10);
     store.apply({
@@ -165,8 +187,8 @@ describe('ResultsStore', () => {
     });
     expect(caseLine(store.get('S.a')!)).toBe('measuring 7/20');
     expect(store.get('S.b')!.done).toBe(0);
-    expect(() => resumedCases({ benchmarks: [{ key: 1 }] })).toThrow(
-      'unreadable results file: benchmarks.0.key',
+    expect(() => resumedCases(JSON.stringify({ ...file, benchmarks: [{ key: 1 }] }))).toThrow(
+      'results file at benchmarks.0.',
     );
   });
 
@@ -290,6 +312,7 @@ describe('ResultsStore', () => {
     const saved = {
       cases: [{ ...record('S.a', []), verdict: null }],
       limits: { alpha: 0.05, threshold: 0.02 },
+      summary: summaryWith({}),
       resultsFile: '/r.json',
       command: [],
       label: 'vs main',

@@ -8,7 +8,9 @@
 import type {
   BenchEvent,
   BenchmarkVerdict,
+  Comparison,
   Role,
+  RunSummary,
   Sample,
   SampleFailure,
   Side,
@@ -73,6 +75,8 @@ export interface RunState extends RunLabel {
   errors: string[];
   /** Whether the user cancelled it. */
   cancelled: boolean;
+  /** The runner's summary of the run (its verdict counts, gate, checks), once it analysed the whole run. */
+  summary: RunSummary | null;
   /** The runner argv (after the executable), for the hover's reproduction line. */
   command: readonly string[];
   cases: Map<string, CaseState>;
@@ -103,14 +107,14 @@ export interface SavedCase {
 export interface SavedRun {
   cases: readonly SavedCase[];
   limits: VerdictLimits;
+  /** The summary of the run's RunReport. */
+  summary: RunSummary;
   resultsFile: string;
   command: readonly string[];
   label: string;
   startedAt: Date;
   files: readonly string[];
 }
-
-type Comparison = Extract<BenchEvent, { type: 'run-started' }>['comparison'];
 
 /** The label of a comparison: `vs HEAD~1`, `impl: eager → cow`, `A/A`. */
 export function comparisonLabel(c: Comparison): string {
@@ -227,6 +231,7 @@ export class ResultsStore {
     const run = this.newRun(saved.label, saved.startedAt, saved.files, saved.command);
     run.status = 'finished';
     run.resultsFile = saved.resultsFile;
+    run.summary = saved.summary;
     for (const s of saved.cases) {
       const done = s.samples.length + s.failures.length;
       run.keys.push(s.key);
@@ -345,6 +350,7 @@ export class ResultsStore {
       keys: [],
       errors: [],
       cancelled: false,
+      summary: null,
       command,
       cases: new Map(),
     };
@@ -386,6 +392,7 @@ export class ResultsStore {
   private runFinished(run: RunState, e: Extract<BenchEvent, { type: 'run-finished' }>): void {
     run.status = e.interrupted ? 'interrupted' : e.exitCode === 0 || e.summary ? 'finished' : 'failed';
     run.exitCode = e.exitCode;
+    run.summary = e.summary ?? null;
     // The run's verdicts replace the per-case ones: their p is adjusted across the run's benchmarks.
     for (const v of e.verdicts ?? []) {
       const c = run.cases.get(v.key);

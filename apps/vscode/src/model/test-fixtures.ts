@@ -1,11 +1,13 @@
 /** Test helpers: benchmark records from given values, with their real verdict from the runner's statistics. */
+
+import { PROTOCOL_VERSION } from '@tombstone-lab/bench/protocol';
 import {
-  analyzeRun,
+  analyseRun,
   type BenchmarkRecord,
   type Environment,
   type RunRecord,
 } from '@tombstone-lab/bench/runner';
-import type { BenchmarkVerdict, Role, Sample, Side } from './bench-types.js';
+import type { BenchmarkVerdict, Role, RunSummary, Sample, Side } from './bench-types.js';
 import type { CaseState } from './results-store.js';
 
 const ENV: Environment = {
@@ -60,18 +62,30 @@ export function record(key: string, samples: Sample[], role: Role = 'primary'): 
   };
 }
 
-/** The runner's verdict of a record (alpha 0.05, threshold 2%), analysed as a one-benchmark factor run. */
-export function verdictOf(r: BenchmarkRecord): BenchmarkVerdict {
-  const run: RunRecord = {
-    schemaVersion: 1,
+/** A factor run (impl: eager → cow, alpha 0.05, threshold 2%) of the given records, as a results file holds it. */
+export function runOf(records: BenchmarkRecord[], overrides: Partial<RunRecord> = {}): RunRecord {
+  return {
+    schemaVersion: PROTOCOL_VERSION,
     runId: 'test',
     startedAt: '2026-01-01T00:00:00.000Z',
     finishedAt: null,
     comparison: { kind: 'factor', factor: 'impl', baseline: 'eager', candidate: 'cow' },
     config: { samplesPerSide: 10, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
-    benchmarks: [r],
+    benchmarks: records,
+    ...overrides,
   };
-  return analyzeRun(run).verdicts[0]!;
+}
+
+/** The runner's verdict of a record, analysed (by the runner's analyse stage) as a one-benchmark run. */
+export function verdictOf(r: BenchmarkRecord): BenchmarkVerdict {
+  return analyseRun(runOf([r])).report.verdicts[0]!;
+}
+
+/** The runner's summary of a one-benchmark run, its verdict counts replaced by `counts` (the rest 0). */
+export function summaryWith(counts: Partial<RunSummary['outcomes']>): RunSummary {
+  const { summary } = analyseRun(runOf([record('S.a', interleaved(around(100), around(100)))])).report;
+  const none = { Won: 0, Held: 0, Unchanged: 0, Lost: 0, Inconclusive: 0, Invalid: 0 };
+  return { ...summary, outcomes: { ...none, ...counts } };
 }
 
 /** A finished case state. */

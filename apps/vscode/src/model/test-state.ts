@@ -5,7 +5,7 @@
  */
 import { verdictReasonText } from '@tombstone-lab/bench/protocol';
 import { caseLine, caseOutcome, caseShort, failureReason, runTag } from './case-text.js';
-import { changeCounts, formatDelta } from './format.js';
+import { changeText } from './format.js';
 import type { CaseState } from './results-store.js';
 
 /** The Test Explorer result of a case. */
@@ -45,6 +45,6 @@ export function testDescription(c: CaseState): string {
   if (c.status === 'cancelled') return `cancelled · ${runTag(c.run)}`;
   const outcome = caseOutcome(c);
   if (!outcome) return '';
-  const delta = v?.stats ? `${changeCounts(v, c.limits) ? formatDelta(v.stats.deltaPercent) : '~'} ` : '';
+  const delta = v?.stats ? `${changeText(v)} ` : '';
   return `${delta}${outcome} · ${runTag(c.run)}`;
 }

@@ -1,16 +1,16 @@
 /**
- * One runner process: spawned with an argument array (never a shell), its NDJSON events followed in the file it
+ * One runner process: spawned with an argument array (never a shell, see `processes.ts`), its NDJSON events followed in the file it
  * writes them to (`--events <file>`: the runner writes each event synchronously before the next fork starts), its
  * stdout and stderr — the runner's readable report and log, as a terminal shows them — passed on line by line.
  * (A file, not an inherited pipe: Node's extra stdio pipes are sockets, which `/dev/fd/N` cannot open.) Cancelling sends SIGINT to its process group — the runner then kills
  * the running fork's group and leaves a valid, resumable results file — and SIGKILLs whatever of the tree is still
  * alive after a grace period.
  */
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { BenchEvent } from '../model/bench-types.js';
 import { parseEventLine } from '../model/protocol.js';
 import { descendants, readParents, signalAll } from './process-tree.js';
+import { spawnInGroup } from './processes.js';
 
 /** How the process ended. */
 export interface RunnerExit {
@@ -94,13 +94,7 @@ export function startRunner(
   cb: RunnerCallbacks,
   env: NodeJS.ProcessEnv = process.env,
 ): RunnerHandle {
-  const child = spawn(bin, args, {
-    cwd,
-    shell: false,
-    detached: true, // its own process group, so a cancel reaches the pnpm shim's node and nothing else
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
-  });
+  const child = spawnInGroup(bin, args, { cwd, env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0' } });
   let cancelled = false;
   const events = followFile(
     eventsFile,
