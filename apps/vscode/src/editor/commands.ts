@@ -1,6 +1,6 @@
 /** The palette commands. */
-import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { readRun } from '@tombstone-lab/bench/runner';
 import * as vscode from 'vscode';
 import { BENCH_FILES_TEXT } from '../model/bench-files.js';
 import { runTag } from '../model/case-text.js';
@@ -27,17 +27,12 @@ async function activeBenchFile(): Promise<vscode.TextDocument | undefined> {
 /** `vs HEAD~1 · 14:03 · 2 benchmarks` for a results file (its label, not its time-stamped name), or null. */
 function describeResultsFile(file: string): { tag: string; started: number } | null {
   try {
-    const raw = JSON.parse(readFileSync(file, 'utf8')) as {
-      comparison?: Parameters<typeof comparisonLabel>[0];
-      startedAt?: string;
-      finishedAt?: string | null;
-      benchmarks?: unknown[];
-    };
-    if (!raw.comparison || !raw.startedAt) return null;
-    const startedAt = new Date(raw.startedAt);
-    const n = raw.benchmarks?.length ?? 0;
-    const state = raw.finishedAt ? '' : ' · interrupted';
-    const tag = `${runTag({ id: 0, label: comparisonLabel(raw.comparison), startedAt })} · ${n} benchmark${n === 1 ? '' : 's'}${state}`;
+    // The engine's reader (bundled): every results version the runner reads, checked as the runner checks it.
+    const run = readRun(file);
+    const startedAt = new Date(run.startedAt);
+    const n = run.benchmarks.length;
+    const state = run.finishedAt ? '' : ' · interrupted';
+    const tag = `${runTag({ id: 0, label: comparisonLabel(run.comparison), startedAt })} · ${n} benchmark${n === 1 ? '' : 's'}${state}`;
     return { tag, started: startedAt.getTime() };
   } catch {
     return null;
