@@ -2,12 +2,15 @@
 /**
  * Side by side with the peers (issue 20): the A/A and injected-slowdown comparisons that `tombstone-bench calibrate`
  * makes on the core package's main suite, made with tinybench, mitata and Benchmark.js, each read with the rule its
- * docs suggest, counting how often each tool's answer is wrong. Not a test and not shipped: a measurement script.
+ * docs suggest, and with our runner (`tombstone-bench aa`, its defaults), counting how often each tool's answer is
+ * wrong. Not a test and not shipped: a measurement script.
  *
  *   node packages/bench/scripts/peers.mjs [--rounds 3] [--slowdown-rounds 3] [--out peers.json]
+ *   node packages/bench/scripts/peers.mjs --from peers-a.json --from peers-b.json [--out all.json]   (re-summarise)
  *
- * Each comparison runs in a fresh Node process (as a user runs one bench file); the tools take turns in a rotated
- * order within every (round, kind, workload). The workloads are the main suite's four benchmarks with the eager
+ * Each comparison runs in a fresh Node process (as a user runs one bench file); the four tools take turns in a
+ * rotated order within every (round, kind, workload). Our runner measures one benchmark per invocation (the same
+ * pair: `aa --filter <that case> [--slowdown s]`, forks of its own, `--no-typecheck`: the others type-check nothing). The workloads are the main suite's four benchmarks with the eager
  * storage (core's bench/rtl-workloads.ts, bundled once with esbuild; build core first). A slowdown is injected into the
  * candidate as a spin loop after each call, sized from the op's own time measured in that process, like the runner's
  * injector; the share really injected is recorded.
@@ -16,17 +19,18 @@
  * - tinybench: the intervals mean ± rme of the two tasks do not overlap.
  * - mitata: its summary's "N.NNx faster/slower" (the printed ratio, two decimals): any ratio other than 1.00x.
  * - Benchmark.js: `candidate.compare(baseline)` is not 0 (its Mann-Whitney U test at 5%).
+ * - tombstone-bench: its verdict, Won (faster) or Lost (slower); Unchanged, Held and Inconclusive claim nothing.
  */
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const TOOLS = ['tinybench', 'mitata', 'benchmark.js'];
+const TOOLS = ['tinybench', 'mitata', 'benchmark.js', 'tombstone-bench'];
 const WORKLOADS = ['copyOnly:10', 'copyOnly:1000', 'copyAndAdd:10', 'copyAndAdd:1000'];
 const THRESHOLD = 0.02;
 
@@ -186,6 +190,68 @@ function runChild(args) {
   });
 }
 
+/** The main suite's case of one workload on the eager storage, as a `--filter` regular expression. */
+function caseFilter(workload) {
+  const [name, size] = workload.split(':');
+  const bench = name === 'copyOnly' ? 'benchCopyOnly' : 'benchCopyAndAdd';
+  return `\\.${bench}\\[size=${size},impl=eager\\]$`;
+}
+
+/** One comparison with our runner: `tombstone-bench aa` on that case, read from its `run-finished` event. */
+function runOurs(workload, slowdown, outDir, label) {
+  const core = resolve(here, '../../core');
+  const args = [
+    resolve(here, '../dist/cli.js'),
+    'aa',
+    'bench/range-tombstone-list.bench.ts',
+    '--filter',
+    caseFilter(workload),
+    ...(slowdown > 0 ? ['--slowdown', String(slowdown)] : []),
+    '--no-typecheck',
+    '--no-fail-on-lost',
+    '--json',
+    '--out',
+    join(outDir, `${label}.json`),
+  ];
+  return new Promise((done, fail) => {
+    const t0 = Date.now();
+    const p = spawn(process.execPath, args, { cwd: core, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d) => {
+      out += d;
+    });
+    p.on('error', fail);
+    p.on('close', (code) => {
+      const events = out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      const finished = events.find((e) => e.type === 'run-finished');
+      const verdict = finished?.verdicts?.[0];
+      if (code !== 0 || !verdict) return fail(new Error(`tombstone-bench ${args.join(' ')} exited ${code}`));
+      const forks = events.filter((e) => e.type === 'sample-finished').length;
+      const claim = verdict.outcome === 'Lost' ? 'slower' : verdict.outcome === 'Won' ? 'faster' : 'same';
+      const delta = verdict.stats ? verdict.stats.deltaPercent / 100 : Number.NaN;
+      // The share really injected on the judged clock: the median over the candidate's forks.
+      const record = JSON.parse(readFileSync(join(outDir, `${label}.json`), 'utf8'));
+      const shares = record.benchmarks
+        .flatMap((b) => b.samples)
+        .filter((x) => x.side === 'candidate' && x.injected)
+        .map((x) => x.injected.cpuNsPerOp)
+        .sort((a, b) => a - b);
+      const injected = shares.length > 0 ? shares[shares.length >> 1] : 0;
+      done({
+        claim,
+        delta,
+        outcome: verdict.outcome,
+        forks,
+        injected,
+        processSeconds: (Date.now() - t0) / 1000,
+      });
+    });
+  });
+}
+
 /** Whether an answer is wrong: A/A claims a difference; an injected slowdown is not called slower. */
 function wrong(r, thresholded) {
   const claim = thresholded && Math.abs(r.delta) < THRESHOLD ? 'same' : r.claim;
@@ -201,6 +267,7 @@ function table(results) {
       const w = rs.filter((r) => wrong(r, false)).length;
       const wt = rs.filter((r) => wrong(r, true)).length;
       const secs = rs.reduce((a, r) => a + r.processSeconds, 0) / rs.length;
+      const forks = rs.filter((r) => r.forks !== undefined);
       rows.push({
         tool,
         slowdown,
@@ -208,6 +275,7 @@ function table(results) {
         wrong: w,
         wrongThresholded: wt,
         meanSeconds: secs,
+        ...(forks.length > 0 ? { meanForks: forks.reduce((a, r) => a + r.forks, 0) / forks.length } : {}),
       });
     }
   }
@@ -218,6 +286,7 @@ async function parent(values) {
   const rounds = Number(values.rounds ?? 3);
   const slowdownRounds = Number(values['slowdown-rounds'] ?? rounds);
   const bundle = await bundleWorkloads();
+  const oursDir = mkdtempSync(join(tmpdir(), 'peers-ours-'));
   const results = [];
   let turn = 0;
   for (let round = 1; round <= rounds; round++) {
@@ -227,7 +296,15 @@ async function parent(values) {
         const order = TOOLS.map((_, i) => TOOLS[(i + turn) % TOOLS.length]);
         turn++;
         for (const tool of order) {
-          const r = await runChild([tool, workload, String(slowdown), bundle]);
+          const r =
+            tool === 'tombstone-bench'
+              ? await runOurs(
+                  workload,
+                  slowdown,
+                  oursDir,
+                  `r${round}-${slowdown}-${workload.replace(':', '-')}`,
+                )
+              : await runChild([tool, workload, String(slowdown), bundle]);
           results.push({ round, tool, workload, slowdown, ...r });
           process.stderr.write(
             `peers: round ${round} ${workload} +${slowdown * 100}% ${tool}: ${r.claim} (Δ ${(r.delta * 100).toFixed(2)}%, ` +
@@ -242,9 +319,17 @@ async function parent(values) {
   console.table(table(results));
 }
 
+/** Re-summarises the results of earlier invocations (e.g. one per core, `taskset -c 0|1`). */
+function summariseFiles(files, out) {
+  const results = files.flatMap((f) => JSON.parse(readFileSync(f, 'utf8')).results);
+  if (out) writeFileSync(out, JSON.stringify({ from: files, results, summary: table(results) }, null, 2));
+  console.table(table(results));
+}
+
 const { values, positionals } = parseArgs({
   options: {
     child: { type: 'boolean' },
+    from: { type: 'string', multiple: true },
     rounds: { type: 'string' },
     'slowdown-rounds': { type: 'string' },
     out: { type: 'string' },
@@ -254,6 +339,8 @@ const { values, positionals } = parseArgs({
 if (values.child) {
   const [tool, workload, slowdown, bundle] = positionals;
   await child(tool, workload, Number(slowdown), bundle);
+} else if (values.from) {
+  summariseFiles(values.from, values.out);
 } else {
   await parent(values);
 }
