@@ -5,6 +5,7 @@
 
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { summarizeCalibration } from '../analyse/calibration-summary.js';
 import { BenchError, UsageError } from '../errors.js';
 import { formatDeltaPercent } from '../format/number-format.js';
 import type { RunRecord } from '../model.js';
@@ -14,7 +15,7 @@ import { ensureDirectory, listDirectory } from '../run/directories.js';
 import { readRun, writeJsonAtomic } from '../run/results-store.js';
 import { NUMBER_LIMITS } from '../run/run-options.js';
 import { checkBenchTypes, EXIT, type Session } from '../run/session.js';
-import { type CalibrationSummary, type RunCost, summarizeCalibration } from '../stats/calibration.js';
+import type { CalibrationSummary, RunCost } from '../stats/calibration.js';
 import { stops } from '../stats/sequential/look.js';
 import { significanceReach } from '../stats/significance-reach.js';
 import { findBenchFiles } from '../suite/discover.js';

@@ -19,6 +19,13 @@ const current = () => ({
   compareFiles: shapeOf(FileComparisonSchema),
 });
 const snapshotFile = (version: number) => join(SHAPES, `v${version}.json`);
+type Shapes = ReturnType<typeof current>;
+
+/** The parts (events, list, results, report, compareFiles) whose shape differs from the committed snapshot. */
+function drift(shapes: Shapes, committed: Record<string, unknown>): string[] {
+  const parts = new Set([...Object.keys(shapes), ...Object.keys(committed)]);
+  return [...parts].filter((k) => JSON.stringify(shapes[k as keyof Shapes]) !== JSON.stringify(committed[k]));
+}
 
 describe('protocol shape', () => {
   it(`matches the committed shape of protocol ${PROTOCOL_VERSION} (change a payload → bump PROTOCOL_VERSION)`, () => {
@@ -31,11 +38,33 @@ describe('protocol shape', () => {
       existsSync(file),
       `no shape recorded for protocol ${PROTOCOL_VERSION}: run with RECORD_PROTOCOL_SHAPE=1`,
     ).toBe(true);
-    const committed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const committed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    expect(drift(current(), committed)).toEqual([]);
     expect(
       current(),
       `a payload changed shape without a PROTOCOL_VERSION bump (recorded: shapes/v${PROTOCOL_VERSION}.json)`,
     ).toEqual(committed);
+  });
+
+  it('catches a planted change of the RunReport, an event and the results file against the committed snapshot', () => {
+    const committed = JSON.parse(readFileSync(snapshotFile(PROTOCOL_VERSION), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const now = current();
+    const { exitCode, ...finished } = RunFinishedSchema.entries;
+    const events = v.variant('type', [
+      ...BenchEventSchema.options.filter((o) => o !== RunFinishedSchema),
+      v.object({ ...finished, exit: exitCode }),
+    ]);
+    const { schemaVersion, ...record } = RunRecordSchema.entries;
+    const planted: [Partial<Shapes>, string][] = [
+      [{ report: shapeOf(v.object({ ...RunReportSchema.entries, note: v.optional(v.string()) })) }, 'report'],
+      [{ events: shapeOf(events) }, 'events'],
+      [{ results: shapeOf(v.object({ ...record, version: schemaVersion })) }, 'results'],
+      [{ results: shapeOf(v.object({ ...RunRecordSchema.entries, finishedAt: v.string() })) }, 'results'],
+    ];
+    for (const [change, part] of planted) expect(drift({ ...now, ...change }, committed)).toEqual([part]);
   });
 
   it('catches a planted change: a renamed, an added, a loosened and a retyped field each change the shape', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runCost, simulatedPower, smallestDetectable, summarizeCalibration } from './calibration.js';
+import { summarizeCalibration } from '../analyse/calibration-summary.js';
+import { runCost, simulatedPower, smallestDetectable } from './calibration.js';
 import { jitter, makeRecord, makeRun } from './test-fixtures.js';
 
 const AA = { kind: 'aa', label: 'A/A', slowdown: 0 } as const;

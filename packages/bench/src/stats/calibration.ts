@@ -8,7 +8,6 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import { type BenchmarkRecord, type RunRecord, type SlowdownClock, slowdownClockOf } from '../model.js';
-import { analyzeRun } from './analyze-run.js';
 import { median } from './describe.js';
 import { uStatistic } from './mann-whitney.js';
 import { sideValues } from './metric.js';
@@ -316,22 +315,27 @@ export function smallestDetectable(
   return hi;
 }
 
+/** One analysed calibration run: its record and its run's verdicts (from the analyse stage). */
+export interface AnalysedCalibrationRun {
+  run: RunRecord;
+  verdicts: readonly BenchmarkVerdict[];
+}
+
 /**
- * Summarises a calibration: `aaRuns` measured the same code on both sides, `injected` maps each injected slowdown
- * (0.1 = 10%) to its runs. Every run is analysed with `overrides` (Holm by default, like any run). `detectNs` adds
- * the smallest detectable change at other samples per side (what raising `-n` would buy).
+ * Summarises a calibration from analysed runs: `aa` measured the same code on both sides, `injected` maps each
+ * injected slowdown (0.1 = 10%) to its runs; `config` is the rule they were judged with. `detectNs` adds the
+ * smallest detectable change at other samples per side (what raising `-n` would buy). The runs are analysed by the
+ * analyse stage (`analyse/calibration-summary.ts`), never here.
  */
-export function summarizeCalibration(
-  aaRuns: readonly RunRecord[],
-  injected: ReadonlyMap<number, readonly RunRecord[]>,
-  overrides: Partial<AnalysisConfig> = {},
+export function calibrationSummary(
+  aa: readonly AnalysedCalibrationRun[],
+  injected: ReadonlyMap<number, readonly AnalysedCalibrationRun[]>,
+  config: AnalysisConfig,
   detectNs: readonly number[] = [],
 ): CalibrationSummary {
-  const first = aaRuns[0] ?? [...injected.values()][0]?.[0];
+  const first = aa[0]?.run ?? [...injected.values()][0]?.[0]?.run;
   if (!first) throw new RangeError('calibration needs at least one run');
-  const analyse = (runs: readonly RunRecord[]) => runs.map((r) => analyzeRun(r, overrides));
-  const aa = analyse(aaRuns);
-  const config = (aa[0] ?? analyzeRun(first, overrides)).config;
+  const aaRuns = aa.map((a) => a.run);
   const family = Math.max(1, first.benchmarks.length);
   const alpha = config.correction === 'holm' ? config.alpha / family : config.alpha;
   const n = first.config.samplesPerSide;
@@ -341,7 +345,7 @@ export function summarizeCalibration(
     samplesPerSide: n,
     sequential: first.config.sequential ?? null,
     aa: falseVerdicts(
-      aa.map((a) => a.verdicts),
+      aa.map((a) => [...a.verdicts]),
       config.alpha,
       aaRuns,
     ),
@@ -350,10 +354,18 @@ export function summarizeCalibration(
       .sort(([a], [b]) => b - a)
       .flatMap(([s, runs]) =>
         clocksFirst(slowdownClockOf(config.metric)).flatMap((clock) => {
-          const booked = runs.filter((r) => bookedClock(r) === clock);
+          const booked = runs.filter((r) => bookedClock(r.run) === clock);
           if (booked.length === 0) return [];
-          const verdicts = analyse(booked).map((a) => a.verdicts);
-          return [injectedSummary(s, clock, booked, verdicts, config.metric)];
+          const verdicts = booked.map((b) => [...b.verdicts]);
+          return [
+            injectedSummary(
+              s,
+              clock,
+              booked.map((b) => b.run),
+              verdicts,
+              config.metric,
+            ),
+          ];
         }),
       ),
     detectable: [...noise].map(([key, pool]) => {
