@@ -10,6 +10,7 @@ import { BlackHole } from './black-hole.js';
 import { captureEnvironment } from './environment.js';
 import { type ForkJob, type ForkResult, RESULT_FD } from './fork-protocol.js';
 import { measure, type Op, runOps } from './measure.js';
+import { keepRaisedPriority } from './priority.js';
 
 function send(result: ForkResult): void {
   writeSync(RESULT_FD, `${JSON.stringify(result)}\n`);
@@ -80,6 +81,8 @@ async function main(job: ForkJob): Promise<void> {
 }
 
 const raw = process.argv[2];
+// First, before loading the bench file: the whole fork runs at the priority the runner was started with.
+keepRaisedPriority();
 try {
   if (raw === undefined) throw new Error('fork-worker: missing job argument');
   await main(JSON.parse(raw) as ForkJob);
