@@ -4,8 +4,9 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Data flows one way: suite → fork → run (plan, measure) → analyse (stats → RunReport) → report → cli. These are the
-// import rules that keep it so; each is shown catching a planted violation.
+// Data flows one way: suite → fork → plan → measure → analyse (stats → RunReport) → finish → report → cli, with
+// engine/ the one place that runs the stages in order (each stage's product goes forward, nothing comes back to a
+// hub). These are the import rules that keep it so; each is shown catching a planted violation.
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 
 function sources(dir: string): string[] {
@@ -16,28 +17,30 @@ function sources(dir: string): string[] {
   });
 }
 
-/** `folder/file.ts` → the top-level folders (or packages) it imports. */
+/** `folder/file.ts` → what it imports: a path under src (`plan/cases.js`) or a package (`node:fs`, `valibot`). */
 function importsOf(file: string, root: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1] as string);
-  return specs.map((spec) =>
-    spec.startsWith('.') ? (relative(root, join(file, '..', spec)).split('/')[0] as string) : spec,
-  );
+  return specs.map((spec) => (spec.startsWith('.') ? relative(root, join(file, '..', spec)) : spec));
 }
+
+/** The top-level folder (or file, or package) of an import. */
+const top = (target: string) => target.split('/')[0] as string;
 
 /** An import rule: files under `folder` import nothing `denied` says no to. */
 interface Rule {
   name: string;
   folder: string;
+  /** Called with each import's path under src (or its package name). */
   denied: (target: string) => boolean;
-  /** A file that breaks the rule: `[path under src, text]`, and the violation it must be reported as. */
-  planted: [string, string, string];
+  /** A file that breaks the rule: `[path under src, text]`, and the violations it must be reported as. */
+  planted: [string, string, ...string[]];
 }
 
 function violations(rule: Pick<Rule, 'folder' | 'denied'>, root = SRC): string[] {
   return sources(join(root, rule.folder)).flatMap((file) =>
     importsOf(file, root)
-      .filter((t) => t !== rule.folder && rule.denied(t))
+      .filter((t) => top(t) !== rule.folder && rule.denied(t))
       .map((t) => `${relative(root, file)} → ${t}`),
   );
 }
@@ -45,69 +48,162 @@ function violations(rule: Pick<Rule, 'folder' | 'denied'>, root = SRC): string[]
 const anyOf =
   (...folders: string[]) =>
   (t: string) =>
-    folders.includes(t);
+    folders.includes(top(t));
+
+/** The engine's stages and the shared parts they write through. */
+const STAGES = ['plan', 'measure', 'finish', 'engine'];
 
 const RULES: Rule[] = [
   {
-    name: 'statistics compute numbers: no report, run, analyse, fork, git, suite or cli code',
+    name: 'statistics compute numbers: no report, engine stage, analyse, fork, git, suite or cli code',
     folder: 'stats',
-    denied: anyOf('report', 'run', 'analyse', 'fork', 'git', 'cli', 'suite'),
-    planted: ['stats/x.ts', "import { render } from '../report/output.js';\n", 'stats/x.ts → report'],
-  },
-  {
-    name: 'the analyse stage (records → RunReport) uses statistics and the protocol only: no run, report or cli',
-    folder: 'analyse',
-    denied: anyOf('report', 'run', 'fork', 'git', 'cli', 'suite'),
-    planted: ['analyse/x.ts', "import { runPlan } from '../run/runner.js';\n", 'analyse/x.ts → run'],
-  },
-  {
-    name: 'the engine (run/) never reaches into report or cli code (the engine once took analyze() from report/)',
-    folder: 'run',
-    denied: anyOf('report', 'cli'),
+    denied: anyOf('report', ...STAGES, 'analyse', 'fork', 'git', 'cli', 'suite', 'results', 'events'),
     planted: [
-      'run/session.ts',
-      "import { analyze } from '../report/output.js';\n",
-      'run/session.ts → report',
+      'stats/x.ts',
+      "import { render } from '../report/output.js';\n",
+      'stats/x.ts → report/output.js',
     ],
   },
   {
-    name: 'the protocol imports only itself, the number forms and valibot (clients bundle it)',
+    name: 'the analyse stage (records → RunReport) uses statistics and the protocol only: no other stage, fork or IO',
+    folder: 'analyse',
+    denied: (t) =>
+      anyOf('report', ...STAGES, 'fork', 'git', 'cli', 'suite', 'results', 'events')(t) ||
+      t.startsWith('node:'),
+    planted: [
+      'analyse/x.ts',
+      "import { readFileSync } from 'node:fs';\nimport { runPlan } from '../measure/interleaved-forks.js';\n",
+      'analyse/x.ts → node:fs',
+      'analyse/x.ts → measure/interleaved-forks.js',
+    ],
+  },
+  {
+    name: 'the plan stage plans only: it imports no measure, finish or engine code',
+    folder: 'plan',
+    denied: anyOf('measure', 'finish', 'engine', 'report', 'cli'),
+    planted: [
+      'plan/cases.ts',
+      "import { runPlan } from '../measure/interleaved-forks.js';\n",
+      'plan/cases.ts → measure/interleaved-forks.js',
+    ],
+  },
+  {
+    name: 'the measure stage analyses nothing (a case verdict is handed in) and finishes nothing',
+    folder: 'measure',
+    // analyse/wire.ts is the protocol's projection of a side's counts (the benchmark-finished event), not analysis.
+    denied: (t) =>
+      anyOf('finish', 'engine', 'report', 'cli', 'git', 'suite')(t) ||
+      (top(t) === 'analyse' && t !== 'analyse/wire.js'),
+    planted: [
+      'measure/x.ts',
+      "import { analyseRun } from '../analyse/analyse-run.js';\n",
+      'measure/x.ts → analyse/analyse-run.js',
+    ],
+  },
+  {
+    name: 'the finish stage takes what the stages before it hand over: no plan, measure, fork or git code',
+    folder: 'finish',
+    denied: anyOf('plan', 'measure', 'engine', 'fork', 'git', 'suite', 'report', 'cli'),
+    planted: [
+      'finish/finish-run.ts',
+      "import { planMeasurement } from '../plan/measurement-plan.js';\n",
+      'finish/finish-run.ts → plan/measurement-plan.js',
+    ],
+  },
+  ...['results', 'events'].map(
+    (folder): Rule => ({
+      name: `${folder}/ is written through by the stages and imports none of them`,
+      folder,
+      denied: anyOf(...STAGES, 'report', 'cli', 'git', 'fork'),
+      planted: [
+        `${folder}/x.ts`,
+        "import { EXIT } from '../finish/finish-run.js';\n",
+        `${folder}/x.ts → finish/finish-run.js`,
+      ],
+    }),
+  ),
+  ...[
+    'plan',
+    'measure',
+    'analyse',
+    'finish',
+    'results',
+    'events',
+    'git',
+    'fork',
+    'suite',
+    'stats',
+    'report',
+  ].map(
+    (folder): Rule => ({
+      name: `only the engine runs the stages in order: ${folder}/ does not import engine/ (no hub to return to)`,
+      folder,
+      denied: anyOf('engine'),
+      planted: [
+        `${folder}/x.ts`,
+        "import { startRun } from '../engine/engine.js';\n",
+        `${folder}/x.ts → engine/engine.js`,
+      ],
+    }),
+  ),
+  {
+    name: 'protocol imports only itself, the number forms and valibot (clients bundle it)',
     folder: 'protocol',
-    denied: (t) => t !== 'valibot' && t !== 'format',
-    planted: ['protocol/x.ts', "import { median } from '../stats/describe.js';\n", 'protocol/x.ts → stats'],
+    denied: (t) => t !== 'valibot' && top(t) !== 'format',
+    planted: [
+      'protocol/x.ts',
+      "import { median } from '../stats/describe.js';\n",
+      'protocol/x.ts → stats/describe.js',
+    ],
   },
   {
     name: 'the number forms (format/) import nothing: `@tombstone-lab/bench/format` pulls in nothing else',
     folder: 'format',
     denied: () => true,
-    planted: ['format/x.ts', "import { median } from '../stats/describe.js';\n", 'format/x.ts → stats'],
+    planted: [
+      'format/x.ts',
+      "import { median } from '../stats/describe.js';\n",
+      'format/x.ts → stats/describe.js',
+    ],
   },
   {
-    name: 'git mode only plans worktrees: git/ imports no engine (run/) code (git-compare once imported four)',
+    name: 'git mode only plans worktrees: git/ imports no stage code (git-compare once imported four run/ modules)',
     folder: 'git',
-    denied: anyOf('run', 'report', 'analyse'),
+    denied: anyOf(...STAGES, 'report', 'analyse'),
     planted: [
       'git/git-compare.ts',
-      "import { measure } from '../run/session.js';\n",
-      'git/git-compare.ts → run',
+      "import { measureRun } from '../measure/measure-run.js';\n",
+      'git/git-compare.ts → measure/measure-run.js',
     ],
   },
   {
-    name: 'reports render a RunReport: report/ reaches into no engine (run/) code (output.ts once did)',
+    name: 'reports render a RunReport: report/ reaches into no stage, fork or git code, and writes no files',
     folder: 'report',
-    denied: anyOf('run', 'fork', 'git'),
+    denied: anyOf(...STAGES, 'results', 'events', 'fork', 'git'),
     planted: [
       'report/output.ts',
-      "import { ensureDirectory } from '../run/directories.js';\n",
-      'report/output.ts → run',
+      "import { ensureDirectory } from '../results/directories.js';\n",
+      'report/output.ts → results/directories.js',
     ],
   },
-  ...['suite', 'fork', 'run', 'git', 'stats', 'analyse', 'report', 'protocol', 'format'].map(
+  ...[
+    'suite',
+    'fork',
+    ...STAGES,
+    'results',
+    'events',
+    'git',
+    'stats',
+    'analyse',
+    'report',
+    'protocol',
+    'format',
+  ].map(
     (folder): Rule => ({
       name: `only the command line (and the entry points) import cli/: ${folder}/ does not`,
       folder,
       denied: anyOf('cli'),
-      planted: [`${folder}/x.ts`, "import { main } from '../cli/main.js';\n", `${folder}/x.ts → cli`],
+      planted: [`${folder}/x.ts`, "import { main } from '../cli/main.js';\n", `${folder}/x.ts → cli/main.js`],
     }),
   ),
 ];
@@ -139,8 +235,8 @@ function analysesOutsideTheStage(root = SRC): string[] {
 /** What the entry file `name.ts` at the root of `root` imports outside `allowed` folders. */
 function entryViolations(name: string, allowed: readonly string[], root = SRC): string[] {
   return importsOf(join(root, `${name}.ts`), root)
-    .filter((t) => !allowed.includes(t) && t !== 'valibot')
-    .map((t) => `${name}.ts → ${t}`);
+    .filter((t) => !allowed.includes(top(t)) && t !== 'valibot')
+    .map((t) => `${name}.ts → ${top(t)}`);
 }
 
 describe('architecture', () => {
@@ -159,8 +255,8 @@ describe('architecture', () => {
   for (const rule of RULES) {
     it(rule.name, () => {
       expect(violations(rule)).toEqual([]);
-      const [path, text, expected] = rule.planted;
-      expect(violations(rule, plantedTree(path, text))).toEqual([expected]);
+      const [path, text, ...expected] = rule.planted;
+      expect(violations(rule, plantedTree(path, text))).toEqual(expected);
     });
   }
 

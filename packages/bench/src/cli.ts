@@ -5,7 +5,7 @@ import { defaultIo } from './cli/io.js';
  * stops after it, a second quits at once.
  */
 import { main } from './cli/main.js';
-import { EXIT } from './run/session.js';
+import { EXIT } from './finish/finish-run.js';
 
 const controller = new AbortController();
 let interrupts = 0;

@@ -9,6 +9,8 @@ export { type AnalysedRun, analyseRun } from './analyse/analyse-run.js';
 export type { CliIo } from './cli/io.js';
 /** Command line entry, callable in-process: `main(['run', '-n', '5'], io, signal)` resolves with the exit code. */
 export { main } from './cli/main.js';
+/** Start a run from code: an async iterable of protocol events plus `result`. */
+export { type Run, type RunControl, startRun } from './engine/engine.js';
 /** Typed errors the engine reports for bad input, compile and build failures, unreadable results files. */
 export {
   BenchCompileError,
@@ -18,6 +20,8 @@ export {
   ResultsFileError,
   UsageError,
 } from './errors.js';
+/** How a run ended. */
+export type { RunResult } from './finish/finish-run.js';
 /** The persisted data model: run, benchmark records, samples, failures. */
 export type {
   BenchmarkId,
@@ -33,14 +37,10 @@ export type {
   SampleFailure,
   Side,
 } from './model.js';
-/** Start a run from code: an async iterable of protocol events plus `result`. */
-export { type Run, type RunControl, startRun } from './run/engine.js';
-/** Reads and validates a results file written by a run. */
-export { readRun } from './run/results-store.js';
 /** What a run can be told. */
-export type { RunOptions } from './run/run-options.js';
-/** How a run ended. */
-export type { RunResult } from './run/session.js';
+export type { RunOptions } from './plan/run-options.js';
+/** Reads and validates a results file written by a run. */
+export { readRun } from './results/results-store.js';
 /** POSIX shell quoting, for displaying a recorded command line (never for running one). */
 export { shellQuote } from './shell-quote.js';
 /** Run-level analysis: a verdict per benchmark and the run summary (gate, checks, A/A rates). */

@@ -10,6 +10,7 @@ import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { analyzeRun } from '../stats/analyze-run.js';
 import { analyze, type OutputOptions, type RunAnalyses } from './run-analyses.js';
 import {
+  DEFAULT_MAX_FAILURES,
   factorialPayload,
   growthPayload,
   recordedError,
@@ -18,9 +19,6 @@ import {
   toWire,
   verdictPayload,
 } from './wire.js';
-
-/** A side stops after this many failed forks unless the run says otherwise (what `skipped` is counted against). */
-export const DEFAULT_MAX_FAILURES = 2;
 
 /**
  * An analysed run: the {@link RunReport} every client reads, beside the in-process analyses it was projected from

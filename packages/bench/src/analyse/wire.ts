@@ -82,6 +82,9 @@ export function summaryPayload(s: RunSummary): ProtocolRunSummary {
   return toWire(s);
 }
 
+/** A side stops after this many failed forks unless the run says otherwise (what `skipped` is counted against). */
+export const DEFAULT_MAX_FAILURES = 2;
+
 /** Forks a side will not run: once it reached the failure limit, the rest of its `n`. */
 export function skippedOn(entry: BenchmarkRecord, side: Side, n: number, maxFailures: number): number {
   const failures = entry.failures.filter((f) => f.side === side).length;

@@ -6,15 +6,17 @@
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { summarizeCalibration } from '../analyse/calibration-summary.js';
+import { measureCalibration } from '../engine/calibration.js';
+import type { StageControl } from '../engine/pipeline.js';
 import { BenchError, UsageError } from '../errors.js';
+import { EXIT } from '../finish/finish-run.js';
 import { formatDeltaPercent } from '../format/number-format.js';
 import type { RunRecord } from '../model.js';
+import { checkBenchTypes, type RunSetup } from '../plan/plan-run.js';
+import { NUMBER_LIMITS } from '../plan/run-options.js';
 import { reachWarning } from '../report/report-model.js';
-import { measureCalibration } from '../run/calibrate.js';
-import { ensureDirectory, listDirectory } from '../run/directories.js';
-import { readRun, writeJsonAtomic } from '../run/results-store.js';
-import { NUMBER_LIMITS } from '../run/run-options.js';
-import { checkBenchTypes, EXIT, type Session } from '../run/session.js';
+import { ensureDirectory, listDirectory } from '../results/directories.js';
+import { readRun, writeJsonAtomic } from '../results/results-store.js';
 import type { CalibrationSummary, RunCost } from '../stats/calibration.js';
 import { stops } from '../stats/sequential/look.js';
 import { significanceReach } from '../stats/significance-reach.js';
@@ -230,7 +232,8 @@ function claimCalibrationDirectory(dir: string, shown: string, force: boolean): 
  * invocations combined) re-summarises earlier calibrations without measuring.
  */
 export async function cmdCalibrate(
-  s: Session,
+  s: RunSetup,
+  control: StageControl,
   io: CliIo,
   values: CliValues,
   positionals: string[],
@@ -262,7 +265,7 @@ export async function cmdCalibrate(
     const files = findBenchFiles(positionals, io.cwd);
     checkBenchTypes(s, files);
     claimCalibrationDirectory(dir, values.out ?? dir, values.force === true);
-    const measured = await measureCalibration(s, {
+    const measured = await measureCalibration(s, control, {
       files,
       rounds,
       slowdowns,

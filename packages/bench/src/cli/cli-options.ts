@@ -2,7 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { OutputOptions } from '../analyse/run-analyses.js';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
-import { checkNumber, NUMBER_LIMITS, type NumberCheck, rangeText } from '../run/run-options.js';
+import { checkNumber, NUMBER_LIMITS, type NumberCheck, rangeText } from '../plan/run-options.js';
 import type { Correction } from '../stats/holm.js';
 import { METRIC_NAMES, type MetricName } from '../stats/metric.js';
 

@@ -5,12 +5,12 @@
 import { resolve } from 'node:path';
 import { fileComparisonPayload } from '../analyse/wire.js';
 import { BenchError, UsageError } from '../errors.js';
+import { EXIT } from '../finish/finish-run.js';
 import { formatDeltaPercent, formatP } from '../format/number-format.js';
 import { alignedTable } from '../format/text-table.js';
 import { verdictReasonText } from '../protocol/verdict-text.js';
 import { formatMetric } from '../report/report-model.js';
-import { readRun } from '../run/results-store.js';
-import { EXIT } from '../run/session.js';
+import { readRun } from '../results/results-store.js';
 import { compareFiles, type FileComparison, type FileSide } from '../stats/compare-files.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { analysisOptions, type CliValues } from './cli-options.js';

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seededRandom, seedFrom } from '../measure/rng.js';
 import type { RunRecord, Sample, SampleFailure } from '../model.js';
 import type { BenchmarkFinishedEvent, RunFinishedEvent } from '../protocol/events.js';
 import { parseEvent, parseListOutput } from '../protocol/parse.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
-import { seededRandom, seedFrom } from '../run/rng.js';
 import { FAST, runCli, tempProject } from '../test-helpers.js';
 
 const SUITE = `import { defineSuite } from '@tombstone-lab/bench';

@@ -5,14 +5,15 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { analyseRun } from '../analyse/analyse-run.js';
+import { wasReported } from '../engine/engine.js';
 import { BenchError, SuiteDefinitionError, UsageError } from '../errors.js';
+import { listenerSink } from '../events/event-sink.js';
+import { EXIT, gateExitCode } from '../finish/finish-run.js';
 import { workerScript } from '../fork/compile.js';
+import { listSuites } from '../plan/list-suites.js';
+import { cacheDirFor, setUpRun } from '../plan/plan-run.js';
 import { reachWarning } from '../report/report-model.js';
-import { wasReported } from '../run/engine.js';
-import { listenerSink } from '../run/event-sink.js';
-import { listSuites, renderList } from '../run/list-suites.js';
-import { readRun } from '../run/results-store.js';
-import { cacheDirFor, EXIT, gateExitCode, makeSession } from '../run/session.js';
+import { readRun } from '../results/results-store.js';
 import { StatsInputError } from '../stats/errors.js';
 import { findBenchFiles } from '../suite/discover.js';
 import { cmdCalibrate } from './calibrate-command.js';
@@ -27,6 +28,7 @@ import {
 } from './cli-options.js';
 import { cmdCompareFiles } from './compare-files-command.js';
 import { type CliIo, defaultIo } from './io.js';
+import { renderList } from './list-output.js';
 import { printReport } from './report-output.js';
 import { cmdMeasure, type EventOutputs, eventOutputs, runOptionsFromCli } from './run-command.js';
 
@@ -85,16 +87,20 @@ async function cmdCalibrateRuns(
   signal: AbortSignal,
 ): Promise<number> {
   const options = runOptionsFromCli('aa', values, positionals, io, rest);
-  const session = await makeSession(
+  const setup = await setUpRun(
     { ...options, invocation: { argv: [io.script ?? 'tombstone-bench', 'calibrate', ...rest], cwd: io.cwd } },
-    listenerSink(outputs.write),
-    signal,
     'calibrate',
   );
   try {
-    return await cmdCalibrate(session, io, values, positionals);
+    return await cmdCalibrate(
+      setup,
+      { events: listenerSink(outputs.write), signal },
+      io,
+      values,
+      positionals,
+    );
   } finally {
-    session.dispose();
+    setup.dispose();
   }
 }
 

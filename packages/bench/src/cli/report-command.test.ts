@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeRunAtomic } from '../run/results-store.js';
+import { writeRunAtomic } from '../results/results-store.js';
 import { makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { runCli, tempProject } from '../test-helpers.js';
 

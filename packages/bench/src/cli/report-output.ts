@@ -2,9 +2,9 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AnalysedRun } from '../analyse/analyse-run.js';
+import { displayPath } from '../finish/resume-command.js';
 import { parseFormat, render, svgPlots } from '../report/output.js';
-import { ensureDirectory } from '../run/directories.js';
-import { displayPath } from '../run/resume-files.js';
+import { ensureDirectory } from '../results/directories.js';
 import type { CliValues } from './cli-options.js';
 import type { CliIo } from './io.js';
 

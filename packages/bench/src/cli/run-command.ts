@@ -3,13 +3,13 @@
  * `--json` / `--events`, a progress bar on a terminal, the report).
  */
 import { resolve } from 'node:path';
+import { startRun } from '../engine/engine.js';
 import { BenchError, UsageError } from '../errors.js';
+import { ndjsonFile, ndjsonWriter } from '../events/event-sink.js';
+import { DEFAULT_METRIC, NUMBER_LIMITS, type RunOptions } from '../plan/run-options.js';
 import type { BenchEvent } from '../protocol/events.js';
 import { parseFormat } from '../report/output.js';
-import { checkOutputFile } from '../run/directories.js';
-import { startRun } from '../run/engine.js';
-import { ndjsonFile, ndjsonWriter } from '../run/event-sink.js';
-import { DEFAULT_METRIC, NUMBER_LIMITS, type RunOptions } from '../run/run-options.js';
+import { checkOutputFile } from '../results/directories.js';
 import { parseParamFilter } from '../suite/cases.js';
 import { analysisOptions, type CliValues, numberOption } from './cli-options.js';
 import type { CliIo } from './io.js';

@@ -1,7 +1,8 @@
 /**
  * Git mode's part of planning a `compare`: the two revisions checked out in detached worktrees, installed and built
- * with the repository's commands, and the bench files found in the candidate tree. It only plans: the engine
- * (`run/compare-run.ts`) measures what it returns, so git/ never imports the engine.
+ * with the repository's commands, and the bench files found in the candidate tree. It only plans: the plan stage
+ * (`plan/revisions.ts`) plans the cases from it and the engine (`engine/compare.ts`) measures them, so git/ never
+ * imports a stage.
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';

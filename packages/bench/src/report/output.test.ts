@@ -3,7 +3,7 @@ import { analyseRun } from '../analyse/analyse-run.js';
 import type { OutputOptions } from '../analyse/run-analyses.js';
 import type { CliValues } from '../cli/cli-options.js';
 import { printReport } from '../cli/report-output.js';
-import { gateExitCode } from '../run/session.js';
+import { gateExitCode } from '../finish/finish-run.js';
 import { jitter, makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { render } from './output.js';
 

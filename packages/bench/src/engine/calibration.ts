@@ -5,10 +5,13 @@
  */
 
 import { join } from 'node:path';
+import { EXIT } from '../finish/finish-run.js';
+import { runPlan } from '../measure/interleaved-forks.js';
 import type { RunRecord } from '../model.js';
-import { type PlanContext, planAaRun } from './prepare.js';
-import { runPlan } from './runner.js';
-import { casesFor, designOf, EXIT, measurementOf, planSequential, type Session } from './session.js';
+import { planAaRun } from '../plan/cases.js';
+import { designRun } from '../plan/measurement-plan.js';
+import type { RunSetup } from '../plan/plan-run.js';
+import type { StageControl } from './pipeline.js';
 
 /** What to measure. */
 export interface CalibrationPlan {
@@ -32,24 +35,28 @@ export interface CalibrationRuns {
   interrupted: boolean;
 }
 
-async function measureOne(s: Session, files: readonly string[], slowdown: number, outFile: string) {
-  const ctx: PlanContext = s.ctx;
-  const planned = await planAaRun([...files], ctx, s.cwd, slowdown);
-  const cases = casesFor(s, planned.cases);
+async function measureOne(
+  setup: RunSetup,
+  control: StageControl,
+  files: readonly string[],
+  slowdown: number,
+  outFile: string,
+) {
+  const planned = await planAaRun([...files], setup.ctx, setup.cwd, slowdown);
   // The same design as `run` (sequential unless --fixed-n): calibrate measures what a run does.
-  planSequential(s, cases.length);
-  const design = designOf(s);
-  const outcome = await runPlan(cases, {
-    ...s.settings,
-    ...(design ? { design } : {}),
+  const plan = designRun(setup, planned.cases, planned.comparison);
+  const outcome = await runPlan(plan.cases, {
+    ...setup.settings,
+    config: plan.config,
+    ...(plan.design ? { design: plan.design } : {}),
     outFile,
-    measurement: measurementOf(s),
-    comparison: planned.comparison,
-    events: s.events,
-    signal: s.signal,
+    measurement: plan.measurement,
+    comparison: plan.comparison,
+    events: control.events,
+    signal: control.signal,
   });
   // Each run of the calibration ends with its own run-finished, as every run-started does.
-  s.events.emit({
+  control.events.emit({
     type: 'run-finished',
     runId: outcome.record.runId,
     resultsFile: outFile,
@@ -60,8 +67,12 @@ async function measureOne(s: Session, files: readonly string[], slowdown: number
   return outcome;
 }
 
-/** Runs the calibration plan; stops early (interrupted) on the session's abort signal. */
-export async function measureCalibration(s: Session, plan: CalibrationPlan): Promise<CalibrationRuns> {
+/** Runs the calibration plan; stops early (interrupted) on the control's abort signal. */
+export async function measureCalibration(
+  setup: RunSetup,
+  control: StageControl,
+  plan: CalibrationPlan,
+): Promise<CalibrationRuns> {
   const out: CalibrationRuns = {
     aa: [],
     injected: new Map(plan.slowdowns.map((x) => [x, []])),
@@ -74,7 +85,7 @@ export async function measureCalibration(s: Session, plan: CalibrationPlan): Pro
   for (let round = 1; round <= plan.rounds; round++) {
     for (const slowdown of kindsOf(round)) {
       const label = slowdown === 0 ? `aa-${round}` : `slowdown-${slowdown}-${round}`;
-      const result = await measureOne(s, plan.files, slowdown, join(plan.dir, `${label}.json`));
+      const result = await measureOne(setup, control, plan.files, slowdown, join(plan.dir, `${label}.json`));
       if (result.interrupted) return { ...out, interrupted: true };
       if (slowdown === 0) out.aa.push(result.record);
       else out.injected.get(slowdown)!.push(result.record);

@@ -1,13 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { DEFAULT_MAX_FAILURES } from '../analyse/analyse-run.js';
-import { sideSummary, skippedOn } from '../analyse/wire.js';
+/**
+ * The measure stage's core: every planned case's forks, interleaved in seeded pairs, each sample recorded and the
+ * results file rewritten right after it; sequential looks stop a decided case; a resumed record is continued.
+ */
+import { DEFAULT_MAX_FAILURES, sideSummary, skippedOn } from '../analyse/wire.js';
+import type { EventSink } from '../events/event-sink.js';
 import { type ForkOptions, type ForkOutcome, runFork } from '../fork/fork.js';
-import type { ForkJob, SampleSettings } from '../fork/fork-protocol.js';
+import type { ForkJob } from '../fork/fork-protocol.js';
 import type { CountJob, CountResult } from '../fork/instructions.js';
 import type {
   BenchmarkRecord,
   MeasurementSettings,
-  ParamValue,
   RunInvocation,
   RunRecord,
   Sample,
@@ -15,36 +17,14 @@ import type {
   Side,
 } from '../model.js';
 import { slowdownClockOf } from '../model.js';
+import { createRecord, entryFor, type PlannedCase, type RunSampleSettings } from '../plan/planned-case.js';
 import type { RecordedError, Verdict } from '../protocol/types.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
+import { writeRunAtomic } from '../results/results-store.js';
 import { sideValues } from '../stats/metric.js';
 import type { SequentialDesign } from '../stats/sequential/design.js';
 import { decideLook, type Look } from '../stats/sequential/look.js';
-import type { BenchCase } from '../suite/cases.js';
-import type { SuiteSampling } from '../suite/define.js';
-import type { EventSink } from './event-sink.js';
-import { writeRunAtomic } from './results-store.js';
 import { seededRandom, seedFrom } from './rng.js';
-
-/** A run's sample settings: the slowdown and its clock are per side and per metric (measureOnce). */
-export type RunSampleSettings = Omit<SampleSettings, 'slowdown' | 'slowdownClock'>;
-
-/** One case ready to run: what each side's forks load and with which parameters. */
-export interface PlannedCase {
-  bench: BenchCase;
-  location?: { file: string; line: number; column: number };
-  /** Compiled bundle per side (the same file for factor and A/A runs). */
-  bundles: Record<Side, string>;
-  /** Parameters handed to `setup` per side (the compared factor differs). */
-  params: Record<Side, Record<string, ParamValue>>;
-  labels: Record<Side, string>;
-  /** Injected slowdown per side (A/A test hook). */
-  slowdown: Record<Side, number>;
-  /** The suite's measurement defaults; {@link resolveSampling} turns them into {@link PlannedCase.sample}. */
-  sampling?: SuiteSampling;
-  /** This case's measurement settings when they differ from the run's (a suite's own `sampling`). */
-  sample?: RunSampleSettings;
-}
 
 /** Everything a run needs besides the cases. */
 export interface RunSettings {
@@ -83,55 +63,6 @@ export interface RunOutcome {
   record: RunRecord;
   interrupted: boolean;
   skippedForks: number;
-}
-
-/** A fresh record with an empty entry per case (also used to persist build failures before anything runs). */
-export function createRecord(
-  cases: readonly PlannedCase[],
-  settings: Pick<RunSettings, 'comparison' | 'config' | 'invocation' | 'measurement'>,
-): RunRecord {
-  return {
-    schemaVersion: PROTOCOL_VERSION,
-    runId: randomUUID(),
-    startedAt: new Date().toISOString(),
-    finishedAt: null,
-    comparison: settings.comparison,
-    config: settings.config,
-    ...(settings.measurement ? { measurement: settings.measurement } : {}),
-    benchmarks: cases.map(entryFor),
-    ...(settings.invocation ? { invocation: settings.invocation } : {}),
-  };
-}
-
-function entryFor(c: PlannedCase): BenchmarkRecord {
-  const { suite, benchmark, params } = c.bench;
-  return {
-    id: { suite, benchmark, params },
-    key: c.bench.key,
-    role: c.bench.role,
-    labels: c.labels,
-    samples: [],
-    failures: [],
-    ...(c.location ? { location: c.location } : {}),
-    ...(c.sample ? { sampling: { sampleMs: c.sample.sampleMs, warmupMaxMs: c.sample.warmupMaxMs } } : {}),
-  };
-}
-
-/**
- * Each case's effective measurement settings: the command line's `--sample-ms` / `--warmup-ms` when given, else the
- * suite's own `sampling`, else the run's defaults. Cases that end up with the run's settings keep none of their own.
- */
-export function resolveSampling(
-  cases: readonly PlannedCase[],
-  run: RunSampleSettings,
-  explicit: { sampleMs: boolean; warmupMaxMs: boolean },
-): PlannedCase[] {
-  return cases.map((c) => {
-    const sampleMs = explicit.sampleMs ? run.sampleMs : (c.sampling?.sampleMs ?? run.sampleMs);
-    const warmupMaxMs = explicit.warmupMaxMs ? run.warmupMaxMs : (c.sampling?.warmupMs ?? run.warmupMaxMs);
-    if (sampleMs === run.sampleMs && warmupMaxMs === run.warmupMaxMs) return c;
-    return { ...c, sample: { ...run, sampleMs, warmupMaxMs } };
-  });
 }
 
 function nextSeq(record: RunRecord): number {

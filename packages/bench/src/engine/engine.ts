@@ -4,14 +4,16 @@
  * command line is a thin layer over it (argv → options → engine → output).
  */
 import { BenchError } from '../errors.js';
+import { listenerSink } from '../events/event-sink.js';
+import { EventStream } from '../events/event-stream.js';
+import type { RunResult } from '../finish/finish-run.js';
+import { benchFilesOf } from '../plan/bench-files.js';
+import { planAaRun, planFactorRun } from '../plan/cases.js';
+import { checkBenchTypes, type RunSetup, setUpRun } from '../plan/plan-run.js';
+import { type RunOptions, validateRunOptions } from '../plan/run-options.js';
 import type { BenchEvent, RunFinishedEvent } from '../protocol/events.js';
-import { runCompare } from './compare-run.js';
-import { listenerSink } from './event-sink.js';
-import { EventStream } from './event-stream.js';
-import { planAaRun, planFactorRun } from './prepare.js';
-import { benchFilesOf } from './resume-files.js';
-import { type RunOptions, validateRunOptions } from './run-options.js';
-import { checkBenchTypes, makeSession, measure, type RunResult, type Session } from './session.js';
+import { runCompare } from './compare.js';
+import { measureAnalyseFinish, type StageControl } from './pipeline.js';
 
 /** How a started run is controlled and observed besides its event stream. */
 export interface RunControl {
@@ -41,16 +43,17 @@ export function wasReported(error: unknown): boolean {
   return typeof error === 'object' && error !== null && reported.has(error);
 }
 
-async function execute(s: Session): Promise<RunResult> {
-  if (s.options.mode === 'compare') return runCompare(s);
-  const files = benchFilesOf(s.options, s.cwd);
-  checkBenchTypes(s, files);
-  if (s.options.mode === 'run') {
-    const { cases, comparison } = await planFactorRun(files, s.ctx, s.cwd);
-    return measure(s, cases, comparison);
-  }
-  const { cases, comparison } = await planAaRun(files, s.ctx, s.cwd, s.options.slowdown ?? 0);
-  return measure(s, cases, comparison);
+/** Plan (discover, cases) → measure → analyse → finish; `compare` plans its revisions first. */
+async function execute(setup: RunSetup, control: StageControl): Promise<RunResult> {
+  const { options, ctx, cwd } = setup;
+  if (options.mode === 'compare') return runCompare(setup, control);
+  const files = benchFilesOf(options, cwd);
+  checkBenchTypes(setup, files);
+  const { cases, comparison } =
+    options.mode === 'run'
+      ? await planFactorRun(files, ctx, cwd)
+      : await planAaRun(files, ctx, cwd, options.slowdown ?? 0);
+  return measureAnalyseFinish(setup, cases, comparison, control);
 }
 
 /**
@@ -75,9 +78,9 @@ export function startRun(options: RunOptions, control: RunControl = {}): Run {
   const signal = control.signal ?? new AbortController().signal;
   const result = (async (): Promise<RunResult> => {
     try {
-      const s = await makeSession(validateRunOptions(options), events, signal);
+      const setup = await setUpRun(validateRunOptions(options));
       try {
-        const outcome = await execute(s);
+        const outcome = await execute(setup, { events, signal });
         // Cancelled before measuring (a compare still building its revisions): no run-started came, so say the
         // run ended rather than leave a client waiting for a run-finished that cannot come.
         if (outcome.interrupted && !seen.started) {
@@ -89,7 +92,7 @@ export function startRun(options: RunOptions, control: RunControl = {}): Run {
         }
         return { ...outcome, finished: seen.finished };
       } finally {
-        s.dispose();
+        setup.dispose();
       }
     } catch (e) {
       const err = e instanceof Error ? e : new BenchError(String(e));

@@ -2,13 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '../model.js';
+import type { RunOptions } from '../plan/run-options.js';
 import type { BenchEvent } from '../protocol/events.js';
 import { parseEvent } from '../protocol/parse.js';
 import { verdictSentence } from '../report/report-model.js';
 import { analyzeRun } from '../stats/analyze-run.js';
 import { tempProject } from '../test-helpers.js';
 import { startRun } from './engine.js';
-import type { RunOptions } from './run-options.js';
 
 // One benchmark (a family of one: the design's alpha is the run's) whose candidate does 4× the work.
 const SUITE = `import { defineSuite } from '@tombstone-lab/bench';

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
+import type { RunOptions } from '../plan/run-options.js';
 import type { BenchEvent } from '../protocol/events.js';
 import { parseEvent } from '../protocol/parse.js';
 import { tempProject } from '../test-helpers.js';
 import { startRun } from './engine.js';
-import type { RunOptions } from './run-options.js';
 
 const SUITE = `import { defineSuite } from '@tombstone-lab/bench';
 function work(n: number): number { let t = 0; for (let i = 0; i < n; i++) t = (t * 31 + i) | 0; return t; }

@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempProject } from '../test-helpers.js';
-import { nullSink } from './event-sink.js';
-import { makeSession } from './session.js';
+import { setUpRun } from './plan-run.js';
 
-describe('session temp bundles', () => {
+describe('run setup: temp bundles', () => {
   it('bundles go to a fresh dir of this invocation, removed by dispose', async () => {
     const cwd = tempProject({});
-    const s = await makeSession({ mode: 'run', cwd }, nullSink, new AbortController().signal);
+    const s = await setUpRun({ mode: 'run', cwd });
     expect(s.ctx.cacheDir.startsWith(join(tmpdir(), 'tombstone-bench', 'run-'))).toBe(true);
     expect(existsSync(s.ctx.cacheDir)).toBe(true);
     s.dispose();
@@ -18,11 +17,7 @@ describe('session temp bundles', () => {
 
   it('a cacheDir the user named is kept', async () => {
     const cwd = tempProject({});
-    const s = await makeSession(
-      { mode: 'run', cwd, cacheDir: 'cache' },
-      nullSink,
-      new AbortController().signal,
-    );
+    const s = await setUpRun({ mode: 'run', cwd, cacheDir: 'cache' });
     s.dispose();
     expect(s.ctx.cacheDir).toBe(join(cwd, 'cache'));
     expect(existsSync(s.ctx.cacheDir)).toBe(true);

@@ -1,16 +1,15 @@
 /**
- * What `--resume FILE` needs before anything is planned: the file itself (a missing one is its own error, not the
- * planner's complaint about unrelated suites), the bench files it measured (so `run --resume out/int.json` alone
- * continues that run in a project with several suites), and the command an interrupted run prints to continue.
+ * Discovery: the bench files of a run, and what `--resume FILE` needs before anything is planned: the file itself (a
+ * missing one is its own error, not the planner's complaint about unrelated suites) and the bench files it measured
+ * (so `run --resume out/int.json` alone continues that run in a project with several suites).
  */
 import { existsSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { repoRoot } from '../git/git.js';
-import type { RunInvocation, RunRecord } from '../model.js';
-import { launcherOf } from '../shell-quote.js';
+import type { RunRecord } from '../model.js';
+import { readRun } from '../results/results-store.js';
 import { findBenchFiles } from '../suite/discover.js';
-import { readRun } from './results-store.js';
 import type { RunOptions } from './run-options.js';
 
 /** The results file `--resume` names, read; a missing one is a {@link UsageError} saying there is nothing to continue. */
@@ -44,28 +43,4 @@ export function benchFilesOf(options: Pick<RunOptions, 'files' | 'resume'>, cwd:
     if (files.length > 0) return findBenchFiles(files, cwd);
   }
   return findBenchFiles(given, cwd);
-}
-
-const DROPPED_WITH_VALUE = new Set(['--out', '--resume']);
-
-/**
- * The command that continues an interrupted run: the one that started it with `--out`/`--resume`/`--force` replaced
- * by `--resume <file>` (its files, refs and filters kept, so it resumes the same cases in any project).
- */
-export function resumeCommand(invocation: RunInvocation | undefined, mode: string, file: string): string[] {
-  const [script = 'tombstone-bench', ...rest] = invocation?.argv ?? ['tombstone-bench', mode];
-  const args: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i] as string;
-    if (DROPPED_WITH_VALUE.has(a)) i++;
-    else if (a === '--force' || [...DROPPED_WITH_VALUE].some((o) => a.startsWith(`${o}=`))) continue;
-    else args.push(a);
-  }
-  return [...launcherOf(script), ...args, '--resume', file];
-}
-
-/** `file` as the user can type it from `cwd`: relative when inside it. */
-export function displayPath(cwd: string, file: string): string {
-  const rel = relative(cwd, file);
-  return rel !== '' && !rel.startsWith('..') ? rel : file;
 }

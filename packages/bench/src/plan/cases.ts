@@ -1,3 +1,7 @@
+/**
+ * The plan stage's cases: each bench file compiled and described in a fork, its cases selected, and the sides of a
+ * factor, A/A or revision run laid out as {@link PlannedCase}s.
+ */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BenchCompileError, BenchLoadError, UsageError } from '../errors.js';
@@ -6,7 +10,7 @@ import { runFork } from '../fork/fork.js';
 import { type ParamValue, type RunRecord, SINGLE_VARIANT_LABEL, type Side } from '../model.js';
 import { locateBenchmarks } from '../protocol/locate.js';
 import { type BenchCase, type CaseSelection, type SuiteShape, selectCases } from '../suite/cases.js';
-import type { PlannedCase } from './runner.js';
+import type { PlannedCase } from './planned-case.js';
 
 /** Shared inputs of every planning mode. */
 export interface PlanContext {

@@ -1,0 +1,30 @@
+/**
+ * What an interrupted run prints: the command that continues it, with its results file as the user can type it.
+ */
+import { relative } from 'node:path';
+import type { RunInvocation } from '../model.js';
+import { launcherOf } from '../shell-quote.js';
+
+const DROPPED_WITH_VALUE = new Set(['--out', '--resume']);
+
+/**
+ * The command that continues an interrupted run: the one that started it with `--out`/`--resume`/`--force` replaced
+ * by `--resume <file>` (its files, refs and filters kept, so it resumes the same cases in any project).
+ */
+export function resumeCommand(invocation: RunInvocation | undefined, mode: string, file: string): string[] {
+  const [script = 'tombstone-bench', ...rest] = invocation?.argv ?? ['tombstone-bench', mode];
+  const args: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i] as string;
+    if (DROPPED_WITH_VALUE.has(a)) i++;
+    else if (a === '--force' || [...DROPPED_WITH_VALUE].some((o) => a.startsWith(`${o}=`))) continue;
+    else args.push(a);
+  }
+  return [...launcherOf(script), ...args, '--resume', file];
+}
+
+/** `file` as the user can type it from `cwd`: relative when inside it. */
+export function displayPath(cwd: string, file: string): string {
+  const rel = relative(cwd, file);
+  return rel !== '' && !rel.startsWith('..') ? rel : file;
+}

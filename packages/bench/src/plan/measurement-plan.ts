@@ -1,0 +1,175 @@
+/**
+ * The last step of the plan stage: a run's cases with their effective sampling, its sequential design, the record it
+ * resumes (checked to have been measured the same way), and the checks that must fail before the first fork rather
+ * than after the last (a gate that cannot fail, an analysis naming a parameter the cases lack).
+ */
+import { UsageError } from '../errors.js';
+import type { MeasurementSettings, RunRecord } from '../model.js';
+import { factorialAnalysis } from '../stats/factorial.js';
+import { growthAnalysis } from '../stats/growth.js';
+import {
+  looksUpTo,
+  reachableLooks,
+  type SequentialDesign,
+  sequentialDesign,
+} from '../stats/sequential/design.js';
+import { significanceReach } from '../stats/significance-reach.js';
+import { readResumeFile } from './bench-files.js';
+import type { RunSetup } from './plan-run.js';
+import { createRecord, type PlannedCase, resolveSampling } from './planned-case.js';
+import { checkResumable } from './resume-check.js';
+
+/** What the measure stage is handed: the cases, the run's final configuration and design, the record to continue. */
+export interface MeasurePlan {
+  cases: PlannedCase[];
+  comparison: RunRecord['comparison'];
+  config: RunRecord['config'];
+  /** What a sample measures, recorded in the run and checked on resume. */
+  measurement: MeasurementSettings;
+  /** Continue this record (`--resume`): completed samples are skipped. */
+  resume?: RunRecord;
+  /** A sequential run's design (`config.sequential` computed): each case is looked at and may stop early. */
+  design?: SequentialDesign;
+}
+
+/** What a sample measures, recorded in the run and checked on resume. */
+export function measurementOf(setup: RunSetup): MeasurementSettings {
+  const { sample } = setup.settings;
+  return {
+    sampleMs: sample.sampleMs,
+    warmupMaxMs: sample.warmupMaxMs,
+    allocation: sample.allocation,
+    instructions: Boolean(setup.options.instructions),
+  };
+}
+
+/**
+ * The design of a sequential run of `cases` benchmarks: looks every `lookEvery` up to n (a look that cannot stop
+ * moved to the first n that can: {@link reachableLooks}), and the design's alpha the run's alpha split over the
+ * benchmarks under Holm. Why split: a benchmark stopped with a difference must keep it
+ * after Holm whatever the others read, and Holm's first step is alpha / m (with the whole alpha per benchmark, 8
+ * benchmarks stopped at n = 5 with p = 0.0079 each would all be Unchanged after Holm, 8 · 0.0079 > 0.05).
+ */
+function sequentialConfig(setup: RunSetup, cases: number): NonNullable<RunRecord['config']['sequential']> {
+  const { alpha, correction } = setup.output.overrides;
+  const spending = setup.options.spending ?? 'pocock';
+  const designAlpha = correction === 'holm' ? alpha / Math.max(1, cases) : alpha;
+  const every = looksUpTo(setup.settings.config.samplesPerSide, setup.options.lookEvery ?? 5);
+  return { looks: reachableLooks({ looks: every, alpha: designAlpha, spending }), spending, designAlpha };
+}
+
+/** The design of a run config (computed once per process per spec), or undefined for a fixed-n run. */
+function designOf(config: RunRecord['config']): SequentialDesign | undefined {
+  const { sequential } = config;
+  return sequential
+    ? sequentialDesign({
+        looks: sequential.looks,
+        alpha: sequential.designAlpha,
+        spending: sequential.spending,
+      })
+    : undefined;
+}
+
+/**
+ * Cases with their effective sampling (a suite's own `sampling` applies where the options do not set it) and the
+ * run's design (sequential unless `fixedN`): what `run` and each run of `calibrate` measure alike.
+ */
+export function designRun(
+  setup: RunSetup,
+  planned: readonly PlannedCase[],
+  comparison: RunRecord['comparison'],
+) {
+  const cases = resolveSampling(planned, setup.settings.sample, {
+    sampleMs: setup.options.sampleMs !== undefined,
+    warmupMaxMs: setup.options.warmupMs !== undefined,
+  });
+  const config: RunRecord['config'] = { ...setup.settings.config };
+  if (!setup.options.fixedN) config.sequential = sequentialConfig(setup, cases.length);
+  const plan: MeasurePlan = { cases, comparison, config, measurement: measurementOf(setup) };
+  const design = designOf(config);
+  return design ? { ...plan, design } : plan;
+}
+
+/** The record to continue, after checking it was measured the same way, and the plan's config adjusted to it. */
+function withResume(setup: RunSetup, plan: MeasurePlan): MeasurePlan {
+  const { resume } = setup.options;
+  if (!resume) return plan;
+  const recorded = readResumeFile(setup.cwd, resume);
+  // Without samplesPerSide the file's own count is continued; with it the run may grow (never shrink). A sequential
+  // run's looks and boundaries are fixed by its design, so its maximum cannot change.
+  const samplesPerSide = setup.options.samplesPerSide ?? recorded.config.samplesPerSide;
+  if (recorded.config.sequential && samplesPerSide !== recorded.config.samplesPerSide) {
+    throw new UsageError(
+      `--resume: ${resume} is a sequential run with at most ${recorded.config.samplesPerSide} samples per side; ` +
+        `its design cannot change to -n ${samplesPerSide}`,
+    );
+  }
+  const sampling = new Map(
+    plan.cases.map((c) => [
+      c.bench.key,
+      c.sample ? { sampleMs: c.sample.sampleMs, warmupMaxMs: c.sample.warmupMaxMs } : undefined,
+    ]),
+  );
+  const { comparison, measurement } = plan;
+  checkResumable(resume, recorded, { comparison, measurement, samplesPerSide, sampling });
+  const { sequential } = recorded.config;
+  const config = { ...plan.config, samplesPerSide, ...(sequential ? { sequential } : {}) };
+  if (!sequential) delete config.sequential;
+  const { design: _, ...rest } = plan;
+  const design = designOf(config);
+  return {
+    ...rest,
+    config,
+    resume: { ...recorded, config: { ...recorded.config, samplesPerSide } },
+    ...(design ? { design } : {}),
+  };
+}
+
+/**
+ * Before measuring: whether `cases` benchmarks at the plan's n can reach alpha under its correction. Asked to
+ * gate explicitly (`failOnLost: true`, `--fail-on-lost`) on a run whose gate cannot fail is a usage error; otherwise
+ * a warning is logged now (and the report repeats it), not after the minutes of measuring.
+ * @throws {UsageError} when gating was asked for and cannot fail.
+ */
+function checkGateCanFail(setup: RunSetup, plan: MeasurePlan): void {
+  const n = plan.config.samplesPerSide;
+  const cases = plan.cases.length;
+  const { alpha, correction } = setup.output.overrides;
+  const reach = significanceReach(
+    Array.from({ length: cases }, () => ({ baseline: n, candidate: n })),
+    alpha,
+    correction,
+  );
+  if (!reach || reach.reachable) return;
+  const holm = correction === 'holm' && cases > 1 ? ` with Holm across ${cases} benchmarks` : '';
+  const why =
+    `-n ${n} cannot reach alpha ${alpha}${holm} (smallest achievable p ${Number(reach.smallestP.toPrecision(3))}), so no ` +
+    `benchmark can be Won or Lost: every one will be Inconclusive and the gate fails; use -n ${reach.minimumSamplesPerSide} or more`;
+  if (setup.options.failOnLost === true) throw new UsageError(`--fail-on-lost: ${why}`);
+  setup.log(`warning: ${why}\n`);
+}
+
+/**
+ * `--growth` / `--factorial` name a parameter of the planned cases: checked on the empty record before the first
+ * fork (`--growth nope` used to be refused only after the whole measurement).
+ * @throws {StatsInputError} naming the parameter.
+ */
+function checkAnalysisParams(setup: RunSetup, plan: MeasurePlan): void {
+  const { growth, factorial } = setup.output;
+  if (growth === undefined && factorial === undefined) return;
+  const empty = createRecord(plan.cases, { comparison: plan.comparison, config: plan.config });
+  if (growth !== undefined) growthAnalysis(empty, growth);
+  if (factorial !== undefined) factorialAnalysis(empty, factorial);
+}
+
+/** The measure stage's plan of a run: its cases, design and resumed record, checked before the first fork. */
+export function planMeasurement(
+  setup: RunSetup,
+  planned: readonly PlannedCase[],
+  comparison: RunRecord['comparison'],
+): MeasurePlan {
+  const plan = withResume(setup, designRun(setup, planned, comparison));
+  checkAnalysisParams(setup, plan);
+  checkGateCanFail(setup, plan);
+  return plan;
+}
