@@ -67,9 +67,11 @@ describe('entry points', () => {
       'METRIC_FAMILIES',
       'alignedTable',
       'boxTable',
+      'formatBytes',
       'formatDeltaPercent',
       'formatEffect',
       'formatHuman',
+      'formatMs',
       'formatP',
       'humanScale',
     ]);

@@ -7,10 +7,13 @@
 /** A p-value like C's `%g` (`formatP(p, 3)`: "0.0753", "1.08e-05"); a Δ% with at most four decimals. */
 /** An effect in percent, one decimal, explicit sign, typographic minus: "+8.0%", "−0.3%". */
 /** A value in a readable unit ("3.3625 µs"); several values on one scale ("78.048 → 110.2 µs"); metric families. */
+/** Fixed forms for table columns: ms with three digits ("41.2 ms", "1.09 s"), binary bytes ("2.36 MiB"). */
 export {
+  formatBytes,
   formatDeltaPercent,
   formatEffect,
   formatHuman,
+  formatMs,
   formatP,
   type HumanScale,
   humanScale,

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBytes,
   formatDeltaPercent,
   formatEffect,
   formatGrouped,
   formatHuman,
+  formatMs,
   formatP,
   formatPercentRange,
   growthLabel,
@@ -77,5 +79,29 @@ describe('humanScale', () => {
     expect(humanScale([1536, 10], 'bytes').unit).toBe('KiB');
     expect(humanScale([42], 'count').unit).toBe('');
     expect(humanScale([Number.NaN], 'time').format(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatMs and formatBytes (one unit down a column)', () => {
+  it('prints ms below a second and seconds from one up, three digits', () => {
+    expect([formatMs(41_234_567), formatMs(873_456), formatMs(1_094_000_000), formatMs(Number.NaN)]).toEqual([
+      '41.2 ms',
+      '0.873 ms',
+      '1.09 s',
+      '—',
+    ]);
+  });
+  it('prints whole bytes below 1 KiB and binary units with three digits above', () => {
+    expect([formatBytes(812.4), formatBytes(1023), formatBytes(1024), formatBytes(2.36 * 2 ** 20)]).toEqual([
+      '812 B',
+      '1023 B',
+      '1.00 KiB',
+      '2.36 MiB',
+    ]);
+    expect([formatBytes(402 * 2 ** 20), formatBytes(null), formatBytes(Number.POSITIVE_INFINITY)]).toEqual([
+      '402 MiB',
+      '—',
+      '—',
+    ]);
   });
 });

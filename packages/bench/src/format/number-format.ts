@@ -79,6 +79,24 @@ export function formatHuman(v: number, family: keyof typeof HUMAN_SCALES, signif
   return suffix ? `${text} ${suffix}` : text;
 }
 
+/**
+ * A duration in ns as milliseconds (seconds from one second up) with three significant digits: "41.2 ms",
+ * "0.873 ms", "1.09 s". One unit down a table column, where {@link formatHuman}'s µs beside ms would not line up.
+ */
+export function formatMs(ns: number): string {
+  if (!Number.isFinite(ns)) return '—';
+  return ns >= 1e9 ? `${(ns / 1e9).toPrecision(3)} s` : `${(ns / 1e6).toPrecision(3)} ms`;
+}
+
+/** Bytes with binary units and three significant digits, whole bytes below 1 KiB: "402 MiB", "2.36 MiB", "812 B". */
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null || !Number.isFinite(bytes)) return '—';
+  const units = HUMAN_SCALES.bytes;
+  let [divisor, unit] = units[0]!;
+  for (const [d, u] of units) if (Math.abs(bytes) >= d) [divisor, unit] = [d, u];
+  return `${divisor === 1 ? Math.round(bytes) : (bytes / divisor).toPrecision(3)} ${unit}`;
+}
+
 /** The unit family of each metric, for {@link formatHuman} and {@link humanScale}. */
 export const METRIC_FAMILIES = {
   nsPerOp: 'time',

@@ -7,7 +7,7 @@ import { type CliCommand, type CliContext, EXIT, integerOption } from '../cli-co
 import { describeValue, HarnessArgumentError } from '../errors.js';
 import { checkOutputDirectory } from '../output-path.js';
 import { writeCasePictures } from '../plots/case-pictures.js';
-import { CaseInterruptedError, CaseRunError } from './bench-driver.js';
+import { analysedRun, CaseInterruptedError, CaseRunError } from './bench-driver.js';
 import { CASE_COMMAND_INFO, SAMPLES } from './case-options.js';
 import type { CaseRunOptions } from './case-run.js';
 
@@ -156,14 +156,15 @@ function caseOptions(context: CliContext): { found: CaseDefinition; options: Cas
     isTTY: io.isTTY ?? false,
     cwd: io.cwd,
     ...(io.signal ? { signal: io.signal } : {}),
-    // --results DIR: rebuild the report from a previous run's results files instead of measuring again.
+    // --results DIR: rebuild the report from a previous run's results files instead of measuring again, with
+    // bench's analysis of each (the RunReport its run-finished carried).
     ...(saved
       ? {
           measure: async (r) => {
             const run = saved.get(r.name);
             if (run === undefined)
               throw new CaseRunError(`${found.name} asked for results ${r.name}, not listed`);
-            return run;
+            return analysedRun(run, r);
           },
         }
       : {}),

@@ -1,7 +1,5 @@
 import { join } from 'node:path';
-import type { RunRecord } from '@tombstone-lab/bench/runner';
-import { writeFileAtomic } from '../atomic-file.js';
-import { runSuites } from './bench-driver.js';
+import { type CaseAnalyses, type MeasuredRun, runSuites } from './bench-driver.js';
 
 /** What every case study's `run` receives. */
 export interface CaseRunOptions {
@@ -19,14 +17,14 @@ export interface CaseRunOptions {
   readonly cwd: string;
   readonly signal?: AbortSignal;
   /**
-   * Runs a co-measured suite and returns its results record; default {@link runSuites} (real forks). Replaceable so
-   * the report builders can be tested on recorded runs.
+   * Runs a co-measured suite and returns its record and bench's RunReport; default {@link runSuites} (real forks).
+   * Replaceable so the report builders can be tested on recorded runs (and `--results` rebuilds from saved ones).
    */
-  readonly measure?: (request: MeasureRequest) => Promise<RunRecord>;
+  readonly measure?: (request: MeasureRequest) => Promise<MeasuredRun>;
 }
 
-/** A co-measured run a case asks for. */
-export interface MeasureRequest {
+/** A co-measured run a case asks for, with the analyses (growth, 2×2) bench should add to its RunReport. */
+export interface MeasureRequest extends CaseAnalyses {
   readonly suites: readonly string[];
   readonly params?: Readonly<Record<string, readonly (string | number)[]>>;
   /** Results file name within `outDir`. */
@@ -40,32 +38,26 @@ export interface CaseOutcome<R = unknown> {
 }
 
 /**
- * Runs one co-measured request for a case. bench's own terminal report (verdicts, checks, reproduction) is saved
- * beside the results file as `<name>.bench.txt`, never parsed: the case reads the results record.
+ * Runs one co-measured request for a case through bench's engine: the results file `<name>.json` in `outDir`, and
+ * the RunReport the case quotes (`npx tombstone-bench report <name>.json` prints bench's own report of it).
  */
-export async function measureFor(options: CaseRunOptions, request: MeasureRequest): Promise<RunRecord> {
+export async function measureFor(options: CaseRunOptions, request: MeasureRequest): Promise<MeasuredRun> {
   if (options.measure) return options.measure(request);
   const outFile = join(options.outDir, `${request.name}.json`);
   options.progress(
     `measuring ${request.suites.join(', ')} (${options.samples} forks per side) → ${outFile}\n`,
   );
-  const benchReport: string[] = [];
-  try {
-    return await runSuites({
-      resume: options.resume === true,
-      suites: request.suites,
-      samples: options.samples,
-      ...(request.params ? { params: request.params } : {}),
-      outFile,
-      progress: options.progress,
-      report: (text) => benchReport.push(text),
-      isTTY: options.isTTY,
-      cwd: options.cwd,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } finally {
-    // Only a report bench printed: an interrupted run prints none, and an empty file would pass for one.
-    const text = benchReport.join('');
-    if (text !== '') writeFileAtomic(join(options.outDir, `${request.name}.bench.txt`), text);
-  }
+  return runSuites({
+    resume: options.resume === true,
+    suites: request.suites,
+    samples: options.samples,
+    ...(request.params ? { params: request.params } : {}),
+    ...(request.growth !== undefined ? { growth: request.growth } : {}),
+    ...(request.factorial !== undefined ? { factorial: request.factorial } : {}),
+    outFile,
+    progress: options.progress,
+    isTTY: options.isTTY,
+    cwd: options.cwd,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
 }

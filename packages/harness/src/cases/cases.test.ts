@@ -1,9 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { analyseRun } from '@tombstone-lab/bench/runner';
 import { describe, expect, it } from 'vitest';
 import { CASES } from '../cases.js';
 import { runCli } from '../cli-main.js';
+import { analysedRun } from './bench-driver.js';
 import {
   factorialCounts,
   gcModeFactorialReport,
@@ -39,7 +41,7 @@ describe('gc-mode-factorial report', () => {
       benchmarkRecord('G', { gcMode: 'timeout' }, labels, { baseline: five(100), candidate: five(10) }),
       benchmarkRecord('G', { gcMode: 'repair' }, labels, { baseline: five(120), candidate: five(30) }),
     ]);
-    const r = gcModeFactorialReport(counts, run);
+    const r = gcModeFactorialReport(counts, analysedRun(run, { factorial: 'gcMode' }));
     expect(r.medians).toEqual([
       [102, 122],
       [12, 32],
@@ -59,7 +61,9 @@ describe('gc-mode-factorial report', () => {
     const run = runRecord('purgeOrder', 'eager', 'deferred', [
       benchmarkRecord('G', { gcMode: 'timeout' }, labels, { baseline: five(1), candidate: five(1) }),
     ]);
-    expect(() => gcModeFactorialReport([], run)).toThrow(/two benchmarks/);
+    expect(() => gcModeFactorialReport([], analysedRun(run, { factorial: 'gcMode' }))).toThrow(
+      /two benchmarks/,
+    );
   });
 });
 
@@ -106,11 +110,60 @@ describe('purge-order report', () => {
     const run = runRecord('purgeOrder', 'eager', 'deferred', [
       benchmarkRecord('T', { otherRuns: 20 }, labels, { baseline: five(7e6), candidate: five(1e6) }),
     ]);
-    const r = purgeOrderReport(counts, { partitions: 400, gcablePartitions: 40 }, run);
+    const r = purgeOrderReport(counts, { partitions: 400, gcablePartitions: 40 }, analysedRun(run, {}));
     expect(r.pairs[0]?.timeRatio).toBeCloseTo(1000002 / 7000002, 10);
     const text = renderPurgeOrderReport(r);
     expect(text).toContain('= 40 keys with a GC-able tombstone × 20 runs');
     expect(text).toContain('all equal the expectation');
+  });
+});
+
+describe('a case report quotes bench’s verdicts (it cannot disagree with bench on the same run)', () => {
+  it('follows bench where Holm decides: p = 0.0317 alone is below alpha 0.05, not after Holm across two benchmarks', () => {
+    const labels = { baseline: 'purgeOrder=eager', candidate: 'purgeOrder=deferred' };
+    // Interleaved in time, no trend, +25% medians; U = 2 of 25 per benchmark: exact p = 8/252 = 0.0317.
+    const run = runRecord('purgeOrder', 'eager', 'deferred', [
+      benchmarkRecord('T', { otherRuns: 100 }, labels, {
+        baseline: [12, 10, 14, 11, 13],
+        candidate: [15, 12.5, 17, 14.5, 16],
+      }),
+      benchmarkRecord('T', { otherRuns: 1000 }, labels, {
+        baseline: [22, 20, 24, 21, 23],
+        candidate: [25, 22.5, 27, 24.5, 26],
+      }),
+    ]);
+    // The planted disagreement: judged alone (no correction) bench calls both Lost — what the old report's bare
+    // p = 0.0317 suggested; across the run Holm makes p 0.0635 and the verdict Unchanged.
+    expect(
+      analyseRun(run, { overrides: { correction: 'none' } }).report.verdicts.map((v) => v.outcome),
+    ).toEqual(['Lost', 'Lost']);
+    const bench = analysedRun(run, {});
+    const r = purgeOrderReport([], { partitions: 1, gcablePartitions: 0 }, bench);
+    expect(r.pairs.map((p) => p.verdict)).toEqual(bench.report.verdicts.map((v) => v.outcome));
+    expect(r.pairs.map((p) => p.verdict)).toEqual(['Unchanged', 'Unchanged']);
+    expect(r.pairs.map((p) => p.p)).toEqual(bench.report.verdicts.map((v) => v.stats?.p));
+    expect(r.pairs.map((p) => p.pAdjusted)).toEqual(bench.report.verdicts.map((v) => v.pAdjusted));
+    expect(r.pairs[0]?.p).toBeCloseTo(8 / 252, 12);
+    expect(r.pairs[0]?.pAdjusted).toBeCloseTo(16 / 252, 12);
+    const text = renderPurgeOrderReport(r);
+    expect(text).toMatch(/^ *100 .* 0\.0317 +0\.0635 +Unchanged +all passed$/m);
+    expect(text).toMatch(/^ *1000 .* 0\.0317 +0\.0635 +Unchanged +all passed$/m);
+    expect(text).not.toMatch(/Lost/);
+  });
+
+  it('quotes a failed check: bench’s Inconclusive and the check’s name, not a bare p', () => {
+    const labels = { baseline: 'purgeOrder=eager', candidate: 'purgeOrder=deferred' };
+    // A run whose two sides ran in separate blocks, not interleaved: bench's pairing check fails.
+    const b = benchmarkRecord('T', { otherRuns: 100 }, labels, { baseline: five(7e6), candidate: five(1e6) });
+    const blocked = {
+      ...b,
+      samples: b.samples.map((x) => ({ ...x, seq: x.side === 'baseline' ? x.seq / 2 : 5 + (x.seq - 1) / 2 })),
+    };
+    const bench = analysedRun(runRecord('purgeOrder', 'eager', 'deferred', [blocked]), {});
+    const r = purgeOrderReport([], { partitions: 1, gcablePartitions: 0 }, bench);
+    expect(r.pairs[0]?.verdict).toBe(bench.report.verdicts[0]?.outcome);
+    expect(r.pairs[0]?.verdict).toBe('Inconclusive');
+    expect(renderPurgeOrderReport(r)).toMatch(/Inconclusive +failed: pairing/);
   });
 });
 

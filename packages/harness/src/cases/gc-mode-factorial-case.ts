@@ -1,10 +1,16 @@
-import type { FactorialEffect } from '@tombstone-lab/bench';
-import type { RunRecord } from '@tombstone-lab/bench/runner';
+import { formatMs } from '@tombstone-lab/bench/format';
 import type { PurgeOrder, TombstoneGcMode } from '@tombstone-lab/partition';
 import { tombstoneHeavyCompaction } from '../workloads/tombstone-heavy-compaction.js';
+import type { MeasuredRun } from './bench-driver.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
-import { factorialOf } from './measured.js';
 import { offThread } from './off-thread.js';
+import {
+  factorialOf,
+  type MeasuredPair,
+  measuredPairs,
+  VERDICT_COLUMNS,
+  verdictCells,
+} from './run-report-view.js';
 import { boxTable, formatEffect, formatP, textTable } from './text-report.js';
 
 /** What one cell of the 2×2 does, counted in-process (deterministic). */
@@ -17,11 +23,11 @@ export interface FactorialCellCounts {
   readonly tombstonesPurged: number;
 }
 
-/** One effect of the box table: the medians it compares, the change and its exact p. */
+/** One effect of the box table (bench's 2×2): the medians it compares, the change (null: from 0) and its exact p. */
 export interface BoxEffect {
   readonly from: number;
   readonly to: number;
-  readonly percent: number;
+  readonly percent: number | null;
   readonly p: number;
 }
 
@@ -37,7 +43,9 @@ export interface GcModeFactorialReport {
   readonly codeEffect: readonly [BoxEffect, BoxEffect];
   /** Config effect (timeout → repair) per row. */
   readonly configEffect: readonly [BoxEffect, BoxEffect];
-  readonly interactionPercent: number;
+  readonly interactionPercent: number | null;
+  /** bench's verdict on the code effect in each column (eager → deferred at timeout, at repair; Holm across both). */
+  readonly verdicts: readonly MeasuredPair[];
   readonly counts: readonly FactorialCellCounts[];
   /** Whether all four cells purged the same tombstones (they must: only the cost differs). */
   readonly samePurges: boolean;
@@ -72,18 +80,18 @@ export function factorialCounts(
   );
 }
 
-const box = (e: FactorialEffect): BoxEffect => ({ from: e.from, to: e.to, percent: e.percent, p: e.p });
+const box = (e: BoxEffect): BoxEffect => ({ from: e.from, to: e.to, percent: e.percent, p: e.p });
 
 /**
- * Builds the report from the in-process counts and the co-measured factorial run (code factor purgeOrder eager →
- * deferred, configuration parameter gcMode).
+ * Builds the report from the in-process counts and bench's 2×2 of the co-measured factorial run (code factor
+ * purgeOrder eager → deferred, configuration parameter gcMode).
  * @throws when the run is not a 2×2 over `gcMode` with timeout before repair.
  */
 export function gcModeFactorialReport(
   counts: readonly FactorialCellCounts[],
-  run: RunRecord,
+  run: MeasuredRun,
 ): GcModeFactorialReport {
-  const table = factorialOf(run, 'gcMode', 'cpuNsPerOp', 'CPU ns/op');
+  const table = factorialOf(run);
   if (table.config.levels[0] !== 'timeout' || table.code.levels[0] !== 'eager')
     throw new Error(
       `expected eager → deferred × timeout, repair; got ${[...table.code.levels, ...table.config.levels].join(', ')}`,
@@ -92,26 +100,26 @@ export function gcModeFactorialReport(
   return {
     case: 'gc-mode-factorial',
     seed: SEED,
-    samplesPerSide: run.config.samplesPerSide,
+    samplesPerSide: run.record.config.samplesPerSide,
     unit: table.unit,
     medians: table.medians,
     codeEffect: [box(table.codeEffect[0]), box(table.codeEffect[1])],
     configEffect: [box(table.configEffect[0]), box(table.configEffect[1])],
     interactionPercent: table.interactionPercent,
+    verdicts: measuredPairs(run),
     counts,
     samePurges: purged.size === 1,
   };
 }
 
-const effectCell = (e: BoxEffect) => `${formatEffect(e.percent)} (p=${formatP(e.p)})`;
-const msCell = (ns: number) => `${(ns / 1e6).toFixed(2)} ms`;
+const effectCell = (e: BoxEffect) => `${formatEffect(e.percent ?? Number.NaN)} (p=${formatP(e.p)})`;
 
 /** The human report: the seed-004 box table (ms per compaction), then what each cell counted. */
 export function renderGcModeFactorialReport(r: GcModeFactorialReport): string {
   const rows = [
     ['CPU ms/compaction', 'timeout', 'repair', 'config effect'],
-    ['Before (eager)', msCell(r.medians[0][0]), msCell(r.medians[0][1]), effectCell(r.configEffect[0])],
-    ['After (deferred)', msCell(r.medians[1][0]), msCell(r.medians[1][1]), effectCell(r.configEffect[1])],
+    ['Before (eager)', formatMs(r.medians[0][0]), formatMs(r.medians[0][1]), effectCell(r.configEffect[0])],
+    ['After (deferred)', formatMs(r.medians[1][0]), formatMs(r.medians[1][1]), effectCell(r.configEffect[1])],
     ['code effect', effectCell(r.codeEffect[0]), effectCell(r.codeEffect[1]), ''],
   ];
   const lines = [
@@ -119,7 +127,13 @@ export function renderGcModeFactorialReport(r: GcModeFactorialReport): string {
     `seed ${r.seed} · ${r.samplesPerSide} forks per side, the four cells interleaved in fresh processes`,
     '',
     boxTable(rows),
-    `interaction (code effect in repair relative to timeout): ${formatEffect(r.interactionPercent)}`,
+    `interaction (code effect in repair relative to timeout): ${formatEffect(r.interactionPercent ?? Number.NaN)}`,
+    '',
+    "bench's verdict on the code effect (eager → deferred) per column, Holm across both",
+    textTable(
+      ['gcMode', ...VERDICT_COLUMNS],
+      r.verdicts.map((p) => [String(p.params.gcMode), ...verdictCells(p)]),
+    ),
     '',
     textTable(
       ['cell', 'bloom probes', 'repair lookups', 'purged'],
@@ -143,6 +157,7 @@ export async function runGcModeFactorialCase(
   const counts = await offThread(import.meta.url, factorialCounts, [{}], options.signal);
   const run = await measureFor(options, {
     suites: ['gc-mode-factorial.bench.ts'],
+    factorial: 'gcMode',
     name: 'gc-mode-factorial',
   });
   const report = gcModeFactorialReport(counts, run);

@@ -1,14 +1,15 @@
-import type { RunRecord } from '@tombstone-lab/bench/runner';
+import { formatMs } from '@tombstone-lab/bench/format';
 import type { PurgeOrder, SortedRun } from '@tombstone-lab/partition';
 import {
   type TombstoneHeavyOptions,
   type TombstoneHeavyWorkload,
   tombstoneHeavyCompaction,
 } from '../workloads/tombstone-heavy-compaction.js';
+import type { MeasuredRun } from './bench-driver.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
-import { formatMs, type MeasuredPair, measuredPair } from './measured.js';
 import { offThread } from './off-thread.js';
-import { formatP, textTable } from './text-report.js';
+import { type MeasuredPair, measuredPairs, VERDICT_COLUMNS, verdictCells } from './run-report-view.js';
+import { textTable } from './text-report.js';
 
 /** Counters of one compaction order at one number of non-compacting runs. */
 export interface PurgeOrderCounts {
@@ -34,7 +35,7 @@ export interface PurgeOrderReport {
   readonly partitions: number;
   readonly gcablePartitions: number;
   readonly counts: readonly PurgeOrderCounts[];
-  /** eager → deferred, co-measured, per number of other runs. */
+  /** eager → deferred, co-measured, per number of other runs, with bench's verdicts (Holm across them). */
   readonly pairs: readonly MeasuredPair[];
 }
 
@@ -79,15 +80,15 @@ export function purgeOrderCounts(options: TombstoneHeavyOptions & { otherRuns: n
 export function purgeOrderReport(
   counts: readonly PurgeOrderCounts[],
   shape: { partitions: number; gcablePartitions: number },
-  run: RunRecord,
+  run: MeasuredRun,
 ): PurgeOrderReport {
   return {
     case: 'purge-order',
     seed: SEED,
-    samplesPerSide: run.config.samplesPerSide,
+    samplesPerSide: run.record.config.samplesPerSide,
     ...shape,
     counts,
-    pairs: run.benchmarks.map(measuredPair),
+    pairs: measuredPairs(run),
   };
 }
 
@@ -115,15 +116,15 @@ export function renderPurgeOrderReport(r: PurgeOrderReport): string {
     ...r.counts.flatMap((c) => c.readDivergences.slice(0, 5).map((d) => `  ${c.order}: ${d}`)),
     `reads before/after compaction: ${divergent === 0 ? 'all equal the expectation' : `${divergent} DIVERGENCES`}`,
     '',
-    'co-measured compaction CPU time (eager → deferred, medians, exact Mann-Whitney p)',
+    "co-measured compaction CPU time (eager → deferred, medians; bench's exact Mann-Whitney p, Holm, verdict, checks)",
     textTable(
-      ['other runs', 'eager', 'deferred', 'ratio', 'p'],
+      ['other runs', 'eager', 'deferred', 'ratio', ...VERDICT_COLUMNS],
       r.pairs.map((p) => [
         String(p.params.otherRuns),
         formatMs(p.baseline.cpuNsPerOp),
         formatMs(p.candidate.cpuNsPerOp),
         `${p.timeRatio.toPrecision(3)}× (${(1 / p.timeRatio).toPrecision(3)}× faster)`,
-        formatP(p.p),
+        ...verdictCells(p),
       ]),
     ),
   ];

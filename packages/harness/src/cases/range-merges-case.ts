@@ -1,22 +1,28 @@
-import type { RunRecord } from '@tombstone-lab/bench/runner';
+import { formatBytes, formatMs } from '@tombstone-lab/bench/format';
 import { runHistory } from '../check/run-history.js';
 import { rangeMerges } from '../workloads/range-merges.js';
 import { RANGE_STORE_NAMES, type RangeStoreName, rangeStoreNamed } from '../workloads/range-stores.js';
 import type { Arrival } from '../workloads/successive-range-writes.js';
+import type { MeasuredRun } from './bench-driver.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
-import { formatBytes, formatMs, growthOf, type MeasuredPair, measuredPair } from './measured.js';
 import { offThread } from './off-thread.js';
 import { RANGE_MERGES_PARAMS } from './range-merges-suite.js';
-import { formatP, textTable } from './text-report.js';
+import {
+  growthOf,
+  type MeasuredPair,
+  measuredPairs,
+  VERDICT_COLUMNS,
+  verdictCells,
+} from './run-report-view.js';
+import { textTable } from './text-report.js';
 
-/** Medians of one store at one (arrival, N). */
+/** Medians of one store at one (arrival, N), as bench reports them. */
 export interface StoreCell {
-  readonly nsPerOp: number;
   readonly cpuNsPerOp: number;
   readonly bytesPerOp: number | null;
 }
 
-/** A fitted growth exponent (metric ≈ a·N^b) with its 95% interval. */
+/** bench's fitted growth exponent (metric ≈ a·N^b) with its 95% interval. */
 export interface GrowthCell {
   readonly arrival: Arrival;
   readonly store: RangeStoreName;
@@ -115,9 +121,9 @@ export function rangeMergesModelCheck(params: {
   return { workloads, partitionsChecked, rowsChecked, modelReads, modelRows, divergences };
 }
 
-function growthCells(run: RunRecord): GrowthCell[] {
+function growthCells(run: MeasuredRun): GrowthCell[] {
   return (['cpuNsPerOp', 'bytesPerOp'] as const).flatMap((metric) =>
-    growthOf(run, 'n', metric).map((g) => ({
+    growthOf(run, metric).map((g) => ({
       arrival: g.fixed.arrival as Arrival,
       store: g.level as RangeStoreName,
       metric,
@@ -132,9 +138,9 @@ function growthCells(run: RunRecord): GrowthCell[] {
 /** Builds the report from the model check and the two co-measured runs (eager → copy-on-write first, copy-on-write → persistent second). */
 export function rangeMergesReport(
   check: RangeMergesReport['check'],
-  runs: readonly RunRecord[],
+  runs: readonly MeasuredRun[],
 ): RangeMergesReport {
-  const pairs = runs.flatMap((run) => run.benchmarks.map(measuredPair));
+  const pairs = runs.flatMap(measuredPairs);
   const rows = new Map<
     string,
     { arrival: Arrival; n: number; stores: Partial<Record<RangeStoreName, StoreCell>> }
@@ -147,7 +153,6 @@ export function rangeMergesReport(
     for (const side of [p.baseline, p.candidate]) {
       // copy-on-write is measured in both runs; the first (against eager) is the one shown.
       row.stores[side.level as RangeStoreName] ??= {
-        nsPerOp: side.nsPerOp,
         cpuNsPerOp: side.cpuNsPerOp,
         bytesPerOp: side.bytesPerOp,
       };
@@ -164,7 +169,7 @@ export function rangeMergesReport(
   return {
     case: 'range-merges',
     seed: SEED,
-    samplesPerSide: runs[0]?.config.samplesPerSide ?? 0,
+    samplesPerSide: runs[0]?.record.config.samplesPerSide ?? 0,
     check,
     rows: [...rows.values()].sort((a, b) =>
       a.arrival < b.arrival ? -1 : a.arrival > b.arrival ? 1 : a.n - b.n,
@@ -223,16 +228,18 @@ export function renderRangeMergesReport(r: RangeMergesReport): string {
     textTable(header, body),
     '',
   );
-  lines.push('co-measured pairs (candidate ÷ baseline median CPU time, exact Mann-Whitney p)');
+  lines.push(
+    "co-measured pairs (candidate ÷ baseline median CPU time; bench's exact Mann-Whitney p, Holm, verdict, checks)",
+  );
   lines.push(
     textTable(
-      ['pair', 'arrival', 'N', 'time ratio', 'p', 'bytes ratio'],
+      ['pair', 'arrival', 'N', 'time ratio', ...VERDICT_COLUMNS, 'bytes ratio'],
       r.pairs.map((p) => [
         `${p.baseline.level} → ${p.candidate.level}`,
         String(p.params.arrival),
         String(p.params.n),
         `${p.timeRatio.toPrecision(3)}×`,
-        formatP(p.p),
+        ...verdictCells(p),
         p.baseline.bytesPerOp && p.candidate.bytesPerOp
           ? `${(p.candidate.bytesPerOp / p.baseline.bytesPerOp).toPrecision(3)}×`
           : '—',
@@ -250,9 +257,11 @@ export async function runRangeMergesCase(options: CaseRunOptions): Promise<CaseO
   const params = sweep(options.quick);
   options.progress('range-merges: every store × arrival × N model-checked in-process…\n');
   const check = await offThread(import.meta.url, rangeMergesModelCheck, [params], options.signal);
-  const runs: RunRecord[] = [];
+  const runs: MeasuredRun[] = [];
   for (const [i, suite] of Object.values(SUITES).entries()) {
-    runs.push(await measureFor(options, { suites: [suite], params, name: RANGE_MERGES_RESULTS[i]! }));
+    runs.push(
+      await measureFor(options, { suites: [suite], params, growth: 'n', name: RANGE_MERGES_RESULTS[i]! }),
+    );
   }
   const report = rangeMergesReport(check, runs);
   return { report, text: renderRangeMergesReport(report) };

@@ -1,5 +1,7 @@
-// Test helpers: results records shaped like bench's, built from given sample values (excluded from the build).
+// Test helpers: results records shaped like bench's, built from given sample values, and bench's analysis of them
+// (excluded from the build).
 import type { BenchmarkRecord, RunRecord, Sample, Side } from '@tombstone-lab/bench/runner';
+import { analysedRun, type MeasuredRun } from './bench-driver.js';
 
 const env: Sample['env'] = {
   node: 'v20',
@@ -14,7 +16,10 @@ const env: Sample['env'] = {
   affinity: null,
 };
 
-/** One benchmark with the given ns/op (and bytes/op) samples per side. */
+/**
+ * One benchmark with the given CPU (= wall) ns/op (and bytes/op) samples per side, the sides interleaved in time
+ * order as bench runs them (baseline, candidate, baseline, …).
+ */
 export function benchmarkRecord(
   suite: string,
   params: Record<string, string | number>,
@@ -22,10 +27,9 @@ export function benchmarkRecord(
   values: Record<Side, readonly number[]>,
   bytes?: Record<Side, readonly number[]>,
 ): BenchmarkRecord {
-  let seq = 0;
-  const samples: Sample[] = (['baseline', 'candidate'] as const).flatMap((side) =>
+  const samples: Sample[] = (['baseline', 'candidate'] as const).flatMap((side, s) =>
     values[side].map((nsPerOp, i) => ({
-      seq: seq++,
+      seq: 2 * i + s,
       side,
       ops: 10,
       nsPerOp,
@@ -38,6 +42,7 @@ export function benchmarkRecord(
       env,
     })),
   );
+  samples.sort((a, b) => a.seq - b.seq);
   const rest = Object.entries(params).map(([k, v]) => `${k}=${v}`);
   return {
     id: { suite, benchmark: 'b', params },
@@ -62,7 +67,7 @@ export function runRecord(
     startedAt: '2026-12-01T00:00:00.000Z',
     finishedAt: '2026-12-01T00:00:01.000Z',
     comparison: { kind: 'factor', factor, baseline, candidate },
-    config: { samplesPerSide: 5, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
+    config: { samplesPerSide: 5, metric: 'cpuNsPerOp', alpha: 0.05, threshold: 0.02 },
     benchmarks,
   };
 }
@@ -71,26 +76,30 @@ const five = (base: number) => [0, 1, 2, 3, 4].map((i) => base + i);
 
 /**
  * The two range-merges runs (eager → copy-on-write, copy-on-write → persistent) over arrival tail/random and
- * N = 256, 1024, 4096: eager time N², the others 100·N, 100·N + 7 and 150·N; bytes 8× time; five samples each.
+ * N = 256, 1024, 4096: eager time N², the others 100·N, 100·N + 7 and 150·N; bytes 8× time; five samples each;
+ * analysed by bench with growth over `n`, as the case asks.
  */
-export function rangeMergesRuns(): RunRecord[] {
+export function rangeMergesRuns(): MeasuredRun[] {
   const ns = [256, 1024, 4096];
   const pair = (suite: string, a: string, b: string, fa: (n: number) => number, fb: (n: number) => number) =>
-    runRecord(
-      'store',
-      a,
-      b,
-      ['tail', 'random'].flatMap((arrival) =>
-        ns.map((n) =>
-          benchmarkRecord(
-            suite,
-            { arrival, n },
-            { baseline: `store=${a}`, candidate: `store=${b}` },
-            { baseline: five(fa(n)), candidate: five(fb(n)) },
-            { baseline: five(fa(n) * 8), candidate: five(fb(n) * 8) },
+    analysedRun(
+      runRecord(
+        'store',
+        a,
+        b,
+        ['tail', 'random'].flatMap((arrival) =>
+          ns.map((n) =>
+            benchmarkRecord(
+              suite,
+              { arrival, n },
+              { baseline: `store=${a}`, candidate: `store=${b}` },
+              { baseline: five(fa(n)), candidate: five(fb(n)) },
+              { baseline: five(fa(n) * 8), candidate: five(fb(n) * 8) },
+            ),
           ),
         ),
       ),
+      { growth: 'n' },
     );
   return [
     pair(

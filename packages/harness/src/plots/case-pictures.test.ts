@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { analysedRun } from '../cases/bench-driver.js';
 import { gcModeFactorialReport } from '../cases/gc-mode-factorial-case.js';
 import { purgeOrderReport } from '../cases/purge-order-case.js';
 import { rangeMergesReport } from '../cases/range-merges-case.js';
@@ -93,7 +94,7 @@ describe('purge-order and gc-mode pictures', () => {
       benchmarkRecord('T', { otherRuns: 1000 }, labels, { baseline: five(70e6), candidate: five(4e6) }),
     ]);
     const [probes, time] = purgeOrderPictures(
-      purgeOrderReport(counts, { partitions: 5000, gcablePartitions: 250 }, run),
+      purgeOrderReport(counts, { partitions: 5000, gcablePartitions: 250 }, analysedRun(run, {})),
     );
     const bars = (svg: string) => elements(svg, 'rect').filter((e) => e.attrs['data-series']);
     expect(bars(probes!.svg).map((b) => Number(b.attrs['data-value']))).toEqual([
@@ -111,7 +112,7 @@ describe('purge-order and gc-mode pictures', () => {
       benchmarkRecord('G', { gcMode: 'timeout' }, labels, { baseline: five(100e6), candidate: five(10e6) }),
       benchmarkRecord('G', { gcMode: 'repair' }, labels, { baseline: five(120e6), candidate: five(30e6) }),
     ]);
-    const [pic] = gcModePictures(gcModeFactorialReport([], run));
+    const [pic] = gcModePictures(gcModeFactorialReport([], analysedRun(run, { factorial: 'gcMode' })));
     const pts = (s: string) =>
       elements(pic!.svg, 'circle')
         .filter((c) => c.attrs['data-series'] === s)

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
+import { formatMs } from '@tombstone-lab/bench/format';
 import { SERIES_COLORS } from '@tombstone-lab/bench/svg';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { GcModeFactorialReport } from '../cases/gc-mode-factorial-case.js';
-import { formatMs } from '../cases/measured.js';
 import type { PurgeOrderReport } from '../cases/purge-order-case.js';
 import type { GrowthCell, RangeMergesReport } from '../cases/range-merges-case.js';
 import { formatEffect, formatP } from '../cases/text-report.js';
@@ -126,7 +126,7 @@ export function purgeOrderPictures(r: PurgeOrderReport): CasePicture[] {
         notes: pairs.flatMap((p) =>
           p
             ? [
-                `${String(p.params.otherRuns)} runs: deferred ÷ eager = ${p.timeRatio.toPrecision(3)}× (exact Mann-Whitney p=${formatP(p.p)})`,
+                `${String(p.params.otherRuns)} runs: deferred ÷ eager = ${p.timeRatio.toPrecision(3)}× (bench: ${p.verdict}, exact Mann-Whitney p=${formatP(p.p ?? Number.NaN)}, Holm ${formatP(p.pAdjusted ?? Number.NaN)})`,
               ]
             : [],
         ),
@@ -147,7 +147,7 @@ export function gcModePictures(r: GcModeFactorialReport): CasePicture[] {
     pointLabel: (y) => `${y.toFixed(2)} ms`,
   });
   const effect = (e: GcModeFactorialReport['codeEffect'][0]) =>
-    `${formatEffect(e.percent)} (p=${formatP(e.p)})`;
+    `${formatEffect(e.percent ?? Number.NaN)} (p=${formatP(e.p)})`;
   return [
     {
       file: 'gc-mode-factorial.svg',
@@ -167,7 +167,7 @@ export function gcModePictures(r: GcModeFactorialReport): CasePicture[] {
         notes: [
           `code effect (Before → After): timeout ${effect(r.codeEffect[0])}, repair ${effect(r.codeEffect[1])}`,
           `gc-mode effect (timeout → repair): Before ${effect(r.configEffect[0])}, After ${effect(r.configEffect[1])}`,
-          `interaction (code effect in repair relative to timeout): ${formatEffect(r.interactionPercent)}`,
+          `interaction (code effect in repair relative to timeout): ${formatEffect(r.interactionPercent ?? Number.NaN)}`,
         ],
       }),
     },

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import * as v from 'valibot';
-import { medianOf } from '../cases/measured.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
 import type { KindSummary, StressSummary } from './stress-summary.js';
 
@@ -143,6 +142,17 @@ const KIND_FIELDS = [
   'totalPartitions',
   'totalErrors',
 ] as const;
+
+/**
+ * The median of a non-empty sample (NaN for an empty one). The Before → After table's figures only: the judged
+ * metrics' medians and statistics are bench's (stress-verdicts.ts).
+ */
+function medianOf(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
 
 /** Per-metric medians over several processes' summaries of the same configuration. */
 export function medianSummary(summaries: readonly StressSummary[]): StressSummary {

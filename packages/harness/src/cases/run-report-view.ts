@@ -1,0 +1,127 @@
+/**
+ * What a case shows of a co-measured run: bench's own results, quoted from its RunReport — the verdict of each
+ * benchmark (exact Mann-Whitney p, Holm across the run, the checks), the per-side medians, the growth fits and the
+ * 2×2 — never recomputed here, so a case report and `tombstone-bench report` of the same run cannot disagree.
+ */
+import type { RunReport, VerdictOutcome } from '@tombstone-lab/bench/protocol';
+import { analyseRun, type ParamValue } from '@tombstone-lab/bench/runner';
+import type { CASE_METRIC, MeasuredRun } from './bench-driver.js';
+import { formatP } from './text-report.js';
+
+/** One side of one benchmark: its level of the compared factor and its medians. */
+export interface MeasuredSide {
+  /** The compared factor's level, e.g. `eager`. */
+  readonly level: string;
+  readonly samples: number;
+  /** Median CPU ns per op (bench's statistics of the judged metric; NaN when the side has no values). */
+  readonly cpuNsPerOp: number;
+  /** Median allocated bytes per op; null when not measured. */
+  readonly bytesPerOp: number | null;
+}
+
+/** Baseline vs candidate of one benchmark case and bench's verdict on it. */
+export interface MeasuredPair {
+  readonly key: string;
+  readonly params: Readonly<Record<string, ParamValue>>;
+  readonly baseline: MeasuredSide;
+  readonly candidate: MeasuredSide;
+  /** Candidate median CPU ns/op ÷ baseline median CPU ns/op. */
+  readonly timeRatio: number;
+  /** bench's exact two-sided Mann-Whitney p of the CPU ns/op samples (null without values). */
+  readonly p: number | null;
+  /** The p bench decided on: `p` after its correction across the run's benchmarks (Holm). */
+  readonly pAdjusted: number | null;
+  /** bench's verdict: Won, Lost, Unchanged, Inconclusive (a check failed), Invalid … */
+  readonly verdict: VerdictOutcome;
+  /** The checks bench found failed on this benchmark (empty when all passed). */
+  readonly failedChecks: readonly string[];
+}
+
+/** "eager" from a side label "store=eager". */
+const levelOf = (label: string) => (label.includes('=') ? label.slice(label.indexOf('=') + 1) : label);
+
+/** Each benchmark of the run with bench's verdict, medians and per-side figures, in run order. */
+export function measuredPairs({ record, report }: MeasuredRun): MeasuredPair[] {
+  return report.verdicts.map((v) => {
+    const sides = report.benchmarks.find((b) => b.key === v.key)?.sides;
+    const side = (s: 'baseline' | 'candidate'): MeasuredSide => ({
+      level: levelOf(v.labels[s]),
+      samples: sides?.[s].samples ?? 0,
+      cpuNsPerOp: v.stats?.[s].median ?? Number.NaN,
+      bytesPerOp: sides?.[s].bytesPerOp ?? null,
+    });
+    const baseline = side('baseline');
+    const candidate = side('candidate');
+    return {
+      key: v.key,
+      params: record.benchmarks.find((b) => b.key === v.key)?.id.params ?? {},
+      baseline,
+      candidate,
+      timeRatio: candidate.cpuNsPerOp / baseline.cpuNsPerOp,
+      p: v.stats?.p ?? null,
+      pAdjusted: v.pAdjusted,
+      verdict: v.outcome,
+      failedChecks: v.checks.filter((c) => !c.passed).map((c) => c.name),
+    };
+  });
+}
+
+/** One side's growth fit over the run's growth parameter, for one group of the other parameters. */
+export interface SideGrowth {
+  /** The other parameters of the group, e.g. `{ arrival: 'tail' }`. */
+  readonly fixed: Readonly<Record<string, ParamValue>>;
+  /** The compared factor's level of this side. */
+  readonly level: string;
+  readonly fit: RunReport['growth'][number]['baseline'];
+}
+
+/**
+ * bench's growth fits (metric ≈ a·N^b per side and group) of `metric`: the RunReport's own for the judged metric;
+ * for another (allocated bytes), bench's analysis of the same record on that metric.
+ */
+export function growthOf(run: MeasuredRun, metric: typeof CASE_METRIC | 'bytesPerOp'): SideGrowth[] {
+  const param = run.report.growthParam;
+  if (param === null) throw new Error('the run was not analysed for growth');
+  const growth =
+    metric === run.report.config.metric
+      ? run.report.growth
+      : analyseRun(run.record, { overrides: { metric }, growth: param }).report.growth;
+  const labels = run.report.verdicts[0]?.labels;
+  return growth.flatMap((g) =>
+    (['baseline', 'candidate'] as const).map((s) => ({
+      fixed: g.fixedParams,
+      level: labels ? levelOf(labels[s]) : s,
+      fit: g[s],
+    })),
+  );
+}
+
+/**
+ * bench's 2×2 of the run (code × its factorial parameter), levels without their `name=` prefix.
+ * @throws Error with bench's reason when the run has no table.
+ */
+export function factorialOf(run: MeasuredRun): RunReport['factorials'][number] {
+  const table = run.report.factorials[0];
+  if (table === undefined || run.report.factorials.length !== 1) {
+    const why = run.report.notFittable.find((n) => n.analysis === 'factorial')?.reason;
+    throw new Error(`bench found no single 2×2 in the run${why ? `: ${why}` : ''}`);
+  }
+  const strip = (f: typeof table.code) => ({
+    ...f,
+    levels: [levelOf(f.levels[0]), levelOf(f.levels[1])] as [string, string],
+  });
+  return { ...table, code: strip(table.code), config: strip(table.config) };
+}
+
+/** The columns quoting bench's verdict of a pair, after a table's own: raw p, p after Holm, verdict, checks. */
+export const VERDICT_COLUMNS: readonly string[] = ['p', 'p (Holm)', 'verdict', 'checks'];
+
+/** A pair's cells under {@link VERDICT_COLUMNS}. */
+export function verdictCells(p: MeasuredPair): string[] {
+  return [
+    formatP(p.p ?? Number.NaN),
+    formatP(p.pAdjusted ?? Number.NaN),
+    p.verdict,
+    p.failedChecks.length === 0 ? 'all passed' : `failed: ${p.failedChecks.join(', ')}`,
+  ];
+}
