@@ -179,7 +179,8 @@ export function rangeMergesReport(
   };
 }
 
-function exponentText(g: GrowthCell | undefined): string {
+/** "N^1.98 [1.95, 2.01]": bench's fitted exponent with its 95% interval ('—' for none). */
+export function exponentText(g: GrowthCell | undefined): string {
   if (!g) return '—';
   const ci = g.lower !== null && g.upper !== null ? ` [${g.lower.toFixed(2)}, ${g.upper.toFixed(2)}]` : '';
   return `N^${g.exponent.toFixed(2)}${ci}`;

@@ -4,7 +4,7 @@ import { SERIES_COLORS } from '@tombstone-lab/bench/svg';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { GcModeFactorialReport } from '../cases/gc-mode-factorial-case.js';
 import type { PurgeOrderReport } from '../cases/purge-order-case.js';
-import type { GrowthCell, RangeMergesReport } from '../cases/range-merges-case.js';
+import { exponentText, type RangeMergesReport } from '../cases/range-merges-case.js';
 import { formatEffect, formatP } from '../cases/text-report.js';
 import { RANGE_STORE_NAMES } from '../workloads/range-stores.js';
 import { barChart, type LineSeries, lineChart } from './chart.js';
@@ -23,11 +23,6 @@ const METRICS = {
   cpuNsPerOp: { what: 'CPU time', axis: 'CPU time per op (ms, log scale)', per: 1e6 },
   bytesPerOp: { what: 'allocated bytes', axis: 'allocated bytes per op (log scale)', per: 1 },
 } as const;
-
-function exponentText(g: GrowthCell): string {
-  const ci = g.lower !== null && g.upper !== null ? ` [${g.lower.toFixed(2)}, ${g.upper.toFixed(2)}]` : '';
-  return `N^${g.exponent.toFixed(2)}${ci}`;
-}
 
 /**
  * range-merges: per arrival and metric, each store's medians per N (dots) and its fitted a·N^b (dashed), log-log,

@@ -1,17 +1,12 @@
+import { formatBytes, formatMs } from '@tombstone-lab/bench/format';
 import { textTable } from '../cases/text-report.js';
 import type { KindSummary, StressSummary } from './stress-summary.js';
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const one = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-function latency(ms: number): string {
-  if (!Number.isFinite(ms)) return '—';
-  return `${ms >= 100 ? one.format(ms) : ms.toPrecision(3)} ms`;
-}
-
-function memory(bytes: number): string {
-  return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(3)} GiB` : `${(bytes / 2 ** 20).toFixed(3)} MiB`;
-}
+/** A latency in ms, in bench's column form: "41.2 ms", "0.873 ms", "1.09 s". */
+const latency = (ms: number) => formatMs(ms * 1e6);
 
 /** One metric row: its name, how to read it from a kind (null: process-wide, total column only), and its format. */
 interface MetricRow {
@@ -35,7 +30,7 @@ export const STRESS_METRICS: readonly MetricRow[] = [
   { name: 'Total partitions', kind: (k) => k.totalPartitions, format: (v) => grouped.format(v) },
   { name: 'Total errors', kind: (k) => k.totalErrors, format: (v) => grouped.format(v) },
   { name: 'Total GC count', run: (s) => s.gcCount, format: (v) => grouped.format(v) },
-  { name: 'Total GC memory', run: (s) => s.gcMemoryBytes, format: memory },
+  { name: 'Total GC memory', run: (s) => s.gcMemoryBytes, format: formatBytes },
   { name: 'CPU per million ops', run: (s) => s.cpuPerMillionOps, format: (v) => `${one.format(v)} s` },
 ];
 

@@ -1,5 +1,5 @@
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
-import { formatDeltaPercent, formatP } from '@tombstone-lab/bench/format';
+import { formatDeltaPercent, formatHuman, formatP } from '@tombstone-lab/bench/format';
 import type { RunReport } from '@tombstone-lab/bench/protocol';
 import { analyseRun, type BenchmarkRecord, type RunRecord, type Sample } from '@tombstone-lab/bench/runner';
 import type { StressComparison } from './stress-compare.js';
@@ -102,8 +102,8 @@ function rounds(analysis: RunReport): string {
   return `${n} round${n === 1 ? '' : 's'}`;
 }
 
-const ms = (ns: number) => `${(ns / 1e6).toPrecision(3)} ms`;
-const us = (ns: number) => (ns >= 1e6 ? ms(ns) : `${(ns / 1e3).toPrecision(3)} µs`);
+/** A median in bench's human time units with three digits: "985 µs", "1.2 ms". */
+const time = (ns: number) => formatHuman(ns, 'time', 3);
 
 /** A ratio or an interval bound (null: the samples are too small for a finite one). */
 const bound = (x: number | null) => (x === null ? '—' : x.toFixed(3));
@@ -118,8 +118,8 @@ export function renderStressVerdicts(analysis: RunReport): string {
       : '—';
     return [
       v.key.replace(/^stress\./, ''),
-      s ? us(s.baseline.median) : '—',
-      s ? us(s.candidate.median) : '—',
+      s ? time(s.baseline.median) : '—',
+      s ? time(s.candidate.median) : '—',
       s?.deltaPercent != null ? formatDeltaPercent(Number(s.deltaPercent.toFixed(1))) : '—',
       ratio,
       v.pAdjusted === null ? '—' : formatP(v.pAdjusted, 3),
