@@ -43,6 +43,7 @@ describe('entry points', () => {
     const m = await import('@tombstone-lab/bench/protocol');
     expect(Object.keys(m).sort()).toEqual([
       'BENCH_EXTENSIONS',
+      'CalibrationSummarySchema',
       'FileComparisonSchema',
       'PROTOCOL_VERSION',
       'ProtocolError',
@@ -51,6 +52,7 @@ describe('entry points', () => {
       'checkReasonText',
       'isBenchFile',
       'locateBenchmarks',
+      'parseCalibrationSummary',
       'parseEvent',
       'parseFileComparison',
       'parseListOutput',

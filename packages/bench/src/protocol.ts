@@ -6,6 +6,8 @@
 
 /** Which files are bench files: the runner's extensions and the test of a name. */
 export { BENCH_EXTENSIONS, isBenchFile } from './protocol/bench-files.js';
+/** The schema of `calibration.json` and `calibrate --json` (valibot). */
+export { CalibrationSummarySchema } from './protocol/calibration.js';
 /** The words of a check's findings and a verdict's basis, as every report of the runner prints them. */
 export { checkReasonText } from './protocol/check-text.js';
 /** The events, discriminated by `type`. */
@@ -27,6 +29,7 @@ export { type BenchmarkLocation, type LocatedSuite, locateBenchmarks } from './p
 /** Validators: typed values, or a {@link ProtocolError} naming the bad field. */
 export {
   ProtocolError,
+  parseCalibrationSummary,
   parseEvent,
   parseFileComparison,
   parseListOutput,

@@ -4,11 +4,18 @@
  * `report --format json`, `parseRunRecord` for a results file this version wrote. A client gets typed values or a {@link ProtocolError} that names the field and what was wrong.
  */
 import * as v from 'valibot';
+import { CalibrationSummarySchema } from './calibration.js';
 import { type BenchEvent, BenchEventSchema } from './events.js';
 import { type ListOutput, ListOutputSchema } from './list.js';
 import { RunRecordSchema } from './records.js';
 import { FileComparisonSchema, ResultsDocumentSchema, RunReportSchema } from './run-report.js';
-import type { ProtocolFileComparison, ProtocolRunRecord, ResultsDocument, RunReport } from './types.js';
+import type {
+  ProtocolCalibrationSummary,
+  ProtocolFileComparison,
+  ProtocolRunRecord,
+  ResultsDocument,
+  RunReport,
+} from './types.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 /** A line or document that is not valid protocol (bad JSON, another protocol version, a wrong field). */
@@ -111,4 +118,12 @@ export function parseRunRecord(text: string): ProtocolRunRecord {
   const data = parseJson(text, 'results file');
   checkVersion(data, 'results file', 'schemaVersion');
   return validate(RunRecordSchema, data, 'results file');
+}
+
+/**
+ * Parses and validates a calibration summary: `calibration.json` or the output of `calibrate --json`.
+ * @throws {ProtocolError} for bad JSON or a field of the wrong shape.
+ */
+export function parseCalibrationSummary(text: string): ProtocolCalibrationSummary {
+  return validate(CalibrationSummarySchema, parseJson(text, 'calibration summary'), 'calibration summary');
 }

@@ -25,6 +25,7 @@ import type {
   VerdictBasisSchema,
   VerdictSchema,
 } from './analysis.js';
+import type { CalibrationSummarySchema } from './calibration.js';
 import type { PlannedBenchmarkSchema } from './events.js';
 import type { ListedCaseSchema } from './list.js';
 import type {
@@ -139,3 +140,5 @@ export type ProtocolFileComparisonRow = v.InferOutput<typeof FileComparisonRowSc
 export type ProtocolRunRecord = v.InferOutput<typeof RunRecordSchema>;
 /** `report --format json`: a run's records with its RunReport as `analysis`. */
 export type ResultsDocument = v.InferOutput<typeof ResultsDocumentSchema>;
+/** `calibration.json`: a calibration's A/A rates, power per injected slowdown and smallest detectable changes. */
+export type ProtocolCalibrationSummary = v.InferOutput<typeof CalibrationSummarySchema>;

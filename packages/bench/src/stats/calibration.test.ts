@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeCalibration } from '../analyse/calibration-summary.js';
+import { parseCalibrationSummary } from '../protocol/parse.js';
+import type { ProtocolCalibrationSummary } from '../protocol/types.js';
 import { runCost, simulatedPower, smallestDetectable } from './calibration.js';
 import { jitter, makeRecord, makeRun } from './test-fixtures.js';
 
@@ -30,6 +32,19 @@ describe('summarizeCalibration', () => {
       [0.01, runs(3, 0.01)],
     ]),
   );
+
+  it("is what the protocol's parseCalibrationSummary reads (calibration.json), and names a bad field", () => {
+    const text = JSON.stringify(summary);
+    // The summary's type is the schema's: a field added to one and not the other fails to compile here.
+    const typed: ProtocolCalibrationSummary = summary;
+    expect(parseCalibrationSummary(text)).toEqual(JSON.parse(JSON.stringify(typed)));
+    const bad = JSON.parse(text) as { injected: { clock: string }[] };
+    bad.injected[0]!.clock = 'sundial';
+    expect(() => parseCalibrationSummary(JSON.stringify(bad))).toThrow(
+      /calibration summary at injected\.0\.clock/,
+    );
+    expect(() => parseCalibrationSummary('{')).toThrow(/calibration summary is not JSON/);
+  });
 
   it('counts A/A comparisons, false verdicts and the runs that had one', () => {
     expect(summary.aa.runs).toBe(6);
