@@ -7,9 +7,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { parseCalibrationSummary } from '@tombstone-lab/bench/protocol';
 import { shellQuote } from '@tombstone-lab/bench/runner';
 import * as vscode from 'vscode';
-import { calibrationText, parseCalibration } from '../model/calibration.js';
+import { calibrationText } from '../model/calibration.js';
 import { firstLine } from '../model/case-text.js';
 import { resumedCases } from '../model/protocol.js';
 import type { ResultsStore, RunState } from '../model/results-store.js';
@@ -192,7 +193,7 @@ export class RunController implements vscode.Disposable {
 
   private showCalibration(request: RunRequest, dir: string): void {
     try {
-      const summary = parseCalibration(JSON.parse(readFileSync(join(dir, 'calibration.json'), 'utf8')));
+      const summary = parseCalibrationSummary(readFileSync(join(dir, 'calibration.json'), 'utf8'));
       const files = request.files.map((f) => basename(f)).join(', ');
       void vscode.window.showInformationMessage(calibrationText(summary, files));
     } catch (e) {

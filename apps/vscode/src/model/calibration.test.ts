@@ -1,9 +1,24 @@
+import { type ProtocolCalibrationSummary, parseCalibrationSummary } from '@tombstone-lab/bench/protocol';
 import { describe, expect, it } from 'vitest';
-import { calibrationText, parseCalibration } from './calibration.js';
+import { calibrationText } from './calibration.js';
 
-const summary = {
-  config: { alpha: 0.05, threshold: 0.02, metric: 'nsPerOp', correction: 'holm' },
+const cost = { meanForksPerSide: 5, maxForksPerSide: 5, meanRunSeconds: 2 };
+const summary: ProtocolCalibrationSummary = {
+  config: {
+    metric: 'nsPerOp',
+    alpha: 0.05,
+    threshold: 0.02,
+    confidence: 0.95,
+    correction: 'holm',
+    sequentialMax: null,
+    outlierFactor: 3,
+    maxOutlierShare: 0.2,
+    maxSampleFactor: 10,
+    maxRobustCv: 0.5,
+    independenceAlpha: 0.01,
+  },
   samplesPerSide: 5,
+  sequential: null,
   aa: {
     runs: 3,
     comparisons: 6,
@@ -12,21 +27,42 @@ const summary = {
     runsWithFalseVerdictRate: 0,
     rawSignificantRate: 1 / 6,
     inconclusive: 0,
+    cost,
   },
-  injected: [{ slowdown: 0.1, runs: 1, cases: 2, lost: 1, power: 0.5, inconclusive: 0 }],
+  injected: [
+    {
+      slowdown: 0.1,
+      clock: 'wall',
+      runs: 1,
+      cases: 2,
+      lost: 1,
+      power: 0.5,
+      inconclusive: 0,
+      conclusivePower: 0.5,
+      readings: [],
+      meanDeltaPercent: 9.8,
+      withinTwoPoints: 2,
+      cost,
+    },
+  ],
   detectable: [],
 };
 
 describe('calibration summary', () => {
   it("reports only the calibration's own comparisons, in the runner's counts", () => {
-    expect(calibrationText(parseCalibration(summary), 'a.bench.mjs')).toBe(
+    expect(calibrationText(parseCalibrationSummary(JSON.stringify(summary)), 'a.bench.mjs')).toBe(
       'A/A calibration of a.bench.mjs: 3 runs, 6 comparisons, 0 false Won/Lost (0%); raw p < 0.05 in 16.7% ' +
         '(nominal 5%); injected +10%: Lost in 1 of 2 (power 50%).',
     );
   });
-  it('names the bad field of a summary it cannot read', () => {
-    expect(() => parseCalibration({ ...summary, aa: { ...summary.aa, comparisons: -1 } })).toThrow(
-      'aa.comparisons',
+  it('writes — for a rate JSON could not carry (no comparison at all: 0/0 became null)', () => {
+    const none = { ...summary, aa: { ...summary.aa, comparisons: 0, falseVerdictRate: null } };
+    expect(calibrationText(parseCalibrationSummary(JSON.stringify(none)), 'a.bench.mjs')).toContain(
+      '0 comparisons, 0 false Won/Lost (—)',
     );
+  });
+  it('names the bad field of a summary it cannot read', () => {
+    const bad = { ...summary, aa: { ...summary.aa, comparisons: -1 } };
+    expect(() => parseCalibrationSummary(JSON.stringify(bad))).toThrow('aa.comparisons');
   });
 });
