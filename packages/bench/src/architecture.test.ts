@@ -147,6 +147,18 @@ const RULES: Rule[] = [
     }),
   ),
   {
+    name: 'the command line drives the engine (engine/): it takes no plan/ code but the options, and no measure, fork or git',
+    folder: 'cli',
+    denied: (t) => anyOf('measure', 'fork', 'git')(t) || (top(t) === 'plan' && t !== 'plan/run-options.js'),
+    planted: [
+      'cli/main.ts',
+      "import { setUpRun } from '../plan/plan-run.js';\nimport { workerScript } from '../fork/compile.js';\n" +
+        "import { NUMBER_LIMITS } from '../plan/run-options.js';\n",
+      'cli/main.ts → plan/plan-run.js',
+      'cli/main.ts → fork/compile.js',
+    ],
+  },
+  {
     name: 'protocol imports only itself, the number forms and valibot (clients bundle it)',
     folder: 'protocol',
     denied: (t) => t !== 'valibot' && top(t) !== 'format',

@@ -32,9 +32,11 @@ describe('entry points', () => {
       'analyseRun',
       'analyzeRun',
       'compareFiles',
+      'listBenchmarks',
       'main',
       'readRun',
       'shellQuote',
+      'startCalibration',
       'startRun',
     ]);
   });

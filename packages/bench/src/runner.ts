@@ -1,6 +1,7 @@
 /**
  * @tombstone-lab/bench/runner — the engine: run suites from code the way the `tombstone-bench` command line does
- * (`startRun`), read results files, analyze them. Its events are typed in `@tombstone-lab/bench/protocol`.
+ * (`startRun`, `startCalibration`, `listBenchmarks`), read results files, analyze them. Its events are typed in
+ * `@tombstone-lab/bench/protocol`.
  */
 
 /** The analyse stage: a run record → its RunReport (what `report`, `run-finished` and every renderer read). */
@@ -9,8 +10,20 @@ export { type AnalysedRun, analyseRun } from './analyse/analyse-run.js';
 export type { CliIo } from './cli/io.js';
 /** Command line entry, callable in-process: `main(['run', '-n', '5'], io, signal)` resolves with the exit code. */
 export { main } from './cli/main.js';
+/**
+ * Calibrate from code (what `tombstone-bench calibrate` does): A/A and injected-slowdown runs, then the false-verdict
+ * rate, the power and the smallest detectable change; an async iterable of the runs' events plus `result`.
+ */
+export {
+  type Calibration,
+  type CalibrationOptions,
+  type CalibrationResult,
+  startCalibration,
+} from './engine/calibrate.js';
 /** Start a run from code: an async iterable of protocol events plus `result`. */
 export { type Run, type RunControl, startRun } from './engine/engine.js';
+/** List from code (what `tombstone-bench list --json` prints): each bench file's suite, benchmarks and cases. */
+export { type ListOptions, listBenchmarks } from './engine/list.js';
 /** Typed errors the engine reports for bad input, compile and build failures, unreadable results files. */
 export {
   BenchCompileError,
@@ -45,5 +58,7 @@ export { readRun } from './results/results-store.js';
 export { shellQuote } from './shell-quote.js';
 /** Run-level analysis: a verdict per benchmark and the run summary (gate, checks, A/A rates). */
 export { analyzeRun, type RunAnalysis, type RunSummary } from './stats/analyze-run.js';
+/** A calibration's summary: false verdicts, power per injected slowdown, the smallest detectable change. */
+export type { CalibrationSummary } from './stats/calibration.js';
 /** Two saved runs compared benchmark by benchmark (what `compare-files` prints), without measuring. */
 export { compareFiles, type FileComparison, type FileComparisonRow } from './stats/compare-files.js';

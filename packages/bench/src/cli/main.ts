@@ -5,17 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { analyseRun } from '../analyse/analyse-run.js';
-import { wasReported } from '../engine/engine.js';
+import { wasReported } from '../engine/event-run.js';
+import { listBenchmarks } from '../engine/list.js';
 import { BenchError, SuiteDefinitionError, UsageError } from '../errors.js';
 import { listenerSink } from '../events/event-sink.js';
 import { EXIT, gateExitCode } from '../finish/finish-run.js';
-import { workerScript } from '../fork/compile.js';
-import { listSuites } from '../plan/list-suites.js';
-import { cacheDirFor, setUpRun } from '../plan/plan-run.js';
 import { reachWarning } from '../report/report-model.js';
 import { readRun } from '../results/results-store.js';
 import { StatsInputError } from '../stats/errors.js';
-import { findBenchFiles } from '../suite/discover.js';
 import { cmdCalibrate } from './calibrate-command.js';
 import {
   analysisOptions,
@@ -41,21 +38,16 @@ export function packageVersion(): string {
 }
 
 async function cmdList(io: CliIo, values: CliValues, positionals: string[]): Promise<number> {
-  const files = findBenchFiles(positionals, io.cwd);
-  const timeoutMs = numberOption(values, 'timeout-ms', 60_000, { min: 100 });
-  const cache = cacheDirFor(io.cwd, values['cache-dir']);
-  try {
-    const list = await listSuites(files, {
-      cacheDir: cache.dir,
-      worker: await workerScript(cache.dir),
-      timeoutMs,
-    });
-    io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : renderList(list, io.cwd));
-    // The listing is printed either way (each broken file with its one-line error); the exit code tells a script.
-    return list.suites.some((x) => x.loadError !== null) ? EXIT.failed : EXIT.ok;
-  } finally {
-    cache.dispose();
-  }
+  const cacheDir = values['cache-dir'];
+  const list = await listBenchmarks({
+    cwd: io.cwd,
+    files: positionals,
+    timeoutMs: numberOption(values, 'timeout-ms', 60_000, { min: 100 }),
+    ...(cacheDir !== undefined ? { cacheDir } : {}),
+  });
+  io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : renderList(list, io.cwd));
+  // The listing is printed either way (each broken file with its one-line error); the exit code tells a script.
+  return list.suites.some((x) => x.loadError !== null) ? EXIT.failed : EXIT.ok;
 }
 
 async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): Promise<number> {
@@ -86,22 +78,9 @@ async function cmdCalibrateRuns(
   outputs: EventOutputs,
   signal: AbortSignal,
 ): Promise<number> {
-  const options = runOptionsFromCli('aa', values, positionals, io, rest);
-  const setup = await setUpRun(
-    { ...options, invocation: { argv: [io.script ?? 'tombstone-bench', 'calibrate', ...rest], cwd: io.cwd } },
-    'calibrate',
-  );
-  try {
-    return await cmdCalibrate(
-      setup,
-      { events: listenerSink(outputs.write), signal },
-      io,
-      values,
-      positionals,
-    );
-  } finally {
-    setup.dispose();
-  }
+  const { mode: _, ...options } = runOptionsFromCli('aa', values, positionals, io, rest);
+  const invocation = { argv: [io.script ?? 'tombstone-bench', 'calibrate', ...rest], cwd: io.cwd };
+  return cmdCalibrate(io, values, { ...options, invocation }, outputs, signal);
 }
 
 async function dispatch(

@@ -201,22 +201,28 @@ export function checkNumber(
 }
 
 /**
- * Validates options given from code.
+ * Checks options given from code against `schema` (a strict object: an unknown key is refused).
+ * @throws {UsageError} naming, as the operation `who` was called, an unknown key or a value of the wrong type.
+ */
+export function checkOptions(schema: v.GenericSchema, raw: unknown, who: string): void {
+  const result = v.safeParse(schema, raw);
+  if (result.success) return;
+  const issue = result.issues[0];
+  const path = v.getDotPath(issue);
+  const unknownKey = issue.kind === 'schema' && issue.type === 'strict_object' && issue.expected === 'never';
+  throw new UsageError(
+    unknownKey
+      ? `${who}: unknown option ${JSON.stringify(path)}`
+      : `${who}: option ${path ?? '(options)'}: ${issue.message}`,
+  );
+}
+
+/**
+ * Validates options given from code (`who`: the operation named in the errors).
  * @throws {UsageError} naming an unknown key, a value of the wrong type or out of range, or a missing `baseline`.
  */
-export function validateRunOptions(raw: unknown): RunOptions {
-  const result = v.safeParse(RunOptionsSchema, raw);
-  if (!result.success) {
-    const issue = result.issues[0];
-    const path = v.getDotPath(issue);
-    const unknownKey =
-      issue.kind === 'schema' && issue.type === 'strict_object' && issue.expected === 'never';
-    throw new UsageError(
-      unknownKey
-        ? `startRun: unknown option ${JSON.stringify(path)}`
-        : `startRun: option ${path ?? '(options)'}: ${issue.message}`,
-    );
-  }
+export function validateRunOptions(raw: unknown, who = 'startRun'): RunOptions {
+  checkOptions(RunOptionsSchema, raw, who);
   const options = raw as RunOptions;
   for (const [name, check] of Object.entries(NUMBER_LIMITS)) {
     const value = options[name as keyof typeof NUMBER_LIMITS];

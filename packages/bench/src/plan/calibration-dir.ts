@@ -1,0 +1,30 @@
+/** Where a calibration writes: a directory of its own, never one holding an earlier calibration unasked. */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import { ensureDirectory, listDirectory } from '../results/directories.js';
+
+/** The files a calibration writes into its directory: its runs and its summary. */
+const CALIBRATION_FILE = /^(?:aa-\d+|slowdown-[\d.e-]+-\d+|calibration)\.json$/;
+
+/**
+ * Creates the calibration directory, refusing one that holds an earlier calibration unless `force` (then its files
+ * are removed first): measuring into it used to overwrite its aa-1.json and mix its old slowdown runs into the
+ * new summary.
+ * @throws {UsageError} naming the directory, the files found and both ways on.
+ */
+export function claimCalibrationDirectory(dir: string, shown: string, force: boolean): void {
+  ensureDirectory(dir, '--out');
+  const earlier = listDirectory(dir, '--out')
+    .filter((n) => CALIBRATION_FILE.test(n))
+    .sort();
+  if (earlier.length === 0) return;
+  if (!force) {
+    const names = earlier.length > 3 ? `${earlier.slice(0, 3).join(', ')}, …` : earlier.join(', ');
+    throw new UsageError(
+      `calibrate --out ${shown} already holds a calibration (${names}); summarise it with --from ${shown}, ` +
+        'or pass --force to replace it',
+    );
+  }
+  for (const name of earlier) rmSync(join(dir, name), { force: true });
+}
