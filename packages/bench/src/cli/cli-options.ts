@@ -274,7 +274,7 @@ Sampling:    sequential by default: each benchmark is looked at every --look-eve
              --sample-ms <default 100>  --warmup-ms <cap, default 150>
              --timeout-ms <per fork, default 60000>  --no-pin  --no-alloc  --instructions (valgrind)
 Output:      --out <results.json>  --resume <results.json>  --json (NDJSON events on stdout)  --events <file>
-             --force (replace an existing --out file or calibration directory; without it they are refused)
+             --force (replace an existing --out or --events file or calibration directory; else refused)
              --format terminal|markdown|json|jmh  --svg <dir>  --no-fail-on-lost
              --growth <numeric param> (fit O(N^k) per side)  --factorial <param> (2×2: code × param)
              --resume continues the same comparison and --sample-ms/--warmup-ms/--no-alloc/--instructions

@@ -59,6 +59,59 @@ describe('--events: like --out, and never over another output', () => {
   });
 });
 
+describe('--events over an existing file: never appended to or replaced silently', () => {
+  const run = (dir: string, ...args: string[]) =>
+    runCli(['run', 'tiny.bench.mjs', '-n', '1', '--fixed-n', '--events', 'e.ndjson', ...args, ...FAST], dir);
+  const runStarts = (dir: string) =>
+    readFileSync(join(dir, 'e.ndjson'), 'utf8')
+      .trim()
+      .split('\n')
+      .filter((line) => (JSON.parse(line) as { type: string }).type === 'run-started').length;
+
+  it('refuses it in one line (exit 2, file untouched); --force replaces it, --resume continues it', async () => {
+    const dir = tempProject({ 'tiny.bench.mjs': SUITE });
+    await run(dir, '--out', 'r.json');
+    const saved = readFileSync(join(dir, 'e.ndjson'), 'utf8');
+    expect(runStarts(dir)).toBe(1);
+    const before = readdirSync(dir).sort();
+    const again = await run(dir, '--out', 'r2.json');
+    expectRefused(
+      again,
+      dir,
+      before,
+      /^tombstone-bench: --events e\.ndjson already exists; pass --force to replace it/,
+    );
+    expect(readFileSync(join(dir, 'e.ndjson'), 'utf8')).toBe(saved);
+    await run(dir, '--out', 'r2.json', '--force');
+    expect(runStarts(dir)).toBe(1);
+    const resumed = await runCli(
+      [
+        'run',
+        'tiny.bench.mjs',
+        '-n',
+        '2',
+        '--fixed-n',
+        '--events',
+        'e.ndjson',
+        '--resume',
+        'r2.json',
+        ...FAST,
+      ],
+      dir,
+    );
+    expect(resumed.stderr).not.toMatch(/already exists/);
+    expect(runStarts(dir)).toBe(2);
+  }, 120_000);
+
+  it('a results file named as --events is refused, not corrupted with appended events', async () => {
+    const dir = tempProject({ 'tiny.bench.mjs': SUITE, 'r.json': '{"kept": true}' });
+    const before = readdirSync(dir).sort();
+    const r = await runCli(['run', 'tiny.bench.mjs', '-n', '1', '--events', 'r.json', ...FAST], dir);
+    expectRefused(r, dir, before, /^tombstone-bench: --events r\.json already exists/);
+    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toBe('{"kept": true}');
+  });
+});
+
 describe('an earlier results file is never silently replaced', () => {
   it('run --out over an existing file: refused (exit 2, file untouched); --resume continues it, --force replaces it', async () => {
     const dir = tempProject({ 'tiny.bench.mjs': SUITE });

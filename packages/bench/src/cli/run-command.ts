@@ -2,6 +2,7 @@
  * `run`, `aa` and `compare` on the command line: argv → {@link RunOptions} → engine → output (NDJSON events with
  * `--json` / `--events`, a progress bar on a terminal, the report).
  */
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startRun } from '../engine/engine.js';
 import { BenchError, UsageError } from '../errors.js';
@@ -38,7 +39,13 @@ export function eventOutputs(io: CliIo, values: CliValues): EventOutputs {
     }
     // Like --out: parents created, a directory or an uncreatable path refused in one line (exit 2), before any work.
     checkOutputFile(path, '--events');
-    const file = ndjsonFile(path);
+    // An existing events file is another run's record: appending would mix two runs' events in one file (and
+    // `--events r.json` used to append NDJSON onto a results file). Only --resume continues it; --force replaces it.
+    if (values.resume === undefined && !values.force && nonEmptyFile(path))
+      throw new UsageError(
+        `--events ${values.events} already exists; pass --force to replace it, or give another path`,
+      );
+    const file = ndjsonFile(path, values.resume === undefined ? 'replace' : 'append');
     writers.push(file.write);
     closers.push(file.close);
   }
@@ -50,6 +57,15 @@ export function eventOutputs(io: CliIo, values: CliValues): EventOutputs {
       for (const c of closers) c();
     },
   };
+}
+
+/** Whether `path` is a file holding anything (an empty file, say from `mktemp`, may be written over). */
+function nonEmptyFile(path: string): boolean {
+  try {
+    return statSync(path).size > 0;
+  } catch {
+    return false;
+  }
 }
 
 const optionalNumber = (

@@ -29,13 +29,17 @@ export function ndjsonWriter(write: (line: string) => void): (event: BenchEvent)
 }
 
 /**
- * NDJSON to a file. Synchronous writes: an event is on disk before the next fork starts, so a consumer never
- * misses one when the runner is killed.
+ * NDJSON to a file, started afresh (`replace`) or after the lines already there (`append`: a resumed run continues
+ * its events). Synchronous writes: an event is on disk before the next fork starts, so a consumer never misses one
+ * when the runner is killed.
  */
-export function ndjsonFile(path: string): { write: (event: BenchEvent) => void; close: () => void } {
+export function ndjsonFile(
+  path: string,
+  mode: 'replace' | 'append',
+): { write: (event: BenchEvent) => void; close: () => void } {
   let fd: number;
   try {
-    fd = openSync(path, 'a');
+    fd = openSync(path, mode === 'append' ? 'a' : 'w');
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     throw new UsageError(
