@@ -14,8 +14,20 @@ export function isTypeScriptFile(name: string): boolean {
   return TYPESCRIPT_FILE.test(name);
 }
 
+/** The entries of a directory being searched; one it cannot list (`run /proc`: EACCES) is a usage error naming it. */
+function entriesOf(dir: string) {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new UsageError(
+      `cannot search ${dir} for bench files (${code}); name the bench files or their directory`,
+    );
+  }
+}
+
 function walk(dir: string, out: string[]): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  for (const entry of entriesOf(dir)) {
     if (entry.name.startsWith('.') || SKIP.has(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) walk(path, out);
