@@ -11,6 +11,25 @@ export interface CliIo {
   readonly isTTY?: boolean;
   /** Aborted on Ctrl-C: long commands (stress, case) stop early and still write what they measured. */
   readonly signal?: AbortSignal;
+  /**
+   * How the user runs this CLI, for the commands it prints to copy (`check --replay`, `case --resume`): see
+   * {@link launcherOf}; default `tombstone-harness`.
+   */
+  readonly command?: string;
+}
+
+/**
+ * The command that launches the CLI script `script` (`process.argv[1]`): from an npm project's `node_modules/.bin`
+ * it is `npx tombstone-harness` — a bare `tombstone-harness` is not on the user's PATH there, so a printed hint
+ * without `npx` fails with "command not found" when pasted; anywhere else (a global install) `tombstone-harness`.
+ */
+export function launcherOf(script: string | undefined): string {
+  return script?.includes('/node_modules/.bin/') ? 'npx tombstone-harness' : 'tombstone-harness';
+}
+
+/** The command line `io`'s user types to run `args` (the launcher, then the arguments as given). */
+export function commandLine(io: CliIo, args: string): string {
+  return `${io.command ?? 'tombstone-harness'} ${args}`;
 }
 
 /** Option definitions of one command, in `node:util` `parseArgs` form. */

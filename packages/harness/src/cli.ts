@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** The `tombstone-harness` executable: wires {@link runCli} to the real process. */
+import { launcherOf } from './cli-command.js';
 import { runCli } from './cli-main.js';
 
 // First Ctrl-C: stop the running stress or case cleanly (results are still written); second: quit now.
@@ -23,6 +24,7 @@ const code = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   isTTY: Boolean(process.stderr.isTTY),
   signal: interrupt.signal,
+  command: launcherOf(process.argv[1]),
 });
 process.exitCode = code;
 // Interrupted: leave now. Whatever the command kept is written (atomically) already; a child still settling (a bench

@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EXIT } from './cli-command.js';
+import { EXIT, launcherOf } from './cli-command.js';
 import { runCli } from './cli-main.js';
 
 const specs = fileURLToPath(new URL('../specs/', import.meta.url));
@@ -196,4 +197,43 @@ describe('tombstone-harness check', () => {
     expect(s.code).toBe(EXIT.usage);
     expect(s.err).toContain('stress: --ops must be an integer in [1, 2^53 − 1], got "0"');
   });
+});
+
+describe('the commands check prints to copy', () => {
+  const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+  it("launcherOf: npx from an npm project's node_modules/.bin (not on PATH there), else the bare name", () => {
+    expect(launcherOf('/p/node_modules/.bin/tombstone-harness')).toBe('npx tombstone-harness');
+    expect(launcherOf('/usr/local/lib/node_modules/@tombstone-lab/harness/dist/cli.js')).toBe(
+      'tombstone-harness',
+    );
+    expect(launcherOf(undefined)).toBe('tombstone-harness');
+  });
+
+  it('the replay hint of the installed bin is `npx tombstone-harness check --replay FILE`, which works when pasted', () => {
+    // The bin as npm installs it: a symlink in the project's node_modules/.bin, which npx runs.
+    const project = mkdtempSync(join(tmpdir(), 'harness-launcher-'));
+    mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
+    const bin = join(project, 'node_modules', '.bin', 'tombstone-harness');
+    symlinkSync(cli, bin);
+    const args = [
+      'check',
+      '--spec',
+      'check-mixed',
+      '--seed',
+      '1',
+      '--ops',
+      '300',
+      '--corrupt',
+      'end-exclusive',
+    ];
+    const r = spawnSync(process.execPath, [bin, ...args, '--out', 'bad.ndjson'], {
+      cwd: project,
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(EXIT.failed);
+    expect(r.stderr).toContain(
+      '  replay file: bad.ndjson (npx tombstone-harness check --replay bad.ndjson)\n',
+    );
+  }, 60_000);
 });

@@ -16,6 +16,7 @@ import {
   type CliCommand,
   type CliContext,
   COUNT_RANGE,
+  commandLine,
   EXIT,
   INDEX_RANGE,
   integerOption,
@@ -103,7 +104,7 @@ async function replay(context: CliContext, file: string): Promise<number> {
   );
   if (out !== null) {
     writeFileAtomic(out, c.replay!);
-    io.stderr(`  replay file: ${values.out} (tombstone-harness check --replay ${values.out})\n`);
+    io.stderr(`  replay file: ${values.out} (${commandLine(io, `check --replay ${values.out}`)})\n`);
   } else if (c.shrunkOps < c.fileOps) io.stdout(c.replay!);
   return c.interrupted ? EXIT.interrupted : EXIT.failed;
 }
@@ -221,7 +222,7 @@ async function checkStreams(context: CliContext): Promise<number> {
       );
       if (out !== null) {
         writeFileAtomic(out, c.replay!);
-        io.stderr(`  replay file: ${values.out} (tombstone-harness check --replay ${values.out})\n`);
+        io.stderr(`  replay file: ${values.out} (${commandLine(io, `check --replay ${values.out}`)})\n`);
       } else io.stdout(c.replay!);
       io.stderr(`${summary(checks, spec.name, choice, seed)}; DIVERGED\n`);
       return c.interrupted ? EXIT.interrupted : EXIT.failed;

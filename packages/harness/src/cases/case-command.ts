@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { type RunRecord, readRun } from '@tombstone-lab/bench/runner';
 import { writeFileAtomic } from '../atomic-file.js';
 import { CASES, type CaseDefinition } from '../cases.js';
-import { type CliCommand, type CliContext, EXIT, integerOption } from '../cli-command.js';
+import { type CliCommand, type CliContext, commandLine, EXIT, integerOption } from '../cli-command.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
 import { checkOutputDirectory } from '../output-path.js';
 import { writeCasePictures } from '../plots/case-pictures.js';
@@ -52,7 +52,12 @@ function readSettings(found: CaseDefinition, dir: string, option: string, given:
  * complete (an interrupted run's file has sides without samples: its statistics threw a stack, issue 23).
  * @throws HarnessArgumentError naming the directory or the file.
  */
-function loadResults(found: CaseDefinition, dir: string, given: string): ReadonlyMap<string, RunRecord> {
+function loadResults(
+  found: CaseDefinition,
+  dir: string,
+  given: string,
+  io: CliContext['io'],
+): ReadonlyMap<string, RunRecord> {
   const runs = new Map<string, RunRecord>();
   for (const name of found.results) {
     const file = join(dir, `${name}.json`);
@@ -68,7 +73,7 @@ function loadResults(found: CaseDefinition, dir: string, given: string): Readonl
     }
     if (run.finishedAt === null || run.benchmarks.some((b) => !hasBothSides(b)))
       throw fail(
-        `from an interrupted run; finish it with: tombstone-harness case ${found.name} --resume ${given}`,
+        `from an interrupted run; finish it with: ${commandLine(io, `case ${found.name} --resume ${given}`)}`,
       );
     runs.set(name, run);
   }
@@ -107,7 +112,7 @@ function runPlan(found: CaseDefinition, { values, io }: CliContext) {
     refuseWith(values, '--results', ['samples', 'quick']);
     const dir = resolve(io.cwd, values.results);
     const settings = readSettings(found, dir, '--results', values.results);
-    const saved = loadResults(found, dir, values.results);
+    const saved = loadResults(found, dir, values.results, io);
     if (typeof values.out === 'string' && resolve(io.cwd, values.out) === dir)
       throw new HarnessArgumentError(
         `case: --out ${describeValue(values.out)} is the --results directory; the rebuilt report goes beside it, never over it`,
@@ -185,7 +190,7 @@ export const caseCommand: CliCommand = {
       if (error instanceof CaseInterruptedError) {
         io.stderr(
           `case ${found.name}: interrupted; the finished samples are kept in ${options.outDir}\n` +
-            `  finish it with: tombstone-harness case ${found.name} --resume ${options.outDir}\n`,
+            `  finish it with: ${commandLine(io, `case ${found.name} --resume ${options.outDir}`)}\n`,
         );
         return EXIT.interrupted;
       }
