@@ -39,6 +39,7 @@ export {
   objectSize,
   primitiveArraySize,
   referenceArraySize,
+  validateSizeModel,
 } from './heap/size-model.js';
 /** The backing arrays of a list, for white-box tests and heap audits (e.g. counting the memtable list's copies). */
 export { backingArrays } from './list/range-tombstone-list.js';

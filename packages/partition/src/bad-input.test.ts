@@ -11,8 +11,10 @@ import {
   Slice,
   types,
 } from '@tombstone-lab/core';
+import { describeValue } from '@tombstone-lab/core/internal';
 import { describe, expect, it } from 'vitest';
 import { compact } from './compaction/compaction.js';
+import { RepairHistory, tokenOf } from './compaction/tombstone-gc.js';
 import { PartitionArgumentError } from './errors.js';
 import { Row } from './model/row.js';
 import { Table } from './table/table.js';
@@ -20,6 +22,7 @@ import { tableOptions } from './table/table-options.js';
 import { intTable, RANGE_IMPLEMENTATIONS, slice } from './test-tables.js';
 import { Memtable } from './write/memtable.js';
 import { PartitionUpdate, PartitionUpdateBuilder } from './write/partition-update.js';
+import { mergePartitions } from './write/partition-updater.js';
 
 const NOW = 1_000_000;
 
@@ -432,5 +435,44 @@ describe('what a write cannot represent is rejected where it enters, naming it (
       'slice [5,1] is empty (its start does not sort before its end)',
     );
     expectRejected((t) => t.read('k', { slice: inverted(t) }), EmptySliceError, 'slice [5,1] is empty');
+  });
+});
+
+describe('from plain JavaScript: a value of the wrong kind is named where it enters, never a TypeError later', () => {
+  const comparator = new ClusteringComparator([types.int32]);
+
+  it('tableOptions sizeModel must be a size model (a string was kept and met by the heap accounting)', () => {
+    expect(() => tableOptions({ comparator, sizeModel: 'x' } as never)).toThrow(
+      'sizeModel must be an object, got "x"',
+    );
+    expect(() => tableOptions({ comparator, sizeModel: { intSize: 4 } } as never)).toThrow(/^sizeModel\./);
+  });
+
+  it('Table repairHistory must be a RepairHistory (5 was kept; compaction threw "gcBeforeOf is not a function")', () => {
+    const repair = tableOptions({ comparator, tombstoneGc: { mode: 'repair' } });
+    for (const history of [5, {}, 'h'])
+      expect(() => new Table(repair, { repairHistory: history } as never)).toThrow(
+        new PartitionArgumentError(`repairHistory must be a RepairHistory, got ${describeValue(history)}`),
+      );
+  });
+
+  it('tokenOf and RepairHistory.repairTimeOf check their argument', () => {
+    for (const key of [5, undefined, ''])
+      expect(() => tokenOf(key as never)).toThrow(
+        new PartitionArgumentError(`partition key must be a non-empty string, got ${describeValue(key)}`),
+      );
+    for (const token of ['x', null, -1, 2 ** 40, 1.5])
+      expect(() => new RepairHistory().repairTimeOf(token as never)).toThrow(PartitionArgumentError);
+  });
+
+  it('mergePartitions takes a Partition or null and a PartitionUpdate', () => {
+    expect(() => mergePartitions(null, null as never)).toThrow(
+      new PartitionArgumentError('mergePartitions needs a PartitionUpdate (table.update(key)…build()), got null'),
+    );
+    expect(() => mergePartitions(5 as never, intTable().comparator as never)).toThrow(PartitionArgumentError);
+    const t = new Table(intTable());
+    expect(() => mergePartitions({} as never, t.update('k').build())).toThrow(
+      new PartitionArgumentError('mergePartitions merges into a Partition or null, got {}'),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { checkOptionsBag } from '../argument-checks.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
-import type { PartitionKey } from '../model/partition-key.js';
+import { checkPartitionKey, type PartitionKey } from '../model/partition-key.js';
 import { hashKey } from './bloom-filter.js';
 
 /**
@@ -68,9 +68,12 @@ const TIMEOUT: TombstoneGcOptions = Object.freeze({
   propagationDelaySeconds: DEFAULT_PROPAGATION_DELAY_SECONDS,
 });
 
-/** The token of a partition key: where it sits on the ring, and so which repair covers it. */
+/**
+ * The token of a partition key: where it sits on the ring, and so which repair covers it.
+ * @throws PartitionArgumentError unless `key` is a non-empty string.
+ */
 export function tokenOf(key: PartitionKey): number {
-  return hashKey(key).h1;
+  return hashKey(checkPartitionKey(key)).h1;
 }
 
 /** One entry of a {@link RepairHistory}: tokens `start … end` (both inclusive) last repaired at `repairedAt`. */
@@ -164,8 +167,12 @@ export class RepairHistory {
     this.#times = times;
   }
 
-  /** When the range holding `token` was last repaired, or undefined if never. Counted as one lookup. */
+  /**
+   * When the range holding `token` was last repaired, or undefined if never. Counted as one lookup.
+   * @throws PartitionArgumentError for a token outside [0, MAX_TOKEN].
+   */
   repairTimeOf(token: number): number | undefined {
+    checkToken('token', token);
     this.#lookups++;
     let lo = 0;
     let hi = this.#starts.length - 1;

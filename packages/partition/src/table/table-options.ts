@@ -4,6 +4,7 @@ import {
   type RangeTombstoneStoreFactory,
   type SizeModel,
 } from '@tombstone-lab/core';
+import { validateSizeModel } from '@tombstone-lab/core/internal';
 import { checkOptionsBag } from '../argument-checks.js';
 import {
   type TombstoneGcInit,
@@ -96,7 +97,9 @@ export function tableOptions(init: TableOptionsInit): TableOptions {
     comparator: init.comparator,
     rangeStore,
     gcGraceSeconds,
-    sizeModel: init.sizeModel ?? JVM_COMPRESSED_OOPS,
+    // Checked here (core's InvalidConfigurationError naming the field): `sizeModel: 'x'` was kept and met later by
+    // the heap accounting.
+    sizeModel: init.sizeModel === undefined ? JVM_COMPRESSED_OOPS : validateSizeModel(init.sizeModel),
     bloomFalsePositiveRate,
     tombstoneGc: tombstoneGcOptions(init.tombstoneGc),
   });

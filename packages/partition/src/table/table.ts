@@ -1,7 +1,7 @@
 import { checkFlag, checkOptionsBag } from '../argument-checks.js';
 import { type CompactionResult, checkPurgeOrder, type PurgeOrder } from '../compaction/compaction.js';
 import type { SortedRun } from '../compaction/sorted-run.js';
-import { gcBeforeFunction, type RepairHistory } from '../compaction/tombstone-gc.js';
+import { gcBeforeFunction, RepairHistory } from '../compaction/tombstone-gc.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 import type { PartitionKey } from '../model/partition-key.js';
 import type { Row } from '../model/row.js';
@@ -63,6 +63,10 @@ export class Table {
       throw new PartitionArgumentError(`clock must be a function, got ${describeValue(clock)}`);
     this.#clock = clock;
     this.repairHistory = runtime.repairHistory ?? null;
+    if (this.repairHistory !== null && !(this.repairHistory instanceof RepairHistory))
+      throw new PartitionArgumentError(
+        `repairHistory must be a RepairHistory, got ${describeValue(runtime.repairHistory)}`,
+      );
     if (options.tombstoneGc.mode === 'repair' && this.repairHistory === null) {
       throw new PartitionArgumentError("tombstoneGc mode 'repair' needs the runtime option repairHistory");
     }

@@ -1,10 +1,10 @@
 import type { SizeModel } from '@tombstone-lab/core';
-import { PartitionArgumentError } from '../errors.js';
+import { describeValue, PartitionArgumentError } from '../errors.js';
 import type { ReadonlyDeletionInfo } from '../model/deletion-info.js';
 import { Partition, partitionShellHeap } from '../model/partition.js';
 import { Row } from '../model/row.js';
 import { FullClusteringProbe, type RowTree, rowTreeNodesHeap } from '../model/row-tree.js';
-import type { PartitionUpdate } from './partition-update.js';
+import { PartitionUpdate } from './partition-update.js';
 
 /** What merging one update into a partition produced. */
 export interface MergeResult {
@@ -31,6 +31,14 @@ export interface MergeResult {
  * @throws PartitionArgumentError if the update is for another key or another table.
  */
 export function mergePartitions(current: Partition | null, update: PartitionUpdate): MergeResult {
+  if (!(update instanceof PartitionUpdate))
+    throw new PartitionArgumentError(
+      `mergePartitions needs a PartitionUpdate (table.update(key)…build()), got ${describeValue(update)}`,
+    );
+  if (current !== null && !(current instanceof Partition))
+    throw new PartitionArgumentError(
+      `mergePartitions merges into a Partition or null, got ${describeValue(current)}`,
+    );
   if (current !== null && current.key !== update.key) {
     throw new PartitionArgumentError(
       `cannot merge an update for key "${update.key}" into partition "${current.key}"`,
