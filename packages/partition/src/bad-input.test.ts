@@ -467,7 +467,9 @@ describe('from plain JavaScript: a value of the wrong kind is named where it ent
 
   it('mergePartitions takes a Partition or null and a PartitionUpdate', () => {
     expect(() => mergePartitions(null, null as never)).toThrow(
-      new PartitionArgumentError('mergePartitions needs a PartitionUpdate (table.update(key)…build()), got null'),
+      new PartitionArgumentError(
+        'mergePartitions needs a PartitionUpdate (table.update(key)…build()), got null',
+      ),
     );
     expect(() => mergePartitions(5 as never, intTable().comparator as never)).toThrow(PartitionArgumentError);
     const t = new Table(intTable());

@@ -179,3 +179,22 @@ describe('Slice.make', () => {
     expect(clipped.map(String)).toEqual(['[3,4]@9', '(4,6)@3']);
   });
 });
+
+describe('types.reversed takes a column type (from JavaScript: a raw TypeError, or a broken type kept)', () => {
+  it.each([
+    ['null', null, 'null'],
+    ['undefined', undefined, 'undefined'],
+    ['a type name', 'int32', '"int32"'],
+    ['an empty object', {}, '{}'],
+  ])('rejects %s, naming it', (_what, value, named) => {
+    expect(() => types.reversed(value as never)).toThrow(
+      new InvalidClusteringValueError(`types.reversed needs a column type (types.int32, …), got ${named}`),
+    );
+  });
+
+  it('the comparator names a non-type the same way', () => {
+    expect(() => new ClusteringComparator([types.int32, 'text' as never])).toThrow(
+      new InvalidClusteringValueError('clustering type #1 is not a ColumnType: "text"'),
+    );
+  });
+});

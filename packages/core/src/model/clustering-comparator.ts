@@ -1,6 +1,6 @@
 import { describeValue, InvalidClusteringValueError } from '../errors.js';
 import { ClusteringBound, KIND_COMPARED_TO_CLUSTERING, KIND_RANK, Kind } from './clustering-bound.js';
-import type { ClusteringValue, ColumnType } from './column-types.js';
+import { type ClusteringValue, type ColumnType, isColumnType } from './column-types.js';
 
 /** A full clustering: one value per clustering column, as a plain array (`[5]`, `['a', 3n]`). */
 export type Clustering = readonly ClusteringValue[];
@@ -23,7 +23,7 @@ export class ClusteringComparator {
       throw new InvalidClusteringValueError(`clustering types must be an array, got ${describeValue(types)}`);
     }
     types.forEach((t, i) => {
-      if (t === null || typeof t !== 'object' || typeof t.compare !== 'function') {
+      if (!isColumnType(t)) {
         throw new InvalidClusteringValueError(
           `clustering type #${i} is not a ColumnType: ${describeValue(t)}`,
         );

@@ -4,6 +4,8 @@
  * as a literal array (`[5]`, `['a', 3n]`).
  */
 
+import { describeValue, InvalidClusteringValueError } from '../errors.js';
+
 /** A clustering component. `null` is allowed for every column and sorts before any non-null value. */
 export type ClusteringValue = number | bigint | string | boolean | Uint8Array | null;
 
@@ -209,8 +211,27 @@ const timeuuid = make(
   () => 16,
 );
 
-/** `types.reversed(t)`: same values as `t`, opposite order (a `CLUSTERING ORDER BY … DESC` column). */
+/**
+ * Whether `t` is a {@link ColumnType} (an object with the type's functions): the one test the comparator and
+ * `types.reversed` apply to what JavaScript hands them.
+ */
+export function isColumnType(t: unknown): t is ColumnType {
+  if (t === null || typeof t !== 'object') return false;
+  const c = t as Partial<ColumnType>;
+  return (
+    typeof c.compare === 'function' && typeof c.accepts === 'function' && typeof c.dataSize === 'function'
+  );
+}
+
+/**
+ * `types.reversed(t)`: same values as `t`, opposite order (a `CLUSTERING ORDER BY … DESC` column).
+ * @throws InvalidClusteringValueError unless `base` is a column type.
+ */
 function reversed(base: ColumnType): ColumnType {
+  if (!isColumnType(base))
+    throw new InvalidClusteringValueError(
+      `types.reversed needs a column type (types.int32, …), got ${describeValue(base)}`,
+    );
   return Object.freeze({
     name: `reversed(${base.name})`,
     expected: base.expected,
