@@ -1,6 +1,8 @@
 /**
- * Schemas of the persisted data model (results file) that events carry too: samples, failures, environments,
- * comparisons. The TypeScript types in `model.ts` must stay assignable to these (checked where events are built).
+ * The results file's schema — the one declaration of the persisted data model (run, benchmark records, samples,
+ * failures, environments, comparisons), which events carry too. Its TypeScript types are inferred from it
+ * (`protocol/types.ts`; `model.ts` re-exports them under the runner's names). Versioned by `PROTOCOL_VERSION`;
+ * files of every readable version are read with it (`run/results-store.ts` upgrades the older ones first).
  */
 import * as v from 'valibot';
 
@@ -50,7 +52,12 @@ export const ComparisonSchema = v.variant('kind', [
     baselineCommit: v.string(),
     candidateCommit: v.nullable(v.string()),
   }),
-  v.object({ kind: v.literal('aa'), label: v.string(), slowdown: v.optional(v.number()) }),
+  v.object({
+    kind: v.literal('aa'),
+    label: v.string(),
+    /** Injected candidate slowdown (fraction); absent in files written before it was recorded. */
+    slowdown: v.optional(v.number()),
+  }),
 ]);
 
 /** The alpha-spending functions of a sequential run. */
@@ -71,6 +78,7 @@ export const RunConfigSchema = v.object({
   samplesPerSide: Count,
   metric: MetricSchema,
   alpha: v.number(),
+  /** Minimum |Δ%| for Won/Lost (noise threshold), e.g. 0.02 = 2%. */
   threshold: v.number(),
   /** Present in sequential runs (the default since protocol 5); absent: every benchmark takes n per side. */
   sequential: v.optional(SequentialConfigSchema),
@@ -94,7 +102,7 @@ export const LookSchema = v.object({
   decision: LookDecisionSchema,
 });
 
-/** Environment captured inside each fork. */
+/** Environment captured inside each forked process. */
 export const EnvironmentSchema = v.object({
   node: v.string(),
   v8: v.string(),
@@ -105,25 +113,42 @@ export const EnvironmentSchema = v.object({
   execArgv: v.array(v.string()),
   loadAverage: v.tuple([v.number(), v.number(), v.number()]),
   totalMemory: v.number(),
+  /** CPU affinity applied to the fork, when pinning was available (e.g. "0" from taskset); null otherwise. */
   affinity: v.nullable(v.string()),
 });
 
-/** One measurement: one fresh fork, warmed up, then `ops` operations timed. */
+/** One measurement: one fresh fork, warmed up until stable, then `ops` operations timed in batches. */
 export const SampleSchema = v.object({
+  /** Index of this sample in time order across the whole run (interleaving order). */
   seq: Count,
   side: SideSchema,
+  /** Number of operations measured in this sample. */
   ops: v.number(),
+  /** Wall-clock nanoseconds per op. */
   nsPerOp: v.number(),
+  /** CPU (user+system) nanoseconds per op. */
   cpuNsPerOp: v.number(),
-  /** Allocated bytes per op; null when allocation was not measured. */
+  /**
+   * Allocated bytes per op (GCProfiler accounting + ArrayBuffer bytes), empty-body baseline subtracted; null when
+   * allocation was not measured.
+   */
   bytesPerOp: WireNumber,
   gcCount: Count,
   gcTimeMs: v.number(),
+  /** Warm-up iterations spent before measuring. */
   warmupOps: v.number(),
-  /** False when warm-up hit its cap before the metric settled. */
+  /**
+   * False when warm-up hit its time cap (`--warmup-ms`) before ns/op settled, so the sample may still include JIT
+   * warm-up; reports then say so. Absent in results written before it was recorded.
+   */
   warmupStable: v.optional(v.boolean()),
-  /** With an injected slowdown: the injected share of the op's own time on each clock. */
+  /**
+   * With an injected slowdown (A/A test hook): the injected work as a share of the op's own time, on each clock
+   * (0.1 = 10%); the run's metric decides which one the injector booked. Lets a calibration tell an injector that
+   * missed its target apart from an op that ran slower beside the injected work.
+   */
   injected: v.optional(v.object({ nsPerOp: v.number(), cpuNsPerOp: v.number() })),
+  /** Deterministic instruction count per op (valgrind mode only). */
   instructionsPerOp: v.optional(WireNumber),
   startedAt: v.string(),
   env: EnvironmentSchema,
@@ -135,6 +160,7 @@ export const SampleFailureSchema = v.object({
   side: SideSchema,
   kind: v.picklist(['crash', 'throw', 'timeout', 'build']),
   message: v.string(),
+  /** Tail of stderr / build log. */
   logTail: v.string(),
 });
 
@@ -143,47 +169,81 @@ export const MeasurementSettingsSchema = v.object({
   sampleMs: v.number(),
   warmupMaxMs: v.number(),
   allocation: v.boolean(),
+  /** Whether instructions per op were counted (valgrind). */
   instructions: v.boolean(),
 });
 
-/** An error that cost a benchmark a figure without failing a fork. */
+/** An error that cost a benchmark a figure without failing a fork, and which sample it concerns. */
 export const RecordedRunErrorSchema = v.object({
+  /** The sample it concerns, when one. */
   seq: v.optional(Count),
   side: v.optional(SideSchema),
   errorName: v.string(),
   message: v.string(),
 });
 
+/** Identity of one benchmark case: suite + benchmark + parameter assignment (without the compared factor). */
+export const BenchmarkIdSchema = v.object({ suite: v.string(), benchmark: v.string(), params: ParamsSchema });
+
 /** All samples and failures of one benchmark case, both sides. */
 export const BenchmarkRecordSchema = v.object({
-  id: v.object({ suite: v.string(), benchmark: v.string(), params: ParamsSchema }),
+  id: BenchmarkIdSchema,
+  /** Stable key, e.g. `RangeTombstoneListBench.benchCopyOnly[size=1000]`. */
   key: v.string(),
   role: RoleSchema,
+  /** Human label for each side, e.g. `impl=eager` or `git:HEAD~1 (061749b)`. */
   labels: LabelsSchema,
   samples: v.array(SampleSchema),
   failures: v.array(SampleFailureSchema),
+  /** Source location of the benchmark definition, for editors. */
   location: v.optional(LocationSchema),
+  /**
+   * This benchmark's measurement settings when its suite's own `sampling` made them differ from the run's
+   * `measurement` (checked on `--resume`).
+   */
   sampling: v.optional(v.object({ sampleMs: v.number(), warmupMaxMs: v.number() })),
+  /**
+   * Errors that cost this benchmark a figure without failing a fork (e.g. an instruction count that could not be
+   * made), with their reason; absent when there were none.
+   */
   errors: v.optional(v.array(RecordedRunErrorSchema)),
-  /** A sequential run's looks at this benchmark, in order; the last one that is not `continue` decided it. */
+  /** A sequential run's looks at this benchmark, in order (recomputed from the samples on `--resume`). */
   looks: v.optional(v.array(LookSchema)),
 });
 
-/** How a run was started (recorded for the report's Reproduction block, never executed). */
-export const RunInvocationSchema = v.object({ argv: v.array(v.string()), cwd: v.string() });
+/**
+ * How a run was started, so a report can say how to reproduce it. Recorded only, never executed: the argv is
+ * shell-quoted for display and nothing else.
+ */
+export const RunInvocationSchema = v.object({
+  /**
+   * The command line after the `node` executable, exactly as received: the CLI script (as launched), then its
+   * arguments. An in-process call of `main()` records `tombstone-bench` in place of the script.
+   */
+  argv: v.array(v.string()),
+  /** Working directory of the run; relative paths in `argv` resolve against it. */
+  cwd: v.string(),
+});
 
 /**
  * The results file: the run as persisted, raw samples kept (`schemaVersion` is the protocol version it was written
  * with). The analysis is not in it: every reader recomputes it, so files of older versions stay readable.
  */
 export const RunRecordSchema = v.object({
+  /** The protocol version the file was written with (older readable versions: `READABLE_VERSIONS`). */
   schemaVersion: Count,
   runId: v.string(),
   startedAt: v.string(),
   finishedAt: v.nullable(v.string()),
+  /** What was compared: an in-code factor, two git revisions, or the same code twice. */
   comparison: ComparisonSchema,
   config: RunConfigSchema,
+  /**
+   * Settings that change what a sample measures, so `--resume` can refuse to mix samples taken differently;
+   * absent in results files written before they were recorded.
+   */
   measurement: v.optional(MeasurementSettingsSchema),
   benchmarks: v.array(BenchmarkRecordSchema),
+  /** The command that started the run; absent in results files written before it was recorded. */
   invocation: v.optional(RunInvocationSchema),
 });

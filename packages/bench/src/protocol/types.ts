@@ -1,4 +1,7 @@
-/** The protocol's nested value types, inferred from their schemas (see `events.ts` for the events themselves). */
+/**
+ * The protocol's value types, inferred from their schemas (see `events.ts` for the events themselves): the results
+ * file's (`RunRecord` and its parts) and the analysed run's (`RunReport`). No type here is declared by hand.
+ */
 import type * as v from 'valibot';
 import type {
   CheckFindingSchema,
@@ -29,14 +32,19 @@ import type { CalibrationSummarySchema } from './calibration.js';
 import type { PlannedBenchmarkSchema } from './events.js';
 import type { ListedCaseSchema } from './list.js';
 import type {
+  BenchmarkIdSchema,
+  BenchmarkRecordSchema,
   ComparisonSchema,
   EnvironmentSchema,
   LocationSchema,
   LookSchema,
+  MeasurementSettingsSchema,
   MetricSchema,
   ParamValueSchema,
+  RecordedRunErrorSchema,
   RoleSchema,
   RunConfigSchema,
+  RunInvocationSchema,
   RunRecordSchema,
   SampleFailureSchema,
   SampleSchema,
@@ -76,6 +84,18 @@ export type ProtocolEnvironment = v.InferOutput<typeof EnvironmentSchema>;
 export type ProtocolSample = v.InferOutput<typeof SampleSchema>;
 /** One failed fork. */
 export type ProtocolSampleFailure = v.InferOutput<typeof SampleFailureSchema>;
+/** The whole run as a results file holds it: records of every benchmark, raw samples kept. */
+export type RunRecord = v.InferOutput<typeof RunRecordSchema>;
+/** All samples and failures of one benchmark case, both sides. */
+export type BenchmarkRecord = v.InferOutput<typeof BenchmarkRecordSchema>;
+/** Identity of one benchmark case: suite + benchmark + parameter assignment. */
+export type BenchmarkId = v.InferOutput<typeof BenchmarkIdSchema>;
+/** An error recorded in a results file, and which sample it concerns. */
+export type RecordedRunError = v.InferOutput<typeof RecordedRunErrorSchema>;
+/** How a run was started (the command line and working directory), recorded for the report's Reproduction. */
+export type RunInvocation = v.InferOutput<typeof RunInvocationSchema>;
+/** The per-sample settings that change the measured numbers (checked on `--resume`). */
+export type MeasurementSettings = v.InferOutput<typeof MeasurementSettingsSchema>;
 /** A case announced by `run-started`. */
 export type PlannedBenchmark = v.InferOutput<typeof PlannedBenchmarkSchema>;
 /** A verdict outcome. */
@@ -136,8 +156,8 @@ export type BenchmarkSides = v.InferOutput<typeof BenchmarkSidesSchema>;
 export type ProtocolFileComparison = v.InferOutput<typeof FileComparisonSchema>;
 /** One row of `compare-files --json`. */
 export type ProtocolFileComparisonRow = v.InferOutput<typeof FileComparisonRowSchema>;
-/** A results file as this protocol version writes it: the run's records, raw samples kept. */
-export type ProtocolRunRecord = v.InferOutput<typeof RunRecordSchema>;
+/** A results file as this protocol version writes it: the same type as {@link RunRecord}, under the protocol's name. */
+export type ProtocolRunRecord = RunRecord;
 /** `report --format json`: a run's records with its RunReport as `analysis`. */
 export type ResultsDocument = v.InferOutput<typeof ResultsDocumentSchema>;
 /** `calibration.json`: a calibration's A/A rates, power per injected slowdown and smallest detectable changes. */

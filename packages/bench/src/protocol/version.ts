@@ -17,9 +17,7 @@ export const PROTOCOL_VERSION = 6 as const;
 /**
  * Versions whose results files this runner still reads: a results file holds the run's records (samples,
  * failures, settings), whose shape is the same in 1–6 (4 and 5 add optional fields: a file without `sequential` is a
- * fixed-n run; 6 changed only the analysis, which is recomputed from the records).
+ * fixed-n run; 6 changed only the analysis, which is recomputed from the records). All are read with the one results
+ * schema (`RunRecordSchema`).
  */
 export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, PROTOCOL_VERSION];
-
-/** The first version whose records match today's results schema field by field (5 added the last fields). */
-export const STRICT_RECORDS_SINCE = 5;

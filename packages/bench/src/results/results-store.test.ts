@@ -41,10 +41,14 @@ describe('results store', () => {
     ['{ nope', /not valid JSON/],
     ['null', /not an object/],
     [JSON.stringify({ ...record, schemaVersion: 99 }), /schemaVersion 99/],
-    [JSON.stringify({ ...record, benchmarks: undefined }), /lacks runId/],
-    [JSON.stringify({ ...record, benchmarks: [{ key: 'k' }] }), /malformed benchmark entry "k"/],
-    [JSON.stringify({ ...record, invocation: { argv: 'run', cwd: '/w' } }), /malformed invocation/],
-    [JSON.stringify({ ...record, invocation: { argv: ['run', 3], cwd: '/w' } }), /malformed invocation/],
+    [JSON.stringify({ ...record, benchmarks: undefined }), /has a malformed benchmarks: Invalid key/],
+    [JSON.stringify({ ...record, benchmarks: [{ key: 'k' }] }), /malformed benchmarks\.0\.id/],
+    [JSON.stringify({ ...record, invocation: { argv: 'run', cwd: '/w' } }), /malformed invocation\.argv/],
+    [
+      JSON.stringify({ ...record, invocation: { argv: ['run', 3], cwd: '/w' } }),
+      /malformed invocation\.argv\.1/,
+    ],
+    [JSON.stringify({ ...record, schemaVersion: 2, runId: 7 }), /malformed runId/],
     [
       JSON.stringify({ ...record, config: { ...record.config, metric: 'furlongs' } }),
       /has a malformed config\.metric: Invalid type: Expected \("nsPerOp"/,
@@ -72,7 +76,7 @@ describe('results store', () => {
     expect(readRun(current).invocation).toEqual(invocation);
   });
 
-  it('still reads a protocol 2 file whose samples lack a field added later (the strict schema is for v3 files)', () => {
+  it('reads a protocol 2 file whose samples lack a field added later with the one schema (v3 on: strict)', () => {
     const dir = tempProject({});
     const sampled = makeRecord({ baseline: [1, 2], candidate: [1, 2] });
     const old = {
@@ -88,6 +92,7 @@ describe('results store', () => {
     const v2 = join(dir, 'v2.json');
     writeFileSync(v2, JSON.stringify(old));
     expect(readRun(v2).benchmarks[0]!.samples).toHaveLength(4);
+    expect(readRun(v2).benchmarks[0]!.samples[0]!.env.affinity).toBeNull();
     const v3 = join(dir, 'v3.json');
     writeFileSync(v3, JSON.stringify({ ...old, schemaVersion: PROTOCOL_VERSION }));
     expect(() => readRun(v3)).toThrow(/malformed benchmarks\.0\.samples\.0\.env\.affinity/);

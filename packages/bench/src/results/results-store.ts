@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { ResultsFileError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import { RunRecordSchema } from '../protocol/records.js';
-import { PROTOCOL_VERSION, READABLE_VERSIONS, STRICT_RECORDS_SINCE } from '../protocol/version.js';
+import { PROTOCOL_VERSION, READABLE_VERSIONS } from '../protocol/version.js';
 import { makeDirectories } from './directories.js';
 
 /**
@@ -56,51 +56,41 @@ export function readRun(file: string): RunRecord {
       `results file ${file} has schemaVersion ${String(r.schemaVersion)}, this runner reads ${READABLE_VERSIONS.join(' and ')} (writes ${PROTOCOL_VERSION})`,
     );
   }
-  if (
-    !Array.isArray(r.benchmarks) ||
-    typeof r.runId !== 'string' ||
-    typeof r.config !== 'object' ||
-    !r.comparison
-  ) {
-    throw new ResultsFileError(`results file ${file} lacks runId, config, comparison or benchmarks`);
-  }
-  for (const b of r.benchmarks) {
-    if (typeof b?.key !== 'string' || !Array.isArray(b.samples) || !Array.isArray(b.failures)) {
-      throw new ResultsFileError(
-        `results file ${file} has a malformed benchmark entry ${JSON.stringify(b?.key)}`,
-      );
-    }
-  }
-  const inv = r.invocation;
-  if (
-    inv !== undefined &&
-    (typeof inv !== 'object' ||
-      inv === null ||
-      !Array.isArray(inv.argv) ||
-      !inv.argv.every((a) => typeof a === 'string') ||
-      typeof inv.cwd !== 'string')
-  ) {
-    throw new ResultsFileError(
-      `results file ${file} has a malformed invocation ${JSON.stringify(inv)} (want { argv: string[], cwd: string })`,
-    );
-  }
-  if (r.schemaVersion >= STRICT_RECORDS_SINCE) return validCurrent(file, data);
-  return r as RunRecord;
+  return validRecord(file, upgraded({ ...r, schemaVersion: r.schemaVersion }));
 }
 
 /**
- * A file of the current version must match the results schema field by field (the one the shape snapshot pins);
- * the error names the path of the first bad field. Older versions keep the looser checks above: their records
- * may lack fields that were added later.
+ * A file of protocol 1 or 2 (written before the results schema was pinned) read as today's: a sample's `env` may
+ * lack `affinity` (pinning unknown → null). Every other field added since is optional in the schema, so files of
+ * 3–6 need nothing.
  */
-function validCurrent(file: string, data: unknown): RunRecord {
+function upgraded(data: { schemaVersion: number; benchmarks?: unknown }): unknown {
+  if (data.schemaVersion >= 3 || !Array.isArray(data.benchmarks)) return data;
+  const withAffinity = (s: unknown) =>
+    isObject(s) && isObject(s.env) && !('affinity' in s.env)
+      ? { ...s, env: { ...s.env, affinity: null } }
+      : s;
+  return {
+    ...data,
+    benchmarks: data.benchmarks.map((b: unknown) =>
+      isObject(b) && Array.isArray(b.samples) ? { ...b, samples: b.samples.map(withAffinity) } : b,
+    ),
+  };
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+
+/**
+ * Validates a results file of any readable version with the one results schema (the one the shape snapshot pins);
+ * the error names the path of the first bad field. Fields the schema does not know (e.g. `analysis` in a
+ * `report --format json` document) are kept as read.
+ */
+function validRecord(file: string, data: unknown): RunRecord {
   const parsed = v.safeParse(RunRecordSchema, data);
   if (!parsed.success) {
     const issue = parsed.issues[0];
     const path = v.getDotPath(issue) ?? '(root)';
     throw new ResultsFileError(`results file ${file} has a malformed ${path}: ${issue.message}`);
   }
-  // The schema's output is the model's type: a field added to one and not the other fails to compile here.
-  const record: RunRecord = parsed.output;
-  return { ...(data as RunRecord), ...record };
+  return { ...(data as RunRecord), ...parsed.output };
 }
