@@ -3,9 +3,12 @@
  * Δ% with four decimals, p-values like C's `%g` (1.08251e-05).
  */
 
-/** A relative change in percent with at most four decimals and an explicit sign: "-99.7318%", "+2.5%". */
-export function formatDeltaPercent(pct: number): string {
-  if (!Number.isFinite(pct)) return '—';
+/**
+ * A relative change in percent with at most four decimals and an explicit sign: "-99.7318%", "+2.5%"; "—" for null
+ * or a non-finite value (JSON carries those as null). The same holds for every formatter below.
+ */
+export function formatDeltaPercent(pct: number | null): string {
+  if (pct === null || !Number.isFinite(pct)) return '—';
   const rounded = Number(pct.toFixed(4));
   if (rounded === 0) return '0%';
   return `${rounded > 0 ? '+' : ''}${rounded}%`;
@@ -15,8 +18,8 @@ export function formatDeltaPercent(pct: number): string {
  * A p-value (or any positive number) like C's `%.6g`: six significant digits, trailing zeros dropped,
  * exponent form below 1e-4 with a two-digit exponent: 1.08251e-05, 0.00684146, 1.
  */
-export function formatP(p: number, significant = 6): string {
-  if (!Number.isFinite(p)) return '—';
+export function formatP(p: number | null, significant = 6): string {
+  if (p === null || !Number.isFinite(p)) return '—';
   if (p === 0) return '0';
   const [mantissa, expText] = p.toExponential(significant - 1).split('e') as [string, string];
   const exp = Number(expText);
@@ -31,13 +34,13 @@ export function formatP(p: number, significant = 6): string {
 const grouped = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
 
 /** A value with thousands separators and six significant digits, as in the seed-004 table: "340,201". */
-export function formatGrouped(v: number): string {
-  return Number.isFinite(v) ? grouped.format(v) : '—';
+export function formatGrouped(v: number | null): string {
+  return v !== null && Number.isFinite(v) ? grouped.format(v) : '—';
 }
 
 /** An effect in percent with one decimal, explicit sign and a typographic minus: "+8.0%", "−0.3%". */
-export function formatEffect(pct: number): string {
-  if (!Number.isFinite(pct)) return '—';
+export function formatEffect(pct: number | null): string {
+  if (pct === null || !Number.isFinite(pct)) return '—';
   const text = Math.abs(pct).toFixed(1);
   return `${pct < 0 && Number(text) !== 0 ? '\u2212' : '+'}${text}%`;
 }

@@ -5,7 +5,7 @@
 import { formatEffect } from '../format/number-format.js';
 import type { Align } from '../format/text-table.js';
 import { checkReasonText } from '../protocol/check-text.js';
-import type { RunFactorial } from '../stats/factorial.js';
+import type { ProtocolFactorialTable } from '../protocol/types.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
 import {
@@ -41,7 +41,7 @@ export function markdownTable(
 }
 
 /** The seed-004 2×2 as a Markdown table. */
-export function renderFactorialMarkdown(f: RunFactorial): string {
+export function renderFactorialMarkdown(f: ProtocolFactorialTable): string {
   const t = factorialTable(f);
   return [
     `**${escapeCell(f.key)}** — interaction ${formatEffect(f.interactionPercent)}`,
@@ -85,9 +85,11 @@ function markdownWarning(text: string | null): string[] {
   return text ? ['', `> **${escapeCell(text)}**`] : [];
 }
 
-/** The full Markdown report of a run. */
+const percent = (r: number | null): string => (r === null ? '—' : `${(r * 100).toFixed(2)}%`);
+
+/** The full Markdown report of a run, from its RunReport. */
 export function renderMarkdownReport(input: ReportInput): string {
-  const { run, analysis } = input;
+  const { run, report: analysis } = input;
   const sides = describeComparison(run);
   const s = analysis.summary;
   const out: string[] = [
@@ -125,19 +127,19 @@ export function renderMarkdownReport(input: ReportInput): string {
       }
     }
   }
-  if (input.growth?.length) {
-    out.push('', '### Growth', '', ...input.growth.map((g) => `- ${escapeCell(growthSentence(g))}`));
+  if (analysis.growth.length) {
+    out.push('', '### Growth', '', ...analysis.growth.map((g) => `- ${escapeCell(growthSentence(g))}`));
   }
-  if (input.factorials?.length) {
+  if (analysis.factorials.length) {
     out.push('', '### Factorial', '');
-    for (const f of input.factorials) out.push(renderFactorialMarkdown(f), '');
+    for (const f of analysis.factorials) out.push(renderFactorialMarkdown(f), '');
   }
-  if (input.notFittable?.length) {
+  if (analysis.notFittable.length) {
     out.push(
       '',
       '### Not fittable',
       '',
-      ...input.notFittable.map((n) => `- ${n.analysis} ${escapeCell(notFittableLine(n))}`),
+      ...analysis.notFittable.map((n) => `- ${n.analysis} ${escapeCell(notFittableLine(n))}`),
     );
   }
   const unsettled = warmupWarnings(input.run);
@@ -145,8 +147,8 @@ export function renderMarkdownReport(input: ReportInput): string {
   if (s.aa) {
     out.push(
       '',
-      `A/A: Won/Lost in ${(s.aa.falseVerdictRate * 100).toFixed(2)}% of ${s.benchmarks} benchmarks, ` +
-        `p < alpha in ${(s.aa.falsePositiveRate * 100).toFixed(2)}%.`,
+      `A/A: Won/Lost in ${percent(s.aa.falseVerdictRate)} of ${s.benchmarks} benchmarks, ` +
+        `p < alpha in ${percent(s.aa.falsePositiveRate)}.`,
     );
   }
   out.push('', renderReproductionMarkdown(reproductionItems(input)));

@@ -4,7 +4,13 @@ import { renderJmhJson } from './jmh.js';
 import { renderResultsJson } from './json.js';
 import { renderMarkdownReport } from './markdown.js';
 import type { ReportInput } from './report-model.js';
-import { distributionRows, renderDistributionSvg, renderFactorialSvg, renderGrowthSvg } from './svg.js';
+import {
+  distributionRows,
+  type PlottedGrowth,
+  renderDistributionSvg,
+  renderFactorialSvg,
+  renderGrowthSvg,
+} from './svg.js';
 import { renderTerminalReport } from './terminal.js';
 
 /** Output formats of `run`, `compare`, `aa` and `report`. */
@@ -37,18 +43,26 @@ export function render(input: ReportInput, format: Format): string {
 
 const fileSafe = (key: string): string => key.replace(/[^\w.=-]+/g, '_');
 
-/** The SVG plots of an analysed run, as `[file name, SVG]` (the command line writes them where `--svg` says). */
-export function svgPlots(input: ReportInput): Array<[string, string]> {
+/**
+ * The SVG plots of an analysed run, as `[file name, SVG]` (the command line writes them where `--svg` says): the
+ * figures from its RunReport, the points from its samples (`growth` carries the samples each fit was made on).
+ */
+export function svgPlots(
+  input: ReportInput & { growth?: readonly Pick<PlottedGrowth, 'key' | 'points'>[] },
+): Array<[string, string]> {
+  const { report, run } = input;
   const files: Array<[string, string]> = [
-    ['distributions.svg', renderDistributionSvg(distributionRows(input.run, input.analysis))],
+    ['distributions.svg', renderDistributionSvg(distributionRows(run, report.verdicts))],
   ];
-  const labels = input.run.benchmarks[0]?.labels ?? { baseline: 'baseline', candidate: 'candidate' };
-  for (const g of input.growth ?? [])
+  const labels = run.benchmarks[0]?.labels ?? { baseline: 'baseline', candidate: 'candidate' };
+  for (const g of report.growth) {
+    const points = input.growth?.find((p) => p.key === g.key)?.points ?? { baseline: [], candidate: [] };
     files.push([
       `growth-${fileSafe(g.key)}-${g.param}.svg`,
-      renderGrowthSvg(g, labels, METRIC_UNITS[input.analysis.config.metric]),
+      renderGrowthSvg({ ...g, points }, labels, METRIC_UNITS[report.config.metric]),
     ]);
-  for (const f of input.factorials ?? [])
+  }
+  for (const f of report.factorials)
     files.push([`factorial-${fileSafe(f.key)}.svg`, renderFactorialSvg(f, f.key)]);
   return files;
 }

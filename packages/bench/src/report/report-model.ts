@@ -1,8 +1,9 @@
 /**
- * What a report shows besides the per-benchmark verdicts, and the wording shared by every text format.
+ * What a report shows besides the per-benchmark verdicts, and the wording shared by every text format. Everything
+ * statistical is read from the run's {@link RunReport} (verdicts, summary, checks, growth, factorial); the run's
+ * record gives only what a report lists as recorded: the sides, the command, each sample's environment and warm-up.
  */
 
-import type { AnalysedRun } from '../analyse/analyse-run.js';
 import {
   formatDeltaPercent,
   formatEffect,
@@ -14,18 +15,26 @@ import {
 } from '../format/number-format.js';
 import type { Align } from '../format/text-table.js';
 import { type Environment, type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
+import type {
+  Correction,
+  MetricId,
+  ProtocolFactorialTable,
+  ProtocolGrowthComparison,
+  RunReport,
+  SignificanceReach,
+  Verdict,
+} from '../protocol/types.js';
 import { verdictReasonText } from '../protocol/verdict-text.js';
 import { launcherOf, shellQuote } from '../shell-quote.js';
 import { describe } from '../stats/describe.js';
-import type { RunFactorial } from '../stats/factorial.js';
-import type { GrowthComparison } from '../stats/growth.js';
-import type { Correction } from '../stats/holm.js';
-import { METRIC_UNITS, type MetricName, sideValues } from '../stats/metric.js';
-import type { SignificanceReach } from '../stats/significance-reach.js';
-import type { BenchmarkVerdict } from '../stats/verdict.js';
+import { METRIC_UNITS, sideValues } from '../stats/metric.js';
 
-/** Everything a report renders: a run with its analyses, and where it is stored. */
-export interface ReportInput extends AnalysedRun {
+/** Everything a report renders: the run's RunReport, its record (the recorded facts), and where it is stored. */
+export interface ReportInput {
+  /** The analysed run: every verdict, statistic, check, growth and factorial figure a report prints. */
+  report: RunReport;
+  /** The run as recorded: the sides, the command, and per sample its environment, warm-up and raw values. */
+  run: RunRecord;
   /** Where the run is stored, when known (the Reproduction block names it). */
   resultsFile?: string;
   /** Colour Won (green) and Lost (red) in the terminal table: for a terminal only, never a pipe or a file. */
@@ -73,10 +82,7 @@ export function isSingleVariant(run: RunRecord): boolean {
 }
 
 /** The single-variant table: per benchmark the median and IQR over every fork of both halves, in human units. */
-export function singleVariantTable(
-  run: RunRecord,
-  metric: MetricName,
-): { header: string[]; rows: string[][] } {
+export function singleVariantTable(run: RunRecord, metric: MetricId): { header: string[]; rows: string[][] } {
   const rows = run.benchmarks.flatMap((b) => {
     const xs = [...sideValues(b, 'baseline', metric), ...sideValues(b, 'candidate', metric)];
     if (xs.length === 0) return [[b.key, METRIC_UNITS[metric], '—', '—', '0']];
@@ -115,14 +121,14 @@ export function describeComparison(run: RunRecord): { baseline: string; candidat
 }
 
 /** Sample sizes as printed in the n column: "10", or "10/9" when the sides differ. */
-export function formatN(v: BenchmarkVerdict): string {
+export function formatN(v: Verdict): string {
   if (!v.stats) return '0';
   const a = v.stats.baseline.n;
   const b = v.stats.candidate.n;
   return a === b ? String(a) : `${a}/${b}`;
 }
 
-const METRIC_FAMILY: Readonly<Record<MetricName, 'time' | 'bytes' | 'count'>> = {
+const METRIC_FAMILY: Readonly<Record<MetricId, 'time' | 'bytes' | 'count'>> = {
   nsPerOp: 'time',
   cpuNsPerOp: 'time',
   bytesPerOp: 'bytes',
@@ -130,7 +136,7 @@ const METRIC_FAMILY: Readonly<Record<MetricName, 'time' | 'bytes' | 'count'>> = 
 };
 
 /** A metric value in a readable unit with five significant digits ("3.3625 µs"); full precision is in the JSON. */
-export function formatMetric(v: number, metric: MetricName): string {
+export function formatMetric(v: number, metric: MetricId): string {
   return formatHuman(v, METRIC_FAMILY[metric]);
 }
 
@@ -138,13 +144,14 @@ export function formatMetric(v: number, metric: MetricName): string {
  * The spread of the comparison: the Hodges-Lehmann ratio CI as a percent change ("[+8.12%, +12%]"), or the shift
  * CI in units when a value is ≤ 0 and no ratio exists.
  */
-export function spreadCell(v: BenchmarkVerdict): string {
+export function spreadCell(v: Verdict): string {
   const s = v.stats;
   if (!s) return '—';
   // Too few samples for any finite bound at this confidence (n = 3 per side at 95%): the "interval" would read
   // [-100%, —], a bound nothing measured.
-  if (!Number.isFinite(s.shift.lower) || !Number.isFinite(s.shift.upper)) return '— (n too small)';
-  if (s.ratio) return formatPercentRange((s.ratio.lower - 1) * 100, (s.ratio.upper - 1) * 100);
+  if (s.shift.lower === null || s.shift.upper === null) return '— (n too small)';
+  if (s.ratio && s.ratio.lower !== null && s.ratio.upper !== null)
+    return formatPercentRange((s.ratio.lower - 1) * 100, (s.ratio.upper - 1) * 100);
   return `[${formatMetric(s.shift.lower, v.metric)}, ${formatMetric(s.shift.upper, v.metric)}]`;
 }
 
@@ -161,14 +168,14 @@ export function terminalAlign(correction: Correction): Align[] {
 }
 
 /** The terminal table cells of one verdict: human units, the HL CI as the spread, raw and adjusted p. */
-export function terminalVerdictCells(v: BenchmarkVerdict, correction: Correction): string[] {
+export function terminalVerdictCells(v: Verdict, correction: Correction): string[] {
   const s = v.stats;
   const cells = [
     v.key,
     v.unit,
     s ? formatMetric(s.baseline.median, v.metric) : '—',
     s ? formatMetric(s.candidate.median, v.metric) : '—',
-    s ? formatDeltaPercent(Number(s.deltaPercent.toPrecision(4))) : '—',
+    s && s.deltaPercent !== null ? formatDeltaPercent(Number(s.deltaPercent.toPrecision(4))) : '—',
     spreadCell(v),
     v.outcome,
     formatN(v),
@@ -179,7 +186,7 @@ export function terminalVerdictCells(v: BenchmarkVerdict, correction: Correction
 }
 
 /** The verdicts that have an effect estimate, each with its {@link effectSentence}. */
-export function effectLines(verdicts: readonly BenchmarkVerdict[]): { key: string; text: string }[] {
+export function effectLines(verdicts: readonly Verdict[]): { key: string; text: string }[] {
   return verdicts.flatMap((v) => {
     const text = effectSentence(v);
     return text ? [{ key: v.key, text }] : [];
@@ -194,8 +201,9 @@ export interface FactorialTable {
 }
 
 /** Cells of the seed-004 2×2, every effect with its exact p; renderers only lay them out. */
-export function factorialTable(f: RunFactorial): FactorialTable {
-  const effect = (e: { percent: number; p: number }) => `${formatEffect(e.percent)} (p=${formatP(e.p, 3)})`;
+export function factorialTable(f: ProtocolFactorialTable): FactorialTable {
+  const effect = (e: { percent: number | null; p: number }) =>
+    `${formatEffect(e.percent)} (p=${formatP(e.p, 3)})`;
   const levelRow = (i: 0 | 1) => [
     f.code.levels[i],
     formatGrouped(f.medians[i][0]),
@@ -213,7 +221,7 @@ export function factorialTable(f: RunFactorial): FactorialTable {
   };
 }
 
-const PER_OP: Readonly<Record<MetricName, string>> = {
+const PER_OP: Readonly<Record<MetricId, string>> = {
   nsPerOp: '/op',
   cpuNsPerOp: ' cpu/op',
   bytesPerOp: '/op',
@@ -221,7 +229,7 @@ const PER_OP: Readonly<Record<MetricName, string>> = {
 };
 
 /** A median per op in the table's human units: "3.3625 µs/op", "1.5 KiB/op", "12.35k instr/op". */
-export function formatPerOp(v: number, metric: MetricName): string {
+export function formatPerOp(v: number, metric: MetricId): string {
   return `${formatMetric(v, metric)}${PER_OP[metric]}`;
 }
 
@@ -229,11 +237,13 @@ export function formatPerOp(v: number, metric: MetricName): string {
  * The seed-000 bullet sentence in the table's human units (full precision is in the JSON):
  * "X: 3.3625 µs/op -> 9.0185 ns/op (Won, a 99.732% reduction, n=10, p=1.08251e-05)".
  */
-export function verdictSentence(v: BenchmarkVerdict): string {
+export function verdictSentence(v: Verdict): string {
   const s = v.stats;
   if (!s) return `${v.key}: ${v.outcome} (${verdictReasonText(v)})`;
-  const change = Number(Math.abs(s.deltaPercent).toPrecision(5));
-  const direction = s.deltaPercent < 0 ? 'reduction' : 'increase';
+  // A baseline median of 0 has no relative change (the report's JSON carries it as null).
+  const delta = s.deltaPercent ?? Number.NaN;
+  const change = Number(Math.abs(delta).toPrecision(5));
+  const direction = delta < 0 ? 'reduction' : 'increase';
   return (
     `${v.key}: ${formatPerOp(s.baseline.median, v.metric)} -> ${formatPerOp(s.candidate.median, v.metric)} ` +
     `(${v.outcome}, a ${change}% ${direction}, ${samplesText(v)}, p=${formatP(s.p)}${sequentialPText(v)})`
@@ -241,7 +251,7 @@ export function verdictSentence(v: BenchmarkVerdict): string {
 }
 
 /** "n=10", or in a sequential run "decided at n = 5 of 20" (with why when it stopped for equivalence or undecided). */
-function samplesText(v: BenchmarkVerdict): string {
+function samplesText(v: Verdict): string {
   const q = v.sequential;
   if (!q) return `n=${formatN(v)}`;
   // A guardrail stops for "equivalence" once its interval ends below +threshold, improved by however much.
@@ -251,13 +261,13 @@ function samplesText(v: BenchmarkVerdict): string {
 }
 
 /** ", sequential p=0.0079": the p Holm read in a sequential run (the fixed-n p of the final samples is `p`). */
-function sequentialPText(v: BenchmarkVerdict): string {
+function sequentialPText(v: Verdict): string {
   const p = v.sequential?.pSequential;
   return p === null || p === undefined ? '' : `, sequential p=${formatP(p)}`;
 }
 
 /** "ratio 0.002682 [0.002662, 0.002702]; shift -3.3535 µs [-3.3703 µs, -3.3508 µs] at 95.67%", in human units. */
-export function effectSentence(v: BenchmarkVerdict): string | null {
+export function effectSentence(v: Verdict): string | null {
   const s = v.stats;
   if (!s) return null;
   const conf = `${Number((s.shift.achievedConfidence * 100).toFixed(2))}%`;
@@ -269,7 +279,7 @@ export function effectSentence(v: BenchmarkVerdict): string | null {
 }
 
 /** "O(N^1.98) [1.95, 2.01] → O(N^1.02) [0.99, 1.05]". */
-export function growthSentence(g: GrowthComparison): string {
+export function growthSentence(g: ProtocolGrowthComparison): string {
   const ci = (lo: number | null, hi: number | null) =>
     lo === null || hi === null ? '' : ` [${lo.toFixed(2)}, ${hi.toFixed(2)}]`;
   const [b, c] = [growthLabel(g.baseline), growthLabel(g.candidate)];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { analyseRun } from '../analyse/analyse-run.js';
 import { formatGrouped, formatP } from '../format/number-format.js';
-import { analyzeRun } from '../stats/analyze-run.js';
 import { factorial2x2 } from '../stats/factorial.js';
 import { growthFromRun } from '../stats/growth.js';
 import { jitter, makeRecord, makeRun } from '../stats/test-fixtures.js';
@@ -127,8 +127,7 @@ describe('SVG plots', () => {
     const run = seedRun();
     run.benchmarks[0]!.key = 'A<B> & "C"';
     run.benchmarks[1]!.key = `${LONG_SUITE}.benchCopyAndAdd[size=1000,arrival=random]`;
-    const analysis = analyzeRun(run);
-    const svg = renderDistributionSvg(distributionRows(run, analysis));
+    const svg = renderDistributionSvg(distributionRows(run, analyseRun(run).report.verdicts));
     const pts = circles(svg);
     expect(pts).toHaveLength(80);
     const first = run.benchmarks[0]!;

@@ -13,12 +13,9 @@ import {
   growthLabel,
 } from '../format/number-format.js';
 import type { RunRecord, Side } from '../model.js';
-import type { RunAnalysis } from '../stats/analyze-run.js';
-import { describe } from '../stats/describe.js';
-import type { FactorialEffect, FactorialResult } from '../stats/factorial.js';
-import type { GrowthComparison, GrowthFit } from '../stats/growth.js';
+import type { ProtocolFactorialTable, ProtocolGrowthComparison, Verdict } from '../protocol/types.js';
+import type { GrowthPoint } from '../stats/growth.js';
 import { sideValues } from '../stats/metric.js';
-import type { BenchmarkVerdict } from '../stats/verdict.js';
 import {
   axis,
   svgDocument as doc,
@@ -52,13 +49,13 @@ function legend(x: number, y: number, lines: Record<Side, string>, maxWidth: num
 
 /** Values of one side of a benchmark, for {@link renderDistributionSvg}. */
 export interface DistributionRow {
-  verdict: BenchmarkVerdict;
+  verdict: Verdict;
   values: Record<Side, readonly number[]>;
 }
 
-/** Pairs each verdict with its benchmark's values (by key) for {@link renderDistributionSvg}. */
-export function distributionRows(run: RunRecord, analysis: RunAnalysis): DistributionRow[] {
-  return analysis.verdicts.flatMap((verdict) => {
+/** Pairs each verdict of a RunReport with its benchmark's values (by key) for {@link renderDistributionSvg}. */
+export function distributionRows(run: RunRecord, verdicts: readonly Verdict[]): DistributionRow[] {
+  return verdicts.flatMap((verdict) => {
     const record = run.benchmarks.find((b) => b.key === verdict.key);
     if (!record) return [];
     return [
@@ -109,11 +106,13 @@ export function renderDistributionSvg(rows: readonly DistributionRow[]): string 
       const xs = row.values[side];
       if (xs.length === 0) return;
       const cy = top + 12 + k * 26;
-      const d = describe(xs);
-      body.push(
-        `<rect x="${n(sc.map(d.q1))}" y="${cy - 8}" width="${n(Math.max(1, sc.map(d.q3) - sc.map(d.q1)))}" height="16" fill="none" stroke="${COLORS[side]}"/>`,
-        `<line x1="${n(sc.map(d.median))}" y1="${cy - 10}" x2="${n(sc.map(d.median))}" y2="${cy + 10}" stroke="${COLORS[side]}" stroke-width="2"/>`,
-      );
+      // The box is the side's quartiles and median as the report's statistics give them (drawn when it has some).
+      const d = s?.[side];
+      if (d)
+        body.push(
+          `<rect x="${n(sc.map(d.q1))}" y="${cy - 8}" width="${n(Math.max(1, sc.map(d.q3) - sc.map(d.q1)))}" height="16" fill="none" stroke="${COLORS[side]}"/>`,
+          `<line x1="${n(sc.map(d.median))}" y1="${cy - 10}" x2="${n(sc.map(d.median))}" y2="${cy + 10}" stroke="${COLORS[side]}" stroke-width="2"/>`,
+        );
       // Deterministic vertical jitter keeps equal values visible without randomness in the output.
       for (const [j, x] of xs.entries()) body.push(point(sc.map(x), cy + ((j % 5) - 2) * 2, side, x));
     });
@@ -123,9 +122,12 @@ export function renderDistributionSvg(rows: readonly DistributionRow[]): string 
   return doc(width, 56 + rows.length * rowHeight, 'Sample distributions: baseline vs candidate', body);
 }
 
+/** A growth comparison of a RunReport with the samples it was fitted on, per side (for the plot's points). */
+export type PlottedGrowth = ProtocolGrowthComparison & { points: Record<Side, readonly GrowthPoint[]> };
+
 /** "O(N^1.65) [1.63, 1.67]": one side's growth exponent with its interval. */
-function fitText(g: GrowthComparison, side: Side): string {
-  const fit: GrowthFit = g[side];
+function fitText(g: PlottedGrowth, side: Side): string {
+  const fit = g[side];
   const label = growthLabel(fit);
   const ci =
     fit.lower === null || fit.upper === null ? '' : ` [${fit.lower.toFixed(2)}, ${fit.upper.toFixed(2)}]`;
@@ -136,7 +138,7 @@ function fitText(g: GrowthComparison, side: Side): string {
  * Log-log growth plot of one benchmark: every sample per side and the fitted power laws, whose exponents and
  * confidence intervals the legend gives. `unit` labels the value axis (e.g. "ns/op").
  */
-export function renderGrowthSvg(g: GrowthComparison, labels: Record<Side, string>, unit = 'metric'): string {
+export function renderGrowthSvg(g: PlottedGrowth, labels: Record<Side, string>, unit = 'metric'): string {
   const width = 640;
   const [l, r] = [84, width - 24];
   const title = textBlock(10, 22, `Growth of ${g.key} over ${g.param}`, {
@@ -193,7 +195,7 @@ export function renderGrowthSvg(g: GrowthComparison, labels: Record<Side, string
 }
 
 /** "+8.0% (p=0.000183)". */
-function effectText(e: FactorialEffect): string {
+function effectText(e: ProtocolFactorialTable['codeEffect'][number]): string {
   return `${formatEffect(e.percent)} (p=${formatP(e.p, 3)})`;
 }
 
@@ -201,7 +203,10 @@ function effectText(e: FactorialEffect): string {
  * Interaction plot of a 2×2: the configuration levels on x, one line of cell medians per code level, each
  * point labelled with its median, and below the plot every simple effect with its exact Mann-Whitney p.
  */
-export function renderFactorialSvg(f: FactorialResult, title = 'Factorial interaction'): string {
+export function renderFactorialSvg(
+  f: Omit<ProtocolFactorialTable, 'key'>,
+  title = 'Factorial interaction',
+): string {
   const width = 560;
   const [l, r] = [84, width - 30];
   const head = textBlock(10, 22, title, { maxWidth: width - 20, size: 13, bold: true, maxLines: 2 });

@@ -1,15 +1,13 @@
 /**
  * The terminal report: the seed-000 verdict table, seed-style sentences, effect sizes, the checks section,
- * growth lines and seed-004 factorial boxes.
+ * growth lines and seed-004 factorial boxes — all read from the run's RunReport.
  */
 
 import { formatEffect } from '../format/number-format.js';
 import { type Align, alignedTable, boxTable } from '../format/text-table.js';
 import { checkReasonText } from '../protocol/check-text.js';
+import type { Correction, ProtocolFactorialTable, ProtocolRunSummary, Verdict } from '../protocol/types.js';
 import { failedChecksText } from '../protocol/verdict-text.js';
-import { type RunSummary, unconfirmedRegression } from '../stats/analyze-run.js';
-import type { RunFactorial } from '../stats/factorial.js';
-import type { Correction } from '../stats/holm.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
 import {
@@ -31,7 +29,7 @@ import {
 } from './report-model.js';
 
 /** The seed-004 2×2 as a box table, every effect with its exact p. */
-export function renderFactorialBox(f: RunFactorial): string {
+export function renderFactorialBox(f: ProtocolFactorialTable): string {
   const t = factorialTable(f);
   return `${f.key}\n${boxTable([t.header, ...t.rows], t.align)}\ninteraction (code effect, ${f.config.levels[1]} vs ${f.config.levels[0]}): ${formatEffect(f.interactionPercent)}`;
 }
@@ -44,7 +42,7 @@ export interface MetricWords {
 
 /** The checks section: "pairing ✓ …" per check, with every failing benchmark's reason underneath. */
 export function renderChecks(
-  summary: RunSummary,
+  summary: ProtocolRunSummary,
   words: MetricWords,
   verdictReasons: ReadonlyMap<string, string> = new Map(),
 ): string {
@@ -71,7 +69,7 @@ export function renderChecks(
   return lines.join('\n');
 }
 
-function summaryLine(summary: RunSummary, alpha: number, correction: Correction): string {
+function summaryLine(summary: ProtocolRunSummary, alpha: number, correction: Correction): string {
   const o = summary.outcomes;
   const parts = [`${o.Won} Won`, `${o.Held} Held`, `${o.Unchanged} Unchanged`, `${o.Lost} Lost`];
   if (o.Inconclusive) parts.push(`${o.Inconclusive} Inconclusive`);
@@ -80,7 +78,7 @@ function summaryLine(summary: RunSummary, alpha: number, correction: Correction)
   const warning = reachWarning(summary.reach, correction);
   if (warning) line += `\n${warning}`;
   if (summary.aa) {
-    const pct = (r: number) => `${Number((r * 100).toFixed(2))}%`;
+    const pct = (r: number | null) => (r === null ? '—' : `${Number((r * 100).toFixed(2))}%`);
     line +=
       `\nA/A: Won/Lost verdicts in ${pct(summary.aa.falseVerdictRate)} of ${summary.benchmarks} benchmarks; ` +
       `p < ${alpha} in ${pct(summary.aa.falsePositiveRate)} (nominal ${pct(alpha)})`;
@@ -113,14 +111,29 @@ export function colourWanted(isTTY: boolean, env: Readonly<Record<string, string
   return isTTY;
 }
 
-/** The full terminal report of a run. */
+/** "• Primary Won: …" per verdict; an Inconclusive one says which checks failed and whether it reads as a regression. */
+function verdictLines(verdicts: readonly Verdict[]): string[] {
+  return verdicts.flatMap((v) => {
+    const prefix = v.role === 'primary' ? `Primary ${v.outcome}` : `Guardrail ${v.outcome}`;
+    const lines = [`• ${prefix}: ${verdictSentence(v)}`];
+    // Say why there is no verdict; the checks section below has every check's full reason.
+    if (v.outcome === 'Inconclusive' && v.stats) {
+      // The statistics alone read Lost: an unconfirmed regression, which the gate fails on.
+      const gate = v.basis.statisticalOutcome === 'Lost' ? ' — reads as a regression: fails the gate' : '';
+      lines.push(`    checks failed: ${failedChecksText(v)}${gate}`);
+    }
+    return lines;
+  });
+}
+
+/** The full terminal report of a run, from its RunReport. */
 export function renderTerminalReport(input: ReportInput): string {
-  const { run, analysis } = input;
+  const { run, report } = input;
   const sides = describeComparison(run);
   const out: string[] = [];
   out.push(`Baseline: ${sides.baseline}`, `Candidate: ${sides.candidate}`, '');
   if (isSingleVariant(run)) {
-    const t = singleVariantTable(run, analysis.config.metric);
+    const t = singleVariantTable(run, report.config.metric);
     const align: Align[] = ['left', 'left', 'right', 'right', 'right'];
     out.push(
       alignedTable(t.header, t.rows, align),
@@ -128,45 +141,33 @@ export function renderTerminalReport(input: ReportInput): string {
       'A/A check of the two halves (same code: expect no verdict):',
     );
   }
-  const correction = analysis.config.correction;
+  const correction = report.config.correction;
   const header = terminalHeader(correction);
   const at = header.indexOf('Outcome');
-  const cells = (v: (typeof analysis.verdicts)[number]) => {
+  const cells = (v: Verdict) => {
     const row = terminalVerdictCells(v, correction);
     const sgr = input.colour ? OUTCOME_COLOUR[v.outcome] : undefined;
     if (sgr !== undefined) row[at] = `\u001b[${sgr}m${row[at]}\u001b[39m`;
     return row;
   };
-  out.push(alignedTable(header, analysis.verdicts.map(cells), terminalAlign(correction)));
-  out.push('');
-  for (const v of analysis.verdicts) {
-    const prefix = v.role === 'primary' ? `Primary ${v.outcome}` : `Guardrail ${v.outcome}`;
-    out.push(`• ${prefix}: ${verdictSentence(v)}`);
-    // Say why there is no verdict; the checks section below has every check's full reason.
-    if (v.outcome === 'Inconclusive' && v.stats) {
-      const { alpha, threshold } = analysis.config;
-      const gate = unconfirmedRegression(v, alpha, threshold)
-        ? ' — reads as a regression: fails the gate'
-        : '';
-      out.push(`    checks failed: ${failedChecksText(v)}${gate}`);
-    }
-  }
-  const effects = effectLines(analysis.verdicts).map((e) => `  ${e.key}: ${e.text}`);
+  out.push(alignedTable(header, report.verdicts.map(cells), terminalAlign(correction)));
+  out.push('', ...verdictLines(report.verdicts));
+  const effects = effectLines(report.verdicts).map((e) => `  ${e.key}: ${e.text}`);
   if (effects.length) out.push('', 'Hodges-Lehmann (candidate vs baseline):', ...effects);
   // A single benchmark gets its pass reasons printed in full; a run of many gets counts.
   const reasons = new Map<string, string>();
-  const words = { metric: analysis.config.metric, unit: METRIC_UNITS[analysis.config.metric] };
-  if (analysis.verdicts.length === 1)
-    for (const c of analysis.verdicts[0]!.checks)
+  const words = { metric: report.config.metric, unit: METRIC_UNITS[report.config.metric] };
+  if (report.verdicts.length === 1)
+    for (const c of report.verdicts[0]!.checks)
       reasons.set(c.name, checkReasonText(c, words.metric, words.unit));
-  out.push('', 'Checks:', renderChecks(analysis.summary, words, reasons));
-  if (input.growth?.length) out.push('', 'Growth:', ...input.growth.map((g) => `  ${growthSentence(g)}`));
-  for (const f of input.factorials ?? []) out.push('', renderFactorialBox(f));
-  if (input.notFittable?.length)
-    out.push('', 'Not fittable:', ...input.notFittable.map((n) => `  ${n.analysis} ${notFittableLine(n)}`));
+  out.push('', 'Checks:', renderChecks(report.summary, words, reasons));
+  if (report.growth.length) out.push('', 'Growth:', ...report.growth.map((g) => `  ${growthSentence(g)}`));
+  for (const f of report.factorials) out.push('', renderFactorialBox(f));
+  if (report.notFittable.length)
+    out.push('', 'Not fittable:', ...report.notFittable.map((n) => `  ${n.analysis} ${notFittableLine(n)}`));
   const unsettled = warmupWarnings(run);
   if (unsettled.length) out.push('', 'Warm-up:', ...unsettled.map((w) => `  ${w}`));
   out.push('', renderReproduction(reproductionItems(input)));
-  out.push('', summaryLine(analysis.summary, analysis.config.alpha, analysis.config.correction));
+  out.push('', summaryLine(report.summary, report.config.alpha, report.config.correction));
   return out.join('\n');
 }
