@@ -244,6 +244,14 @@ function analysesOutsideTheStage(root = SRC): string[] {
     .sort();
 }
 
+/** Entry files that export an analysis other than the analyse stage's `analyseRun` (`/runner` once exported analyzeRun). */
+function analysisExports(root = SRC): string[] {
+  return sources(root)
+    .filter((f) => dirname(f) === root)
+    .filter((f) => /export\s*(type\s*)?\{[^}]*\banalyze(Run)?\b[^}]*\}/.test(readFileSync(f, 'utf8')))
+    .map((f) => relative(root, f));
+}
+
 /** What the entry file `name.ts` at the root of `root` imports outside `allowed` folders. */
 function entryViolations(name: string, allowed: readonly string[], root = SRC): string[] {
   return importsOf(join(root, `${name}.ts`), root)
@@ -271,6 +279,16 @@ describe('architecture', () => {
       expect(violations(rule, plantedTree(path, text))).toEqual(expected);
     });
   }
+
+  it('clients analyse through the analyse stage: no entry point exports analyze or analyzeRun', () => {
+    expect(analysisExports()).toEqual([]);
+    const root = plantedTree('runner.ts', "export { analyseRun } from './analyse/analyse-run.js';\n");
+    writeFileSync(
+      join(root, 'index.ts'),
+      "export { analyzeRun, type RunAnalysis } from './stats/analyze-run.js';\n",
+    );
+    expect(analysisExports(root)).toEqual(['index.ts']);
+  });
 
   it('a run is analysed in one place: no analyze( or analyzeRun( call outside analyse/', () => {
     expect(analysesOutsideTheStage()).toEqual([]);

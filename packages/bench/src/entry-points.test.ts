@@ -30,7 +30,6 @@ describe('entry points', () => {
       'ResultsFileError',
       'UsageError',
       'analyseRun',
-      'analyzeRun',
       'compareFiles',
       'listBenchmarks',
       'main',

@@ -56,8 +56,6 @@ export type { RunOptions } from './plan/run-options.js';
 export { readRun } from './results/results-store.js';
 /** POSIX shell quoting, for displaying a recorded command line (never for running one). */
 export { shellQuote } from './shell-quote.js';
-/** Run-level analysis: a verdict per benchmark and the run summary (gate, checks, A/A rates). */
-export { analyzeRun, type RunAnalysis, type RunSummary } from './stats/analyze-run.js';
 /** A calibration's summary: false verdicts, power per injected slowdown, the smallest detectable change. */
 export type { CalibrationSummary } from './stats/calibration.js';
 /** Two saved runs compared benchmark by benchmark (what `compare-files` prints), without measuring. */

@@ -5,7 +5,7 @@
 
 /**
  * A relative change in percent with at most four decimals and an explicit sign: "-99.7318%", "+2.5%"; "—" for null
- * or a non-finite value (JSON carries those as null). The same holds for every formatter below.
+ * or a non-finite value (JSON carries those as null); formatP, formatGrouped and formatEffect do the same.
  */
 export function formatDeltaPercent(pct: number | null): string {
   if (pct === null || !Number.isFinite(pct)) return '—';

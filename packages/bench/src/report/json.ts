@@ -3,16 +3,13 @@
  * its RunReport as `analysis` (verdicts, checks, summary, growth / factorial) — one version number for both.
  */
 
-import type { RunRecord } from '../model.js';
-import type { RunReport } from '../protocol/types.js';
+import type { ResultsDocument } from '../protocol/types.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { ReportInput } from './report-model.js';
 
-/** The results document: the run's record as written, with its {@link RunReport} as `analysis`. */
-export type ResultsDocument = RunRecord & { schemaVersion: typeof PROTOCOL_VERSION; analysis: RunReport };
-
 /**
- * Assembles the results document (pure; the run is copied, not mutated). It is written in the current protocol
+ * Assembles the results document (the protocol's `ResultsDocumentSchema`: the run's record with its RunReport as
+ * `analysis`) (pure; the run is copied, not mutated). It is written in the current protocol
  * version whatever version the run's file had: the records read the same, and the analysis is this runner's.
  */
 export function buildResultsDocument(input: ReportInput): ResultsDocument {
