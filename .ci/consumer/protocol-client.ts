@@ -10,8 +10,7 @@ import {
   type Verdict,
 } from '@tombstone-lab/bench/protocol';
 import {
-  type CliIo,
-  main,
+  listBenchmarks,
   type RunOptions,
   type RunRecord,
   type RunResult,
@@ -50,13 +49,10 @@ export function locations(text: string): string[] {
   return list.suites.flatMap((s) => s.benchmarks.map((b) => `${b.file}:${b.line}:${b.column}`));
 }
 
-/** Runs `list --json` in-process. */
-export async function listHere(cwd: string): Promise<number> {
-  const out: string[] = [];
-  const io: CliIo = { cwd, isTTY: false, stdout: (t) => void out.push(t), stderr: () => {} };
-  const code = await main(['list', '--json'], io);
-  locations(out.join(''));
-  return code;
+/** Lists the benchmarks of a project in-process (what `list --json` prints), as locations. */
+export async function listHere(cwd: string): Promise<string[]> {
+  const list: ListOutput = await listBenchmarks({ cwd });
+  return locations(JSON.stringify(list));
 }
 
 export const version: 6 = PROTOCOL_VERSION;

@@ -272,6 +272,23 @@ describe('architecture', () => {
     expect(entryViolations('format', ['format'], root)).toEqual(['format.ts → report']);
   });
 
+  it('the `runner` entry is the engine, not the command line: it exports nothing from cli/', () => {
+    const engine = [
+      'analyse',
+      'engine',
+      'finish',
+      'plan',
+      'results',
+      'stats',
+      'errors.js',
+      'model.js',
+      'shell-quote.js',
+    ];
+    expect(entryViolations('runner', engine)).toEqual([]);
+    const root = plantedTree('runner.ts', "export { main } from './cli/main.js';\n");
+    expect(entryViolations('runner', engine, root)).toEqual(['runner.ts → cli']);
+  });
+
   for (const rule of RULES) {
     it(rule.name, () => {
       expect(violations(rule)).toEqual([]);

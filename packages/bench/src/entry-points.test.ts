@@ -32,7 +32,6 @@ describe('entry points', () => {
       'analyseRun',
       'compareFiles',
       'listBenchmarks',
-      'main',
       'readRun',
       'shellQuote',
       'startCalibration',

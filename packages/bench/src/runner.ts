@@ -6,10 +6,6 @@
 
 /** The analyse stage: a run record → its RunReport (what `report`, `run-finished` and every renderer read). */
 export { type AnalysedRun, analyseRun } from './analyse/analyse-run.js';
-/** Where the in-process CLI writes (replaceable). */
-export type { CliIo } from './cli/io.js';
-/** Command line entry, callable in-process: `main(['run', '-n', '5'], io, signal)` resolves with the exit code. */
-export { main } from './cli/main.js';
 /**
  * Calibrate from code (what `tombstone-bench calibrate` does): A/A and injected-slowdown runs, then the false-verdict
  * rate, the power and the smallest detectable change; an async iterable of the runs' events plus `result`.
