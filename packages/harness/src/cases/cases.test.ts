@@ -197,7 +197,7 @@ describe('case command', () => {
     expect(performance.now() - started).toBeLessThan(2000);
     const c = io();
     expect(await runCli(['case', 'purge-order', '--samples', '1'], c.io)).toBe(2);
-    expect(c.err.join('')).toMatch(/--samples must be an integer in \[2, 1000\], got "1"/);
+    expect(c.err.join('')).toMatch(/--samples must be an integer in \[2, 50\], got "1"/);
   });
 
   it('checks --results files and --out before any work, naming the file', async () => {

@@ -40,6 +40,8 @@ export async function engineStressTarget(
 ): Promise<{ target: StressTarget; specName: string }> {
   const spec = await loadSpecFile(request.specFile, '/');
   const w = workload(spec, request.seed);
+  // As generate and check do: ops past the spec's last valid index are refused before the run, not millions of ops in.
+  if (request.ops !== undefined) w.checkRange(0, request.ops);
   const driver = new EngineDriver(w.spec, { rangeStore: rangeStoreNamed(request.rangeStore) });
   const target: StressTarget = {
     opAt(k) {

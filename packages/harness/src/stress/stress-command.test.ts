@@ -55,6 +55,7 @@ describe('stress command', () => {
       seed: 7,
       stream: 0,
       rangeStore: 'eager',
+      ops: 300,
     });
     expect(h.err.join('')).toContain('seed 7');
     expect(readFileSync(join(h.dir, 'x.hlog'), 'utf8')).toMatch(/^Tag=insert,/m);

@@ -34,6 +34,8 @@ export interface StressTargetRequest {
   readonly seed: number;
   readonly stream: number;
   readonly rangeStore: RangeStoreName;
+  /** `--ops N`: the target refuses a count past the spec's last valid op index before anything runs. */
+  readonly ops?: number;
 }
 
 /** Builds the target of a run; also names the spec for the report. */
@@ -106,7 +108,13 @@ async function runOne(
     'stress: --range-store',
   );
   const { specFile, seed, stream } = shape;
-  const { target, specName } = await makeTarget({ specFile, seed, stream, rangeStore });
+  const { target, specName } = await makeTarget({
+    specFile,
+    seed,
+    stream,
+    rangeStore,
+    ...(shape.ops !== undefined ? { ops: shape.ops } : {}),
+  });
   io.stderr(
     `stress: spec ${specName}, seed ${shape.seed}, stream ${shape.stream}, range store ${rangeStore}\n`,
   );
