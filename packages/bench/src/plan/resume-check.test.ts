@@ -74,7 +74,9 @@ export default defineSuite({ name: 'One', benchmarks: { spin: () => { let t = 0;
 `,
   });
   const out = join(dir, 'aa.json');
-  const base = ['aa', 'one.bench.ts', '--sample-ms', '20', '--warmup-ms', '20'];
+  // --no-typecheck: these tests are about resuming; a type check per command (a tsc start each) took 38 s of the 60 s
+  // limit at load 18.
+  const base = ['aa', 'one.bench.ts', '--no-typecheck', '--sample-ms', '20', '--warmup-ms', '20'];
 
   it('refuses an A/A file with another --slowdown or --sample-ms (exit 2, file untouched); -n grows a fixed-n run', async () => {
     const first = await runCli([...base, '-n', '1', '--fixed-n', '--out', out], dir);
@@ -84,7 +86,7 @@ export default defineSuite({ name: 'One', benchmarks: { spin: () => { let t = 0;
     expect(slower.code).toBe(2);
     expect(slower.stderr).toMatch(/different run: label/);
     const longer = await runCli(
-      ['aa', 'one.bench.ts', '--sample-ms', '40', '--warmup-ms', '20', '--resume', out],
+      ['aa', 'one.bench.ts', '--no-typecheck', '--sample-ms', '40', '--warmup-ms', '20', '--resume', out],
       dir,
     );
     expect(longer.code).toBe(2);
@@ -108,7 +110,10 @@ export default defineSuite({ name: 'Own', sampling: { warmupMs: ${warmupMs}, sam
   const out = join(dir, 'own.json');
 
   it('applies where the command line is silent, records it per benchmark, and refuses a resume after it changed', async () => {
-    const first = await runCli(['aa', 'own.bench.ts', '-n', '1', '--warmup-ms', '20', '--out', out], dir);
+    const first = await runCli(
+      ['aa', 'own.bench.ts', '--no-typecheck', '-n', '1', '--warmup-ms', '20', '--out', out],
+      dir,
+    );
     expect([0, 1]).toContain(first.code);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     // --warmup-ms was given, so only the suite's sampleMs applies.
@@ -116,7 +121,10 @@ export default defineSuite({ name: 'Own', sampling: { warmupMs: ${warmupMs}, sam
     expect(run.benchmarks[0]?.sampling).toEqual({ sampleMs: 15, warmupMaxMs: 20 });
     const before = readFileSync(out, 'utf8');
     writeFileSync(join(dir, 'own.bench.ts'), suite(5).replace('sampleMs: 15', 'sampleMs: 30'));
-    const changed = await runCli(['aa', 'own.bench.ts', '--warmup-ms', '20', '--resume', out], dir);
+    const changed = await runCli(
+      ['aa', 'own.bench.ts', '--no-typecheck', '--warmup-ms', '20', '--resume', out],
+      dir,
+    );
     expect(changed.code).toBe(2);
     expect(changed.stderr).toMatch(
       /Own\.spin sampling: the file has sampleMs 15, warmupMs 20, this command has sampleMs 30, warmupMs 20/,
