@@ -72,9 +72,12 @@ describe('entry points', () => {
       'formatBytes',
       'formatDeltaPercent',
       'formatEffect',
+      'formatFixed',
       'formatHuman',
       'formatMs',
       'formatP',
+      'formatRate',
+      'formatRatio',
       'humanScale',
     ]);
     expect(

@@ -8,13 +8,17 @@
 /** An effect in percent, one decimal, explicit sign, typographic minus: "+8.0%", "−0.3%". */
 /** A value in a readable unit ("3.3625 µs"); several values on one scale ("78.048 → 110.2 µs"); metric families. */
 /** Fixed forms for table columns: ms with three digits ("41.2 ms", "1.09 s"), binary bytes ("2.36 MiB"). */
+/** Exact grouped counts and fixed decimals ("14,541,576", "220.1"), rates ("344,966", "0.421"), ratios ("1.50×"). */
 export {
   formatBytes,
   formatDeltaPercent,
   formatEffect,
+  formatFixed,
   formatHuman,
   formatMs,
   formatP,
+  formatRate,
+  formatRatio,
   type HumanScale,
   humanScale,
   METRIC_FAMILIES,

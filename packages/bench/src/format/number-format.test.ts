@@ -3,11 +3,14 @@ import {
   formatBytes,
   formatDeltaPercent,
   formatEffect,
+  formatFixed,
   formatGrouped,
   formatHuman,
   formatMs,
   formatP,
   formatPercentRange,
+  formatRate,
+  formatRatio,
   growthLabel,
   humanScale,
 } from './number-format.js';
@@ -103,5 +106,35 @@ describe('formatMs and formatBytes (one unit down a column)', () => {
       '—',
       '—',
     ]);
+  });
+});
+
+describe('exact counts, rates and ratios (the stress table of seed 004)', () => {
+  it('counts stay exact where formatGrouped keeps six significant digits', () => {
+    expect(formatFixed(14541576)).toBe('14,541,576');
+    expect(formatGrouped(14541576)).toBe('14,541,600');
+    expect(formatFixed(220.149, 1)).toBe('220.1');
+    expect(formatFixed(0)).toBe('0');
+    expect(formatFixed(-0.2)).toBe('0');
+    expect(formatFixed(-1234.5, 1)).toBe('-1,234.5');
+    expect(formatFixed(null)).toBe('—');
+    expect(formatFixed(Number.NaN)).toBe('—');
+  });
+
+  it('rates: whole and grouped from 100 up, three significant digits below (a slow rate is not "0")', () => {
+    expect(formatRate(344966.4)).toBe('344,966');
+    expect(formatRate(100)).toBe('100');
+    expect(formatRate(99.96)).toBe('100');
+    expect(formatRate(42.53)).toBe('42.5');
+    expect(formatRate(0.4213)).toBe('0.421');
+    expect(formatRate(0)).toBe('0');
+    expect(formatRate(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+
+  it('ratios with three significant digits and ×', () => {
+    expect(formatRatio(1.5)).toBe('1.50×');
+    expect(formatRatio(39.51)).toBe('39.5×');
+    expect(formatRatio(0.004567)).toBe('0.00457×');
+    expect(formatRatio(null)).toBe('—');
   });
 });

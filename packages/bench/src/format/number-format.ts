@@ -38,6 +38,43 @@ export function formatGrouped(v: number | null): string {
   return v !== null && Number.isFinite(v) ? grouped.format(v) : '—';
 }
 
+const fixedFormats = new Map<number, Intl.NumberFormat>();
+
+/**
+ * A value with thousands separators and exactly `fractionDigits` decimals, never rounded to significant digits (as
+ * {@link formatGrouped} is): a count of 14,541,576 partitions prints "14,541,576", a CPU figure "220.1" with one.
+ * "—" for null or a non-finite value.
+ */
+export function formatFixed(v: number | null, fractionDigits = 0): string {
+  if (v === null || !Number.isFinite(v)) return '—';
+  let format = fixedFormats.get(fractionDigits);
+  if (format === undefined) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    fixedFormats.set(fractionDigits, format);
+  }
+  // -0 (a negative value that rounds to zero) would print "-0".
+  const text = format.format(v);
+  return /^-0(?:\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * A rate per second as seed 004 prints it: whole and grouped from 100 up ("344,966"), three significant digits
+ * below, so a slow rate reads "0.421" rather than "0". "—" for null or a non-finite value.
+ */
+export function formatRate(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return '—';
+  if (Math.abs(Number(v.toPrecision(3))) >= 100) return formatFixed(v, 0);
+  return v === 0 ? '0' : String(Number(v.toPrecision(3)));
+}
+
+/** A ratio with three significant digits and a times sign, trailing zeros kept for aligned columns: "1.50×", "39.5×". */
+export function formatRatio(r: number | null): string {
+  return r !== null && Number.isFinite(r) ? `${r.toPrecision(3)}×` : '—';
+}
+
 /** An effect in percent with one decimal, explicit sign and a typographic minus: "+8.0%", "−0.3%". */
 export function formatEffect(pct: number | null): string {
   if (pct === null || !Number.isFinite(pct)) return '—';

@@ -1,4 +1,4 @@
-import { formatMs } from '@tombstone-lab/bench/format';
+import { formatMs, formatRatio } from '@tombstone-lab/bench/format';
 import type { PurgeOrder, SortedRun } from '@tombstone-lab/partition';
 import {
   type TombstoneHeavyOptions,
@@ -123,7 +123,7 @@ export function renderPurgeOrderReport(r: PurgeOrderReport): string {
         String(p.params.otherRuns),
         formatMs(p.baseline.cpuNsPerOp),
         formatMs(p.candidate.cpuNsPerOp),
-        `${p.timeRatio.toPrecision(3)}× (${(1 / p.timeRatio).toPrecision(3)}× faster)`,
+        `${formatRatio(p.timeRatio)} (${formatRatio(1 / p.timeRatio)} faster)`,
         ...verdictCells(p),
       ]),
     ),

@@ -1,4 +1,4 @@
-import { formatBytes, formatMs } from '@tombstone-lab/bench/format';
+import { formatBytes, formatMs, formatRatio } from '@tombstone-lab/bench/format';
 import { runHistory } from '../check/run-history.js';
 import { rangeMerges } from '../workloads/range-merges.js';
 import { RANGE_STORE_NAMES, type RangeStoreName, rangeStoreNamed } from '../workloads/range-stores.js';
@@ -239,10 +239,10 @@ export function renderRangeMergesReport(r: RangeMergesReport): string {
         `${p.baseline.level} → ${p.candidate.level}`,
         String(p.params.arrival),
         String(p.params.n),
-        `${p.timeRatio.toPrecision(3)}×`,
+        formatRatio(p.timeRatio),
         ...verdictCells(p),
         p.baseline.bytesPerOp && p.candidate.bytesPerOp
-          ? `${(p.candidate.bytesPerOp / p.baseline.bytesPerOp).toPrecision(3)}×`
+          ? formatRatio(p.candidate.bytesPerOp / p.baseline.bytesPerOp)
           : '—',
       ]),
     ),

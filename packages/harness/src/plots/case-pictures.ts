@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { formatMs } from '@tombstone-lab/bench/format';
+import { formatFixed, formatMs, formatRatio } from '@tombstone-lab/bench/format';
 import { SERIES_COLORS } from '@tombstone-lab/bench/svg';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { GcModeFactorialReport } from '../cases/gc-mode-factorial-case.js';
@@ -81,7 +81,7 @@ export function rangeMergesPictures(r: RangeMergesReport): CasePicture[] {
 /** purge-order: bloom probes (against the seed-003 formula) and co-measured CPU time per compaction, per run count. */
 export function purgeOrderPictures(r: PurgeOrderReport): CasePicture[] {
   const runs = [...new Set(r.counts.map((c) => c.otherRuns))];
-  const categories = runs.map((o) => `${o.toLocaleString('en-US')} other runs`);
+  const categories = runs.map((o) => `${formatFixed(o)} other runs`);
   const probes = (order: 'eager' | 'deferred') =>
     runs.map((o) => r.counts.find((c) => c.otherRuns === o && c.order === order)?.bloomProbes ?? Number.NaN);
   const pairs = runs.map((o) => r.pairs.find((p) => p.params.otherRuns === o));
@@ -90,7 +90,7 @@ export function purgeOrderPictures(r: PurgeOrderReport): CasePicture[] {
       file: 'purge-order-probes.svg',
       svg: barChart({
         title: 'purge-order: bloom-filter probes per compaction',
-        subtitle: `${r.partitions.toLocaleString('en-US')} partitions, ${r.gcablePartitions.toLocaleString('en-US')} with a GC-able tombstone. Eager computes max-purgeable for every key with a tombstone, deferred only once a tombstone is past gc grace (seed 003).`,
+        subtitle: `${formatFixed(r.partitions)} partitions, ${formatFixed(r.gcablePartitions)} with a GC-able tombstone. Eager computes max-purgeable for every key with a tombstone, deferred only once a tombstone is past gc grace (seed 003).`,
         categories,
         categoryTitle: 'non-compacting sstable runs',
         y: { title: 'bloom-filter probes (count)' },
@@ -98,10 +98,10 @@ export function purgeOrderPictures(r: PurgeOrderReport): CasePicture[] {
           { name: 'eager (max-purgeable first)', values: probes('eager') },
           { name: 'deferred (grace check first)', values: probes('deferred') },
         ],
-        format: (v) => v.toLocaleString('en-US'),
+        format: (v) => formatFixed(v),
         notes: r.counts.map(
           (c) =>
-            `${c.order}, ${c.otherRuns} runs: ${c.bloomProbes.toLocaleString('en-US')} probes ${c.formula === c.bloomProbes ? '=' : '≠'} ${c.formulaText}`,
+            `${c.order}, ${c.otherRuns} runs: ${formatFixed(c.bloomProbes)} probes ${c.formula === c.bloomProbes ? '=' : '≠'} ${c.formulaText}`,
         ),
       }),
     },
@@ -121,7 +121,7 @@ export function purgeOrderPictures(r: PurgeOrderReport): CasePicture[] {
         notes: pairs.flatMap((p) =>
           p
             ? [
-                `${String(p.params.otherRuns)} runs: deferred ÷ eager = ${p.timeRatio.toPrecision(3)}× (bench: ${p.verdict}, exact Mann-Whitney p=${formatP(p.p ?? Number.NaN)}, Holm ${formatP(p.pAdjusted ?? Number.NaN)})`,
+                `${String(p.params.otherRuns)} runs: deferred ÷ eager = ${formatRatio(p.timeRatio)} (bench: ${p.verdict}, exact Mann-Whitney p=${formatP(p.p ?? Number.NaN)}, Holm ${formatP(p.pAdjusted ?? Number.NaN)})`,
               ]
             : [],
         ),

@@ -1,3 +1,4 @@
+import { formatFixed } from '@tombstone-lab/bench/format';
 import { TOTAL } from '../stress/latency-histograms.js';
 import type { StressOutcome } from '../stress/stress-run.js';
 import { type ChartAxis, type LineSeries, lineChart } from './chart.js';
@@ -124,7 +125,7 @@ export function percentileDistributionSvg(
     const count = o.kinds[kind]?.ops ?? 1;
     const curve = o.percentiles[kind] ?? [];
     return {
-      name: `${kind} (${count.toLocaleString('en-US')} ops)`,
+      name: `${kind} (${formatFixed(count)} ops)`,
       markers: false,
       points: curve.map((p) => ({
         x: p.percentile >= 100 ? Math.log10(Math.max(count, 1)) : -Math.log10(1 - p.percentile / 100),

@@ -1,9 +1,6 @@
-import { formatBytes, formatMs } from '@tombstone-lab/bench/format';
+import { formatBytes, formatEffect, formatFixed, formatMs, formatRate } from '@tombstone-lab/bench/format';
 import { textTable } from '../cases/text-report.js';
 import type { KindSummary, StressSummary } from './stress-summary.js';
-
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const one = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** A latency in ms, in bench's column form: "41.2 ms", "0.873 ms", "1.09 s". */
 const latency = (ms: number) => formatMs(ms * 1e6);
@@ -18,20 +15,20 @@ interface MetricRow {
 
 /** The seed-004 metric rows, in its order (plus p99.9, max and errors, which cassandra-stress also prints). */
 export const STRESS_METRICS: readonly MetricRow[] = [
-  { name: 'Op rate', kind: (k) => k.opRate, format: (v) => `${grouped.format(v)} op/s` },
-  { name: 'Partition rate', kind: (k) => k.partitionRate, format: (v) => `${grouped.format(v)} pk/s` },
-  { name: 'Row rate', kind: (k) => k.rowRate, format: (v) => `${grouped.format(v)} row/s` },
+  { name: 'Op rate', kind: (k) => k.opRate, format: (v) => `${formatRate(v)} op/s` },
+  { name: 'Partition rate', kind: (k) => k.partitionRate, format: (v) => `${formatRate(v)} pk/s` },
+  { name: 'Row rate', kind: (k) => k.rowRate, format: (v) => `${formatRate(v)} row/s` },
   { name: 'Latency mean', kind: (k) => k.latencyMeanMs, format: latency },
   { name: 'Latency median', kind: (k) => k.latencyMedianMs, format: latency },
   { name: 'Latency 95th percentile', kind: (k) => k.latencyP95Ms, format: latency },
   { name: 'Latency 99th percentile', kind: (k) => k.latencyP99Ms, format: latency },
   { name: 'Latency 99.9th percentile', kind: (k) => k.latencyP999Ms, format: latency },
   { name: 'Latency max', kind: (k) => k.latencyMaxMs, format: latency },
-  { name: 'Total partitions', kind: (k) => k.totalPartitions, format: (v) => grouped.format(v) },
-  { name: 'Total errors', kind: (k) => k.totalErrors, format: (v) => grouped.format(v) },
-  { name: 'Total GC count', run: (s) => s.gcCount, format: (v) => grouped.format(v) },
+  { name: 'Total partitions', kind: (k) => k.totalPartitions, format: (v) => formatFixed(v) },
+  { name: 'Total errors', kind: (k) => k.totalErrors, format: (v) => formatFixed(v) },
+  { name: 'Total GC count', run: (s) => s.gcCount, format: (v) => formatFixed(v) },
   { name: 'Total GC memory', run: (s) => s.gcMemoryBytes, format: formatBytes },
-  { name: 'CPU per million ops', run: (s) => s.cpuPerMillionOps, format: (v) => `${one.format(v)} s` },
+  { name: 'CPU per million ops', run: (s) => s.cpuPerMillionOps, format: (v) => `${formatFixed(v, 1)} s` },
 ];
 
 /** The value of a metric in the total column. */
@@ -57,15 +54,14 @@ export function renderStressTable(s: StressSummary): string {
   const pace =
     s.targetRate === null
       ? 'unthrottled'
-      : `target ${grouped.format(s.targetRate)} op/s, latency from intended start`;
-  return `Results (${label}; ${pace}; ${s.elapsedSec.toFixed(1)} s${s.interrupted ? ', INTERRUPTED' : ''}):\n${textTable(header, rows)}\n${total ? '' : 'no ops ran\n'}`;
+      : `target ${formatRate(s.targetRate)} op/s, latency from intended start`;
+  return `Results (${label}; ${pace}; ${formatFixed(s.elapsedSec, 1)} s${s.interrupted ? ', INTERRUPTED' : ''}):\n${textTable(header, rows)}\n${total ? '' : 'no ops ran\n'}`;
 }
 
-/** Δ% of `after` against `before`, seed-004 style ("+6.2%", "-7.1%", "+0.0%"). */
+/** Δ% of `after` against `before` in bench's effect form (seed 004's 2×2: "+6.2%", "−7.1%", "+0.0%"). */
 export function deltaText(before: number, after: number): string {
   if (!Number.isFinite(before) || !Number.isFinite(after) || before === 0) return '';
-  const pct = ((after - before) / before) * 100;
-  return `${pct >= 0 ? '+' : '-'}${Math.abs(pct).toFixed(1)}%`;
+  return formatEffect(((after - before) / before) * 100);
 }
 
 /** The seed-004 "Before → After" table from two summaries' total figures (deltas except for totals of volume). */

@@ -153,10 +153,10 @@ describe('ProcessMeter', () => {
 });
 
 describe('stress summary and reports', () => {
-  const summary = (opRate: number, label = 'eager'): StressSummary =>
+  const summary = (opRate: number, label = 'eager', elapsedSec = 2): StressSummary =>
     summarizeStress(
       {
-        elapsedSec: 2,
+        elapsedSec,
         rate: null,
         interrupted: false,
         kinds: {
@@ -224,6 +224,21 @@ describe('stress summary and reports', () => {
     expect(ba).toMatch(/Op rate\s+1,000 op\/s\s+1,062 op\/s\s+\+6\.2%/);
     expect(ba).toMatch(/Latency mean\s+1\.40 ms\s+1\.40 ms\s+\+0\.0%/);
     expect(ba).toMatch(/Total partitions\s+1,000\s+1,062\s*$/m);
+  });
+
+  it("prints counts exactly, slow rates as they are (not '0 op/s') and deltas with bench's signs", () => {
+    // 10 ops of one kind in 24 s: 0.417 op/s, which a whole-number rate printed as "0 op/s".
+    const slow = renderStressTable(summary(10, 'eager', 24));
+    expect(slow).toMatch(/Op rate\s+0\.833 op\/s\s+0\.417 op\/s/);
+    expect(slow).toMatch(/Row rate\s+1\.25 row\/s\s+1\.25 row\/s/);
+    expect(slow).toContain('24.0 s');
+    expect(slow).not.toMatch(/ 0 op\/s/);
+    // 14,541,576 partitions stay exact (bench's six-significant-digit grouping would print 14,541,600).
+    expect(renderStressTable(summary(14541576))).toMatch(/Total partitions\s+14,541,576\s+14,541,576/);
+    // A fall prints bench's typographic minus, as its 2×2 effects do ("−7.1%", never ASCII "-7.1%").
+    const down = renderBeforeAfter('Before → After', summary(1000), summary(929));
+    expect(down).toMatch(/Op rate\s+1,000 op\/s\s+929 op\/s\s+\u22127\.1%/);
+    expect(down).not.toMatch(/ -\d/);
   });
 
   it('takes per-metric medians over fresh processes', () => {
