@@ -3,7 +3,7 @@ import { runHistory } from '../check/run-history.js';
 import { rangeMerges } from '../workloads/range-merges.js';
 import { RANGE_STORE_NAMES, type RangeStoreName, rangeStoreNamed } from '../workloads/range-stores.js';
 import type { Arrival } from '../workloads/successive-range-writes.js';
-import type { MeasuredRun } from './bench-driver.js';
+import type { CASE_METRIC, MeasuredRun } from './bench-driver.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
 import { offThread } from './off-thread.js';
 import { RANGE_MERGES_PARAMS } from './range-merges-suite.js';
@@ -22,11 +22,15 @@ export interface StoreCell {
   readonly bytesPerOp: number | null;
 }
 
-/** bench's fitted growth exponent (metric ≈ a·N^b) with its 95% interval. */
+/**
+ * bench's fitted growth exponent (CPU time ≈ a·N^b) with its 95% interval, from the run's RunReport. Only the judged
+ * metric is fitted: the RunReport carries one metric's fits, and the case analyses each run once (allocated bytes
+ * show as medians per N and ratios per pair).
+ */
 export interface GrowthCell {
   readonly arrival: Arrival;
   readonly store: RangeStoreName;
-  readonly metric: 'cpuNsPerOp' | 'bytesPerOp';
+  readonly metric: typeof CASE_METRIC;
   readonly exponent: number;
   /** The fitted `a` (metric units at N = 1), so a plot draws the fitted curve as fitted. */
   readonly coefficient: number;
@@ -122,17 +126,15 @@ export function rangeMergesModelCheck(params: {
 }
 
 function growthCells(run: MeasuredRun): GrowthCell[] {
-  return (['cpuNsPerOp', 'bytesPerOp'] as const).flatMap((metric) =>
-    growthOf(run, metric).map((g) => ({
-      arrival: g.fixed.arrival as Arrival,
-      store: g.level as RangeStoreName,
-      metric,
-      exponent: g.fit.exponent,
-      coefficient: g.fit.coefficient,
-      lower: g.fit.lower,
-      upper: g.fit.upper,
-    })),
-  );
+  return growthOf(run).map((g) => ({
+    arrival: g.fixed.arrival as Arrival,
+    store: g.level as RangeStoreName,
+    metric: 'cpuNsPerOp',
+    exponent: g.fit.exponent,
+    coefficient: g.fit.coefficient,
+    lower: g.fit.lower,
+    upper: g.fit.upper,
+  }));
 }
 
 /** Builds the report from the model check and the two co-measured runs (eager → copy-on-write first, copy-on-write → persistent second). */
@@ -212,17 +214,15 @@ export function renderRangeMergesReport(r: RangeMergesReport): string {
     ...RANGE_STORE_NAMES.map((s) => formatBytes(row.stores[s]?.bytesPerOp ?? null)),
   ]);
   const arrivals = [...new Set(r.rows.map((x) => x.arrival))];
-  for (const metric of ['cpuNsPerOp', 'bytesPerOp'] as const) {
-    for (const arrival of arrivals) {
-      body.push([
-        arrival,
-        metric === 'cpuNsPerOp' ? 'growth (time)' : 'growth (bytes)',
-        ...RANGE_STORE_NAMES.map((s) =>
-          exponentText(r.growth.find((g) => g.arrival === arrival && g.store === s && g.metric === metric)),
-        ),
-        ...RANGE_STORE_NAMES.map(() => ''),
-      ]);
-    }
+  for (const arrival of arrivals) {
+    body.push([
+      arrival,
+      'growth (time)',
+      ...RANGE_STORE_NAMES.map((s) =>
+        exponentText(r.growth.find((g) => g.arrival === arrival && g.store === s)),
+      ),
+      ...RANGE_STORE_NAMES.map(() => ''),
+    ]);
   }
   lines.push(
     'median CPU time and allocated bytes per op (one op = N merges + flush + compaction)',

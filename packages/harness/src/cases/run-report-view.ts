@@ -4,7 +4,7 @@
  * 2×2 — never recomputed here, so a case report and `tombstone-bench report` of the same run cannot disagree.
  */
 import type { RunReport, VerdictOutcome } from '@tombstone-lab/bench/protocol';
-import { analyseRun, type ParamValue } from '@tombstone-lab/bench/runner';
+import type { ParamValue } from '@tombstone-lab/bench/runner';
 import type { CASE_METRIC, MeasuredRun } from './bench-driver.js';
 import { formatP } from './text-report.js';
 
@@ -76,18 +76,14 @@ export interface SideGrowth {
 }
 
 /**
- * bench's growth fits (metric ≈ a·N^b per side and group) of `metric`: the RunReport's own for the judged metric;
- * for another (allocated bytes), bench's analysis of the same record on that metric.
+ * bench's growth fits (metric ≈ a·N^b per side and group) of the run's judged metric ({@link CASE_METRIC}), as its
+ * RunReport carries them. The RunReport fits one metric; the record is never analysed a second time for another.
+ * @throws Error when the run was not analysed for growth.
  */
-export function growthOf(run: MeasuredRun, metric: typeof CASE_METRIC | 'bytesPerOp'): SideGrowth[] {
-  const param = run.report.growthParam;
-  if (param === null) throw new Error('the run was not analysed for growth');
-  const growth =
-    metric === run.report.config.metric
-      ? run.report.growth
-      : analyseRun(run.record, { overrides: { metric }, growth: param }).report.growth;
+export function growthOf(run: MeasuredRun): SideGrowth[] {
+  if (run.report.growthParam === null) throw new Error('the run was not analysed for growth');
   const labels = run.report.verdicts[0]?.labels;
-  return growth.flatMap((g) =>
+  return run.report.growth.flatMap((g) =>
     (['baseline', 'candidate'] as const).map((s) => ({
       fixed: g.fixedParams,
       level: labels ? levelOf(labels[s]) : s,

@@ -25,7 +25,7 @@ const METRICS = {
 } as const;
 
 /**
- * range-merges: per arrival and metric, each store's medians per N (dots) and its fitted a·N^b (dashed), log-log,
+ * range-merges: per arrival and metric, each store's medians per N (dots) and bench's fitted a·N^b of CPU time (dashed), log-log,
  * so O(N²) and O(N) read as slopes 2 and 1. Every number comes from the report (medians and fits bench computed).
  */
 export function rangeMergesPictures(r: RangeMergesReport): CasePicture[] {
@@ -62,7 +62,7 @@ export function rangeMergesPictures(r: RangeMergesReport): CasePicture[] {
           file: `range-merges-${metric === 'cpuNsPerOp' ? 'time' : 'bytes'}-${arrival}.svg`,
           svg: lineChart({
             title: `range-merges: ${m.what} per op against N (${arrival} arrival)`,
-            subtitle: `One op = N range deletes merged into one unflushed partition, then flush and a major compaction. Dots: median of ${r.samplesPerSide} fresh processes per store; dashed: the fitted a·N^b over every sample (95% interval of b in the legend). On log-log axes a slope of 2 is O(N²) (each merge copies the whole list), a slope of 1 is O(N).`,
+            subtitle: `One op = N range deletes merged into one unflushed partition, then flush and a major compaction. Dots: median of ${r.samplesPerSide} fresh processes per store${metric === 'cpuNsPerOp' ? '; dashed: the fitted a·N^b over every sample (95% interval of b in the legend)' : ' (bench fits the growth of CPU time, the judged metric)'}. On log-log axes a slope of 2 is O(N²) (each merge copies the whole list), a slope of 1 is O(N).`,
             // The measured N as the ticks: a sweep of 2–5 sizes reads best at its own values.
             x: {
               title: 'N (range deletes per partition, log scale)',
