@@ -6,7 +6,7 @@ import {
   integerOption,
   requiredOption,
 } from './cli-command.js';
-import { cqlSchema, cqlStatement } from './cql.js';
+import { cqlLine, cqlSchema } from './cql.js';
 import { describeValue, HarnessArgumentError } from './errors.js';
 import { opLine } from './ndjson.js';
 import { Pacer } from './pacer.js';
@@ -52,7 +52,7 @@ export const generateCommand: CliCommand = {
     // Paced so Ctrl-C is heard; every write is whole lines, so an interrupted run leaves only complete lines.
     const pacer = new Pacer(io.signal);
     for (const op of w.ops(stream, from, count)) {
-      out += `${format === 'cql' ? cqlStatement(spec, op) : opLine(op)}\n`;
+      out += `${format === 'cql' ? cqlLine(spec, op) : opLine(op)}\n`;
       if (out.length >= CHUNK) {
         io.stdout(out);
         out = '';

@@ -1,3 +1,6 @@
+import { specArgument } from './api-arguments.js';
+import { describeValue, HarnessArgumentError } from './errors.js';
+import { checkOp } from './ndjson.js';
 import type { ClusteringRange, Op, Value } from './ops.js';
 import type { WorkloadSpec } from './spec.js';
 
@@ -19,12 +22,17 @@ const CQL_TYPES: Readonly<Record<string, string>> = {
 
 /** A CQL literal: strings single-quoted with quotes doubled, numbers and bigints in decimal. */
 export function cqlLiteral(value: Value): string {
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint')
+    throw new HarnessArgumentError(
+      `cqlLiteral: value must be a string, number or bigint, got ${describeValue(value)}`,
+    );
   return typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : String(value);
 }
 
 /** `CREATE KEYSPACE` and `CREATE TABLE` for the spec's schema (with its gc grace). */
 export function cqlSchema(spec: WorkloadSpec): string {
-  const s = spec.schema;
+  const checked = specArgument(spec, 'cqlSchema');
+  const s = checked.schema;
   const columns = [
     `${s.partitionKey} text`,
     ...s.clustering.map((c) => `${c.name} ${CQL_TYPES[c.type]}`),
@@ -34,7 +42,7 @@ export function cqlSchema(spec: WorkloadSpec): string {
   const order = s.clustering.map((c) => `${c.name} ${c.reversed ? 'DESC' : 'ASC'}`).join(', ');
   return [
     `CREATE KEYSPACE IF NOT EXISTS ${s.keyspace} WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};`,
-    `CREATE TABLE IF NOT EXISTS ${s.keyspace}.${s.table} (${columns.join(', ')}, ${key}) WITH CLUSTERING ORDER BY (${order}) AND gc_grace_seconds = ${spec.gcGraceSeconds};`,
+    `CREATE TABLE IF NOT EXISTS ${s.keyspace}.${s.table} (${columns.join(', ')}, ${key}) WITH CLUSTERING ORDER BY (${order}) AND gc_grace_seconds = ${checked.gcGraceSeconds};`,
   ].join('\n');
 }
 
@@ -64,8 +72,16 @@ function orderBy(s: Schema, reversed: boolean): string {
   return ` ORDER BY ${s.clustering.map((c) => `${c.name} ${c.reversed ? 'ASC' : 'DESC'}`).join(', ')}`;
 }
 
-/** The CQL statement (or `-- nodetool …` comment) for one op. */
+/**
+ * The CQL statement (or `-- nodetool …` comment) for one op.
+ * @throws WorkloadSpecError for an invalid spec; HarnessArgumentError naming a bad op field.
+ */
 export function cqlStatement(spec: WorkloadSpec, op: Op): string {
+  return cqlLine(specArgument(spec, 'cqlStatement'), checkOp(op, 'cqlStatement'));
+}
+
+/** {@link cqlStatement} without the argument checks, for ops the generator made (the CLI's hot path). */
+export function cqlLine(spec: WorkloadSpec, op: Op): string {
   const s = spec.schema;
   const table = `${s.keyspace}.${s.table}`;
   switch (op.kind) {

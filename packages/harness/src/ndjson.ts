@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { labelArgument, specArgument, stringArgument } from './api-arguments.js';
 import { describeValue, HarnessArgumentError } from './errors.js';
 import { type CellValue, type ClusteringRange, OP_KINDS, type Op, type Value } from './ops.js';
 import type { WorkloadSpec } from './spec.js';
@@ -85,9 +86,17 @@ function range(r: ClusteringRange): string {
  * @throws HarnessArgumentError naming the bad field and value.
  */
 export function encodeOp(op: Op): string {
+  return opLine(checkOp(op, 'encodeOp'));
+}
+
+/**
+ * `op` if its shape is an op's (what {@link encodeOp} checks), for API functions taking an op from JavaScript.
+ * @throws HarnessArgumentError `where: field: expected …, got …`.
+ */
+export function checkOp(op: unknown, where: string): Op {
   const result = v.safeParse(EncodableOpSchema, op);
-  if (!result.success) throw new HarnessArgumentError(`encodeOp: ${issueText(result.issues[0])}`);
-  return opLine(op);
+  if (!result.success) throw new HarnessArgumentError(`${where}: ${issueText(result.issues[0])}`);
+  return op as Op;
 }
 
 /** {@link encodeOp} without the shape check, for ops the generator made (the CLI's hot path). */
@@ -196,7 +205,10 @@ function issueText(issue: v.BaseIssue<unknown>): string {
  * @param where named in errors, e.g. `replay.ndjson:12`.
  * @throws HarnessArgumentError naming the line and the bad value.
  */
-export function decodeOp(line: string, spec: WorkloadSpec, where: string): Op {
+export function decodeOp(line: string, spec: WorkloadSpec, where = 'decodeOp'): Op {
+  labelArgument(where, 'decodeOp', 'where', '');
+  stringArgument(line, 'decodeOp', 'line');
+  const checked = specArgument(spec, 'decodeOp');
   let raw: unknown;
   try {
     raw = JSON.parse(line);
@@ -205,7 +217,7 @@ export function decodeOp(line: string, spec: WorkloadSpec, where: string): Op {
   }
   const result = v.safeParse(OpSchema, raw);
   if (!result.success) throw new HarnessArgumentError(`${where}: ${issueText(result.issues[0])}`);
-  return convertOp(result.output as unknown as Op, spec, where);
+  return convertOp(result.output as unknown as Op, checked, where);
 }
 
 function convertOp(op: Op, spec: WorkloadSpec, where: string): Op {

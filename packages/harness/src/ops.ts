@@ -3,6 +3,7 @@
  * codec writes them as decimal strings). `k` is the op's index in its stream; deletions carry their local deletion
  * time (`ldt`, seconds) and compactions the clock (`now`), so a history stays replayable after ops are removed from it.
  */
+import { describeValue, HarnessArgumentError } from './errors.js';
 
 /** A clustering or key value as the engine takes it. */
 export type Value = number | bigint | string;
@@ -149,5 +150,7 @@ export type ReadOp = ReadPartitionOp | ReadRowOp | ReadSliceOp;
 
 /** Whether an op is a read. */
 export function isRead(op: Op): op is ReadOp {
+  if (op === null || typeof op !== 'object')
+    throw new HarnessArgumentError(`isRead: op must be an op object, got ${describeValue(op)}`);
   return op.kind === 'readPartition' || op.kind === 'readRow' || op.kind === 'readSlice';
 }

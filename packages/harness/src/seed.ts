@@ -14,7 +14,8 @@ export const MAX_INDEX = Number.MAX_SAFE_INTEGER;
  * Checks a seed, stream or op index: a non-negative safe integer.
  * @throws HarnessArgumentError naming the value.
  */
-export function checkIndex(value: unknown, what: string): number {
+export function checkIndex(value: unknown, what = 'index'): number {
+  checkLabel(what, 'checkIndex');
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw new HarnessArgumentError(
       `${what} must be a non-negative safe integer (0 … ${MAX_INDEX}), got ${describeValue(value)}`,
@@ -28,9 +29,10 @@ export function checkIndex(value: unknown, what: string): number {
  * `1e3`, `0x10`, `-1`, `12abc` and empty strings are rejected rather than read as something else.
  * @throws HarnessArgumentError naming the text.
  */
-export function parseIndex(text: string, what: string): number {
+export function parseIndex(text: string, what = 'index'): number {
+  checkLabel(what, 'parseIndex');
   // Digits only, then the range: a too-long number is an overflow (naming the maximum), not a syntax error.
-  if (!/^[0-9]+$/.test(text)) {
+  if (typeof text !== 'string' || !/^[0-9]+$/.test(text)) {
     throw new HarnessArgumentError(
       `${what} must be a non-negative integer in decimal, got ${describeValue(text)}`,
     );
@@ -42,6 +44,14 @@ export function parseIndex(text: string, what: string): number {
     );
   }
   return value;
+}
+
+/** `what` (the name an error gives the value) must be text: a message never names "undefined" or "[object Object]". */
+function checkLabel(what: unknown, fn: string): void {
+  if (typeof what !== 'string')
+    throw new HarnessArgumentError(
+      `${fn}: what must be a string naming the value, got ${describeValue(what)}`,
+    );
 }
 
 /** A fresh random seed, for runs that were not given one (the caller must print it). */

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { stringArgument } from './api-arguments.js';
 import { describeValue, HarnessArgumentError } from './errors.js';
 import { parseWorkloadSpec, type WorkloadSpec } from './spec.js';
 
@@ -41,9 +42,12 @@ export function resolveSpecPath(file: string, cwd: string): string {
 /**
  * Loads a workload spec: a built-in spec name (`mixed`), or a file: `.json`, or a `.js` / `.mjs` module whose default export is a spec (e.g. written with
  * `defineWorkload`). The file name is named in every error.
+ * @param cwd the directory a relative `file` is read from (`process.cwd()` for the caller's).
  * @throws HarnessArgumentError for a missing or unreadable file; WorkloadSpecError for an invalid spec.
  */
 export async function loadSpecFile(file: string, cwd: string): Promise<WorkloadSpec> {
+  stringArgument(file, 'loadSpecFile', 'file');
+  stringArgument(cwd, 'loadSpecFile', 'cwd (the directory a relative file is read from, e.g. process.cwd())');
   const path = resolveSpecPath(file, cwd);
   const ext = extname(path);
   if (ext === '.js' || ext === '.mjs') {

@@ -1,6 +1,6 @@
 import { MAX_DELETION_TIME } from '@tombstone-lab/core';
 import * as v from 'valibot';
-import { describeValue, WorkloadSpecError } from './errors.js';
+import { describeValue, HarnessArgumentError, WorkloadSpecError } from './errors.js';
 
 /**
  * The workload spec: schema, key distributions, op mix, timestamp policy, clock and gc grace — as JSON or through
@@ -315,12 +315,26 @@ function formatIssue(issue: v.BaseIssue<unknown>): string {
  * @throws WorkloadSpecError listing every issue as `path: expected …, got …`.
  */
 export function parseWorkloadSpec(input: unknown, source?: string): WorkloadSpec {
+  if (source !== undefined && typeof source !== 'string')
+    throw new HarnessArgumentError(
+      `parseWorkloadSpec: source must be a string naming the spec (a file name), got ${describeValue(source)}`,
+    );
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new WorkloadSpecError([`(spec): expected an object, got ${describeValue(input)}`], source);
   }
   const result = v.safeParse(WorkloadSpecSchema, input, { abortEarly: false });
   if (!result.success) throw new WorkloadSpecError(result.issues.map(formatIssue), source);
-  return deepFreeze(result.output);
+  const spec = deepFreeze(result.output);
+  VALIDATED.add(spec);
+  return spec;
+}
+
+/** The specs {@link parseWorkloadSpec} returned: frozen and known valid, so API functions need not check them again. */
+const VALIDATED = new WeakSet<object>();
+
+/** Whether `value` is a spec {@link parseWorkloadSpec} (or `defineWorkload`) returned. */
+export function isValidatedSpec(value: unknown): value is WorkloadSpec {
+  return typeof value === 'object' && value !== null && VALIDATED.has(value);
 }
 
 /**

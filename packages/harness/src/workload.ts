@@ -7,7 +7,13 @@ import { opGenerator, type StreamKey, streamKey } from './op-random.js';
 import { type OpRange, opRange } from './op-range.js';
 import type { CellValue, ClusteringRange, Op, OpKind, RangeBound, Value } from './ops.js';
 import { checkIndex, type Seed } from './seed.js';
-import { type OpKindName, parseWorkloadSpec, type WorkloadSpec, type WorkloadSpecInput } from './spec.js';
+import {
+  isValidatedSpec,
+  type OpKindName,
+  parseWorkloadSpec,
+  type WorkloadSpec,
+  type WorkloadSpecInput,
+} from './spec.js';
 import { clusteringValue, partitionKeyOf } from './values.js';
 
 /** Spec key → op kind. */
@@ -62,7 +68,7 @@ export function workload(spec: WorkloadSpec | WorkloadSpecInput, seed: Seed): Wo
   checkIndex(seed, 'seed');
   if (spec === null || typeof spec !== 'object')
     throw new WorkloadSpecError([`(spec): expected an object, got ${describeValue(spec)}`]);
-  return new Generator(Object.isFrozen(spec) ? (spec as WorkloadSpec) : parseWorkloadSpec(spec), seed);
+  return new Generator(isValidatedSpec(spec) ? spec : parseWorkloadSpec(spec), seed);
 }
 
 class Generator implements Workload {

@@ -1,8 +1,15 @@
+import {
+  arrayArgument,
+  labelArgument,
+  objectArgument,
+  specArgument,
+  stringArgument,
+} from '../api-arguments.js';
 import { describeValue, HarnessArgumentError } from '../errors.js';
-import { decodeOp, opLine } from '../ndjson.js';
+import { checkOp, decodeOp, opLine } from '../ndjson.js';
 import type { Op } from '../ops.js';
 import type { Pacer } from '../pacer.js';
-import type { Seed } from '../seed.js';
+import { checkIndex, type Seed } from '../seed.js';
 import { parseWorkloadSpec, type WorkloadSpec } from '../spec.js';
 import { workload } from '../workload.js';
 import { checkRangeStoreName, type RangeStoreName, rangeStoreNamed } from '../workloads/range-stores.js';
@@ -31,6 +38,20 @@ export interface StreamCheck {
   /** Ops in the history up to the divergence, and after shrinking. */
   readonly historyOps: number;
   readonly shrunkOps: number;
+}
+
+/**
+ * A choice from JavaScript: an object with a known `rangeStore` and a `corruptor` name or null.
+ * @throws HarnessArgumentError naming `fn` and the bad field.
+ */
+function choiceArgument(value: unknown, fn: string): EngineChoice {
+  const choice = objectArgument(value, fn, 'choice');
+  const corruptor = choice.corruptor ?? null;
+  if (corruptor !== null && typeof corruptor !== 'string')
+    throw new HarnessArgumentError(
+      `${fn}: choice.corruptor must be a name or null, got ${describeValue(corruptor)}`,
+    );
+  return { rangeStore: checkRangeStoreName(choice.rangeStore, `${fn}: choice.rangeStore`), corruptor };
 }
 
 /** The engine setup of a choice. @throws HarnessArgumentError for an unknown store or corruptor. */
@@ -95,6 +116,12 @@ export function checkStream(
   choice: EngineChoice,
   options: StreamCheckOptions = {},
 ): StreamCheck {
+  spec = specArgument(spec, 'checkStream');
+  checkIndex(seed, 'checkStream: seed');
+  checkIndex(stream, 'checkStream: stream');
+  checkIndex(ops, 'checkStream: ops');
+  choice = choiceArgument(choice, 'checkStream');
+  objectArgument(options, 'checkStream', 'options');
   const { w, from, shrink } = checkedStream(spec, seed, ops, options);
   const setup = engineSetup(choice);
   const started = performance.now();
@@ -190,6 +217,17 @@ export function replayFile(
   originalOps: number,
   evaluations: number,
 ): string {
+  spec = specArgument(spec, 'replayFile');
+  for (const [name, value] of Object.entries({ seed, stream, originalOps, evaluations }))
+    checkIndex(value, `replayFile: ${name}`);
+  choice = choiceArgument(choice, 'replayFile');
+  const d = objectArgument(divergence, 'replayFile', 'divergence');
+  checkOp(d.op, 'replayFile: divergence.op');
+  if (d.read !== null) checkOp(d.read, 'replayFile: divergence.read');
+  arrayArgument(d.expected, 'replayFile', 'divergence.expected');
+  arrayArgument(d.actual, 'replayFile', 'divergence.actual');
+  for (const [i, op] of arrayArgument(ops, 'replayFile', 'ops').entries())
+    checkOp(op, `replayFile: ops[${i}]`);
   const header = {
     tombstoneHarnessReplay: 1,
     seed,
@@ -224,7 +262,9 @@ export interface Replay {
  * @param name the file's name, for errors (`name:line: …`).
  * @throws HarnessArgumentError naming the line and the bad value; WorkloadSpecError for a bad embedded spec.
  */
-export function parseReplay(text: string, name: string): Replay {
+export function parseReplay(text: string, name = 'replay'): Replay {
+  labelArgument(name, 'parseReplay', 'name', '');
+  stringArgument(text, 'parseReplay', 'text');
   const lines = text.split('\n').filter((line) => line.trim() !== '');
   const first = lines[0];
   if (first === undefined) throw new HarnessArgumentError(`${name}: empty replay file`);
@@ -296,6 +336,12 @@ function checkRecordedHistory(header: Record<string, unknown>, ops: readonly Op[
 
 /** Re-runs a replay on a fresh engine. */
 export function runReplay(replay: Replay): { divergence: Divergence | null; stats: HistoryStats } {
-  checkSpecIsCheckable(replay.spec);
-  return runHistory(replay.spec, replay.ops, engineSetup(replay.choice));
+  const r = objectArgument(replay, 'runReplay', 'replay (as parseReplay returns it)');
+  const spec = specArgument(r.spec, 'runReplay');
+  const choice = choiceArgument(r.choice, 'runReplay: replay');
+  const ops = arrayArgument(r.ops, 'runReplay', 'replay.ops').map((op, i) =>
+    checkOp(op, `runReplay: replay.ops[${i}]`),
+  );
+  checkSpecIsCheckable(spec);
+  return runHistory(spec, ops, engineSetup(choice));
 }
