@@ -41,12 +41,27 @@ describe('bad output paths are usage errors before any work', () => {
     expect(leftovers(dir)).toEqual([]);
   });
 
-  it('check --out in a missing directory names it and creates nothing', async () => {
+  it('check --out in missing directories creates them, as bench does; the same command again refuses the file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'harness-out-'));
-    const r = await run([...CORRUPT, '--out', 'missing/bad.ndjson'], dir);
+    const r = await run([...CORRUPT, '--out', 'missing/deeper/bad.ndjson'], dir);
+    expect(r.err).not.toContain('does not exist');
+    expect(readFileSync(join(dir, 'missing', 'deeper', 'bad.ndjson'), 'utf8')).toMatch(
+      /^\{"tombstoneHarnessReplay":1/,
+    );
+    const again = await run([...CORRUPT, '--out', 'missing/deeper/bad.ndjson'], dir);
+    expect(again.code).toBe(EXIT.usage);
+    expect(again.err).toContain('already exists; pass --force');
+  });
+
+  it('check --out under a file names the file and creates nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-out-'));
+    writeFileSync(join(dir, 'afile'), 'x');
+    const r = await run([...CORRUPT, '--out', 'afile/sub/bad.ndjson'], dir);
     expect(r.code).toBe(EXIT.usage);
-    expect(r.err).toContain(`--out "missing/bad.ndjson": directory "${join(dir, 'missing')}" does not exist`);
-    expect(existsSync(join(dir, 'missing'))).toBe(false);
+    expect(r.err).toBe(
+      `tombstone-harness: check: --out "afile/sub/bad.ndjson": "${join(dir, 'afile')}" is a file, not a directory\n`,
+    );
+    expect(readdirSync(dir)).toEqual(['afile']);
   });
 
   it.runIf(existsSync('/proc/self'))(
@@ -65,19 +80,31 @@ describe('bad output paths are usage errors before any work', () => {
     },
   );
 
-  it('stress --hdr-log in a missing directory is an error before the run, and creates nothing', async () => {
+  it('stress --hdr-log under a file is an error before the run, and creates nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'harness-out-'));
+    writeFileSync(join(dir, 'no'), 'x');
     const r = await run(
       ['stress', '--spec', 'check-mixed', '--ops', '10', '--hdr-log', 'no/dir/x.hlog'],
       dir,
     );
     expect(r.code).toBe(EXIT.usage);
     expect(r.err).toContain(
-      `stress: --hdr-log "no/dir/x.hlog": directory "${join(dir, 'no', 'dir')}" does not exist`,
+      `stress: --hdr-log "no/dir/x.hlog": "${join(dir, 'no')}" is a file, not a directory`,
     );
     expect(r.err).not.toContain('stress: spec');
-    expect(existsSync(join(dir, 'no'))).toBe(false);
+    expect(readdirSync(dir)).toEqual(['no']);
   });
+
+  it.runIf(existsSync('/proc/self'))(
+    'check --out in a missing directory under /proc: named at once, no hang',
+    async () => {
+      const c = await run([...CORRUPT, '--out', '/proc/nope/deeper/bad.ndjson']);
+      expect(c.code).toBe(EXIT.usage);
+      expect(c.err).toMatch(
+        /^tombstone-harness: check: --out "\/proc\/nope\/deeper\/bad.ndjson": cannot write in "\/proc"/,
+      );
+    },
+  );
 
   it('the atomic writer removes its temp file when the write fails', () => {
     const dir = mkdtempSync(join(tmpdir(), 'harness-out-'));

@@ -1,12 +1,22 @@
-import { closeSync, mkdirSync, openSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, type Stats, statSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describeValue, HarnessArgumentError } from './errors.js';
 
+/** The entry at `path`, or undefined when nothing is there — also when a parent is a file (ENOTDIR), which is named later. */
+function entryAt(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
 /**
- * Checks, before any work, that an output file can be written: its directory exists (it is not created silently —
- * a typo in a path should not grow a directory tree) and takes a new file, and the path is not a directory. The
- * directory is probed by creating and removing a file, since permission bits do not tell (root, `/proc`, read-only
- * mounts). An existing file is refused unless `force`. Returns the absolute path.
+ * Checks, before any work, that an output file can be written: the path is not a directory, an existing file is
+ * refused unless `force`, its missing parent directories are created (as bench does for its `--out`), and the
+ * directory takes a new file — probed by creating and removing one, since permission bits do not tell (root,
+ * `/proc`, read-only mounts). Returns the absolute path.
  * @throws HarnessArgumentError naming the option and the path as given.
  */
 export function checkOutputFile(
@@ -17,13 +27,43 @@ export function checkOutputFile(
 ): string {
   const file = resolve(cwd, given);
   const fail = (why: string) => new HarnessArgumentError(`${what} ${describeValue(given)}: ${why}`);
-  const existing = statSync(file, { throwIfNoEntry: false });
+  const existing = entryAt(file);
   if (existing?.isDirectory()) throw fail('is a directory; give a file path');
   // Nothing silently lost: an earlier result (a shrunk replay, a histogram log) is replaced only when asked.
   if (existing !== undefined && options.force !== true)
     throw fail('already exists; pass --force to replace it, or give another path');
+  makeParents(dirname(file), fail);
   probeDirectory(dirname(file), `${file}.${process.pid}.probe`, fail);
   return file;
+}
+
+/**
+ * Creates `dir`'s missing levels one `mkdir` at a time from its nearest existing ancestor, once that ancestor takes
+ * new entries: Node 20's recursive mkdir never returned under `/proc` (issue 23), and a parent that is a file is
+ * named rather than reported as Node's ENOTDIR.
+ */
+function makeParents(dir: string, fail: (why: string) => Error): void {
+  const missing: string[] = [];
+  let top = dir;
+  let found = entryAt(top);
+  while (found === undefined && dirname(top) !== top) {
+    missing.push(top);
+    top = dirname(top);
+    found = entryAt(top);
+  }
+  if (found !== undefined && !found.isDirectory())
+    throw fail(`${describeValue(top)} is a file, not a directory`);
+  if (missing.length === 0) return;
+  probeDirectory(top, join(top, `.${process.pid}.probe`), fail);
+  for (const level of missing.reverse()) {
+    try {
+      mkdirSync(level);
+    } catch (error) {
+      throw fail(
+        `cannot create ${describeValue(level)} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      );
+    }
+  }
 }
 
 /**
@@ -31,7 +71,7 @@ export function checkOutputFile(
  * root, `/proc`, read-only mounts).
  */
 function probeDirectory(dir: string, probe: string, fail: (why: string) => Error): void {
-  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true)
+  if (entryAt(dir)?.isDirectory() !== true)
     throw fail(`directory ${describeValue(dir)} does not exist (create it first)`);
   try {
     closeSync(openSync(probe, 'wx'));
@@ -58,7 +98,7 @@ export function checkOutputDirectory(
 ): string {
   const dir = resolve(cwd, given);
   const fail = (why: string) => new HarnessArgumentError(`${what} ${describeValue(given)}: ${why}`);
-  const existing = statSync(dir, { throwIfNoEntry: false });
+  const existing = entryAt(dir);
   if (existing !== undefined) {
     if (!existing.isDirectory()) throw fail('is a file; give a directory');
     if (readdirSync(dir).length > 0 && options.force !== true)

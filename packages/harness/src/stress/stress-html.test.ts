@@ -46,7 +46,8 @@ describe('stress --html', () => {
     expect(readFileSync(join(h.dir, 'old.html'), 'utf8')).toBe('earlier report');
     expect(await h.run([...base, '--html', 'r.html', '--compare', 'eager', 'persistent'])).toBe(2);
     expect(h.err.join('')).toContain('--html draws a single run');
-    expect(await h.run([...base, '--html', 'nope/r.html'])).toBe(2);
+    expect(await h.run([...base, '--html', 'old.html/r.html'])).toBe(2);
+    expect(h.err.join('')).toContain('is a file, not a directory');
     expect(existsSync(join(h.dir, 'x.hlog'))).toBe(false);
     expect(readdirSync(h.dir)).toEqual(['old.html']);
   });
