@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const PACKAGE = join(dirname(fileURLToPath(import.meta.url)), '..');
+const README = readFileSync(join(PACKAGE, 'README.md'), 'utf8');
+
+/** Every fenced block of the README with its language and the line it starts on. */
+function blocks(text: string): { lang: string; code: string; line: number }[] {
+  return [...text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
+    lang: m[1] ?? '',
+    code: m[2] ?? '',
+    line: text.slice(0, m.index).split('\n').length,
+  }));
+}
+
+const scripts = blocks(README).filter((b) => ['js', 'mjs', 'ts'].includes(b.lang));
+const shells = blocks(README).filter((b) => ['sh', 'bash', 'shell'].includes(b.lang));
+
+describe('the README’s code blocks, as a user copies them', () => {
+  it('has script and shell blocks (the extraction finds what a reader sees)', () => {
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(shells.length).toBeGreaterThan(0);
+    expect(blocks('```js\nlet a = 1;\n```\n')).toEqual([{ lang: 'js', code: 'let a = 1;\n', line: 1 }]);
+  });
+
+  it.each(scripts.map((b) => [b.line, b] as const))(
+    'the script block at line %i is JavaScript (a .mjs in a project without TypeScript) and runs',
+    (_, block) => {
+      const dir = mkdtempSync(join(tmpdir(), 'harness-readme-'));
+      const file = join(dir, 'sample.mjs');
+      writeFileSync(file, block.code);
+      const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
+      expect(check.stderr).toBe('');
+      expect(check.status).toBe(0);
+      // Run from inside the package, where `@tombstone-lab/harness` resolves to its build (the self-reference).
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', block.code], {
+        cwd: PACKAGE,
+        encoding: 'utf8',
+      });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    },
+  );
+
+  it.each(shells.map((b) => [b.line, b] as const))(
+    'the shell block at line %i parses (bash -n)',
+    (_, block) => {
+      const r = spawnSync('bash', ['-n'], { input: block.code, encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    },
+  );
+});
