@@ -39,7 +39,7 @@ describe('entry points', () => {
     ]);
   });
 
-  it('`./protocol` holds the version, the validators, the list scanner and the reason wording (its event types are types only)', async () => {
+  it('`./protocol` holds the version, the validators, the list scanner and the reason and look wording (its event types are types only)', async () => {
     const m = await import('@tombstone-lab/bench/protocol');
     expect(Object.keys(m).sort()).toEqual([
       'BENCH_EXTENSIONS',
@@ -49,6 +49,7 @@ describe('entry points', () => {
       'ProtocolError',
       'ResultsDocumentSchema',
       'RunReportSchema',
+      'atLook',
       'checkReasonText',
       'isBenchFile',
       'locateBenchmarks',

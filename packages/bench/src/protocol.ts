@@ -26,6 +26,7 @@ export type {
 export type { ListedSuite, ListOutput } from './protocol/list.js';
 /** The runner's syntactic scanner (what `list --json` reports): benchmark positions without loading the file. */
 export { type BenchmarkLocation, type LocatedSuite, locateBenchmarks } from './protocol/locate.js';
+export { atLook } from './protocol/look-text.js';
 /** Validators: typed values, or a {@link ProtocolError} naming the bad field. */
 export {
   ProtocolError,

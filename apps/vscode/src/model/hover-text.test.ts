@@ -42,6 +42,24 @@ describe('caseHover', () => {
     expect(caseHover(c)).not.toContain('Decided at');
   });
 
+  it('says why a futility stop ended the case: no difference reachable, with the predictive power', () => {
+    const c = doneCase(record('S.same', interleaved(around(100), around(101))));
+    const look = { n: 10, u: 48, p: 0.85, boundary: 0.0015, deltaPercent: 1, pSequential: null };
+    const verdict = c.verdict && {
+      ...c.verdict,
+      sequential: {
+        decidedAt: 10,
+        maxN: 20,
+        decision: 'futility' as const,
+        pSequential: 1,
+        looks: [{ ...look, decision: 'futility' as const, predictivePower: 0.004 }],
+      },
+    };
+    expect(caseHover({ ...c, verdict })).toContain(
+      'Stopped at n = 10 of 20: no difference reachable (predictive power 0.4%) · sequential p = 1',
+    );
+  });
+
   it('lists a failing check with its reason and the warm-up warning', () => {
     const samples = interleaved(around(100), around(50)).map((s, i) =>
       i === 0 ? sample(s.side, s.seq, s.nsPerOp, { warmupStable: false }) : s,

@@ -3,7 +3,7 @@
  * ratio and shift with their intervals, n per side, the eight checks with their reasons, allocated bytes/op and
  * GC, warm-up warnings and the command line that reproduces the run.
  */
-import { checkReasonText, verdictReasonText } from '@tombstone-lab/bench/protocol';
+import { atLook, checkReasonText, verdictReasonText } from '@tombstone-lab/bench/protocol';
 import { shellQuote } from '@tombstone-lab/bench/runner';
 import type { Sample, Side } from './bench-types.js';
 import { caseLine, caseOutcome, failureReason, runTag } from './case-text.js';
@@ -106,18 +106,17 @@ function effectLines(c: CaseState): string[] {
   ];
 }
 
-/** A sequential run: "decided at n = 5 of 20 (a difference) · sequential p = 0.0079". */
+/**
+ * A sequential run: "Decided at n = 5 of 20 (a difference) · sequential p = 0.0079", or after a futility stop
+ * "Stopped at n = 10 of 20: no difference reachable (predictive power 2%)" (the runner's own words).
+ */
 function sequentialLines(v: NonNullable<CaseState['verdict']>): string[] {
   const q = v.sequential;
   if (!q) return [];
-  const why = {
-    difference: 'a difference',
-    equivalence: 'equivalence',
-    final: 'the maximum',
-    continue: 'undecided',
-  };
+  const last = q.looks.at(-1) ?? { n: q.decidedAt, decision: q.decision };
+  const at = atLook(last, q.maxN);
   const p = q.pSequential === null ? '' : ` · sequential p = ${sig(q.pSequential)}`;
-  return [`Decided at n = ${q.decidedAt} of ${q.maxN} (${why[q.decision]})${p}`, ''];
+  return [`${at.charAt(0).toUpperCase()}${at.slice(1)}${p}`, ''];
 }
 
 /** The Markdown hover of one case. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '../model.js';
 import { FAST, runCli, tempProject } from '../test-helpers.js';
-import { parseDetectNs, parseSlowdowns } from './calibrate-command.js';
+import { parseDetectNs, parseSlowdowns, renderCost } from './calibrate-command.js';
 
 const SUITE = `import { defineSuite } from '@tombstone-lab/bench';
 function work(n: number): number { let t = 0; for (let i = 0; i < n; i++) t = (t * 31 + i) | 0; return t; }
@@ -14,6 +14,20 @@ export default defineSuite({
   benchmarks: { loop: (s) => work(s.n) },
 });
 `;
+
+describe('renderCost', () => {
+  it('prints how sequential benchmarks stopped, futility stops apart; nothing more for fixed-n runs', () => {
+    const cost = { meanForksPerSide: 9.5, maxForksPerSide: 20, meanRunSeconds: 60 };
+    const stops = { difference: 1, equivalence: 0, futility: 2, final: 1, undecided: 1 };
+    expect(renderCost({ ...cost, stops })).toBe(
+      '  forks per benchmark and side: mean 9.5 of 20 (47.5%); wall time per run: mean 60.0 s\n' +
+        '  stopped: 1 with a difference, 0 equivalent, 2 no difference reachable (futility), 1 at the maximum, ' +
+        '1 undecided (interrupted)',
+    );
+    const none = { difference: 0, equivalence: 0, futility: 0, final: 0, undecided: 0 };
+    expect(renderCost({ ...cost, stops: none })).not.toContain('stopped');
+  });
+});
 
 describe('tombstone-bench calibrate (real forks)', () => {
   it('runs A/A and injected rounds, prints the rates and writes every run plus the summary', async () => {

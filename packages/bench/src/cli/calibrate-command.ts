@@ -63,7 +63,19 @@ function renderInjected(inj: CalibrationSummary['injected'][number]): string[] {
 export function renderCost(c: RunCost): string {
   const share = c.maxForksPerSide > 0 ? ` (${pct(c.meanForksPerSide / c.maxForksPerSide)})` : '';
   const wall = c.meanRunSeconds === null ? '' : `; wall time per run: mean ${c.meanRunSeconds.toFixed(1)} s`;
-  return `  forks per benchmark and side: mean ${Number(c.meanForksPerSide.toFixed(2))} of ${c.maxForksPerSide}${share}${wall}`;
+  const forks = `  forks per benchmark and side: mean ${Number(c.meanForksPerSide.toFixed(2))} of ${c.maxForksPerSide}${share}${wall}`;
+  return `${forks}${stopsText(c.stops)}`;
+}
+
+/** "\n  stopped: 2 with a difference, 1 equivalent, 5 no difference reachable (futility), 0 at the maximum". */
+function stopsText(s: RunCost['stops']): string {
+  const total = s.difference + s.equivalence + s.futility + s.final + s.undecided;
+  if (total === 0) return '';
+  const undecided = s.undecided > 0 ? `, ${s.undecided} undecided (interrupted)` : '';
+  return (
+    `\n  stopped: ${s.difference} with a difference, ${s.equivalence} equivalent, ` +
+    `${s.futility} no difference reachable (futility), ${s.final} at the maximum${undecided}`
+  );
 }
 
 /** Parses `--detect-n 20,30`: samples per side to resample the smallest detectable change at. */

@@ -14,6 +14,7 @@ export const OPTIONS = {
   'fixed-n': { type: 'boolean' },
   'look-every': { type: 'string' },
   spending: { type: 'string' },
+  'no-futility': { type: 'boolean' },
   json: { type: 'boolean' },
   events: { type: 'string' },
   out: { type: 'string' },
@@ -64,6 +65,7 @@ const MEASURING: readonly OptionName[] = [
   'fixed-n',
   'look-every',
   'spending',
+  'no-futility',
   'json',
   'events',
   'out',
@@ -269,7 +271,8 @@ Bench files: *.bench.{ts,mts,cts,js,mjs,cjs}; TypeScript ones type-checked with 
              has one (errors as file:line:col; without it a note); --no-typecheck
 Selection:   --filter <regex>  --param name=v1,v2[,name2=v]
 Sampling:    sequential by default: each benchmark is looked at every --look-every <5> forks per side up to
-             -n <max, default 20> and stops once decided (--spending pocock|obrien-fleming, default pocock)
+             -n <max, default 20> and stops once decided (--spending pocock|obrien-fleming, default pocock);
+             a benchmark that can no longer reach a difference stops early (--no-futility: runs on to -n)
              --fixed-n: every benchmark takes -n <default 10> forks per side
              --sample-ms <default 100>  --warmup-ms <cap, default 150>
              --timeout-ms <per fork, default 60000>  --no-pin  --no-alloc  --instructions (valgrind)

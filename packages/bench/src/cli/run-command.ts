@@ -99,7 +99,9 @@ export function runOptionsFromCli(
     throw new BenchError('--slowdown is a test hook of `aa` only');
   if (mode === 'compare' && values.baseline === undefined)
     throw new BenchError('compare needs --baseline <git-ref>');
-  const sequentialFlag = (['look-every', 'spending'] as const).find((k) => values[k] !== undefined);
+  const sequentialFlag = (['look-every', 'spending', 'no-futility'] as const).find(
+    (k) => values[k] !== undefined,
+  );
   if (values['fixed-n'] && sequentialFlag)
     throw new UsageError(`--${sequentialFlag} is for sequential runs; --fixed-n takes every fork`);
   const { overrides } = analysisOptions(values, { alpha: 0.05, threshold: 0.02, metric: DEFAULT_METRIC });
@@ -113,6 +115,7 @@ export function runOptionsFromCli(
     fixedN: values['fixed-n'],
     lookEvery: optionalNumber(values, 'look-every', NUMBER_LIMITS.lookEvery),
     spending: spendingOption(values.spending),
+    futility: values['no-futility'] ? false : undefined,
     sampleMs: optionalNumber(values, 'sample-ms', NUMBER_LIMITS.sampleMs),
     warmupMs: optionalNumber(values, 'warmup-ms', NUMBER_LIMITS.warmupMs),
     timeoutMs: optionalNumber(values, 'timeout-ms', NUMBER_LIMITS.timeoutMs),

@@ -136,6 +136,8 @@ describe('sequential flags', () => {
       [['--spending', 'nope'], /unknown --spending "nope" \(pocock, obrien-fleming\)/],
       [['--look-every', '0'], /--look-every "0" is not a valid integer \(>= 1/],
       [['--fixed-n', '--look-every', '5'], /--look-every is for sequential runs; --fixed-n takes every fork/],
+      [['--fixed-n', '--no-futility'], /--no-futility is for sequential runs; --fixed-n takes every fork/],
+      [['--no-futility=yes'], /--no-futility/],
       [
         ['-n', '60'],
         /samplesPerSide 60 is above 50, the most a sequential run takes; use fixedN \(--fixed-n\)/,

@@ -49,7 +49,12 @@ describe('sequential sampling in the engine', () => {
       startRun({ mode: 'run', cwd: dir, samplesPerSide: 10, out, failOnLost: false, ...FAST }),
     );
     const run = read(out);
-    expect(run.config.sequential).toMatchObject({ looks: [5, 10], spending: 'pocock', designAlpha: 0.05 });
+    expect(run.config.sequential).toMatchObject({
+      looks: [5, 10],
+      spending: 'pocock',
+      designAlpha: 0.05,
+      futility: 0.03,
+    });
     // CPU time is the default metric (wall time: --metric nsPerOp).
     expect(run.config.metric).toBe('cpuNsPerOp');
     const b = run.benchmarks[0]!;
@@ -100,6 +105,43 @@ describe('sequential sampling in the engine', () => {
     await expect(other.result).rejects.toThrow(/sequential run with at most 10 samples per side/);
   }, 120_000);
 
+  it('--resume of a run cut after a futility stop stops there again (nothing measured); --no-futility cannot change it', async () => {
+    // The first test's forks (5 per side) with A/A-like readings whose ranks interleave (U = 12 of 25, z = 0.10): the
+    // predictive power of reaching the final boundary (p ≤ 0.0355 at n = 10) is 2.5%, so the look at 5 stops.
+    const cutFile = join(dir, 'seq-futile.json');
+    const cut = read(join(dir, 'seq.json'));
+    const entry = cut.benchmarks[0]!;
+    const values = { baseline: [10, 12, 14, 16, 18], candidate: [9, 11, 15, 17, 19] };
+    const seen = { baseline: 0, candidate: 0 };
+    for (const s of entry.samples.sort((a, b) => a.seq - b.seq))
+      s.cpuNsPerOp = values[s.side][seen[s.side]++]!;
+    delete entry.looks;
+    cut.finishedAt = null;
+    writeFileSync(cutFile, JSON.stringify(cut));
+    const refused = startRun({ mode: 'run', cwd: dir, resume: cutFile, futility: false, ...FAST });
+    await expect(refused.result).rejects.toThrow(/measured with the futility stop; its design cannot change/);
+    const resumed = await drain(
+      startRun({ mode: 'run', cwd: dir, resume: cutFile, failOnLost: false, ...FAST }),
+    );
+    expect(resumed.filter((e) => e.type === 'sample-finished')).toHaveLength(0);
+    const skipped = resumed.find((e) => e.type === 'samples-skipped');
+    expect(skipped?.type === 'samples-skipped' && skipped.reason).toMatch(
+      /stopped at n = 5 of 10: no difference reachable \(predictive power [\d.]+%\)/,
+    );
+    const looks = read(cutFile).benchmarks[0]?.looks;
+    expect(looks?.map((l) => [l.n, l.decision])).toEqual([[5, 'futility']]);
+    expect(looks?.[0]?.predictivePower).toBeLessThan(0.03);
+    const end = resumed.at(-1);
+    if (end?.type !== 'run-finished') throw new Error('the stream ends with run-finished');
+    // A futility stop claims nothing: its sequential p is 1, the outcome what a final look without a crossing gives.
+    expect(end.verdicts?.[0]?.basis.statisticalOutcome).toBe('Unchanged');
+    expect(end.verdicts?.[0]?.sequential).toMatchObject({
+      decidedAt: 5,
+      decision: 'futility',
+      pSequential: 1,
+    });
+  }, 120_000);
+
   it('moves a first look that cannot stop to the first n that can (design alpha 0.0125: n = 6, not 5)', async () => {
     // alpha 0.0125 is what Holm gives each of 4 benchmarks: Pocock's share at n = 5 (0.0078) is below the smallest
     // exact p there (0.0079), so before the fix this run had its first look at 5 and could stop only at 10.
@@ -121,6 +163,11 @@ describe('sequential sampling in the engine', () => {
     const run = read(out);
     expect(run.config.sequential).toBeUndefined();
     expect(run.benchmarks[0]?.samples).toHaveLength(12);
+    const noFutility = join(dir, 'no-futility.json');
+    await drain(
+      startRun({ mode: 'run', cwd: dir, samplesPerSide: 5, futility: false, out: noFutility, ...FAST }),
+    );
+    expect(read(noFutility).config.sequential).toEqual({ looks: [5], spending: 'pocock', designAlpha: 0.05 });
     expect(run.benchmarks[0]?.looks).toBeUndefined();
     expect(analyzeRun(run).verdicts[0]?.sequential).toBeUndefined();
   }, 120_000);

@@ -18,6 +18,7 @@ import type {
 } from '../model.js';
 import { slowdownClockOf } from '../model.js';
 import { createRecord, entryFor, type PlannedCase, type RunSampleSettings } from '../plan/planned-case.js';
+import { atLook } from '../protocol/look-text.js';
 import type { RecordedError, Verdict } from '../protocol/types.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { writeRunAtomic } from '../results/results-store.js';
@@ -300,6 +301,7 @@ function look(
     threshold,
     confidence: LOOK_CONFIDENCE,
     guardrail: c.bench.role === 'guardrail',
+    ...(settings.config.sequential?.futility ? { futility: settings.config.sequential.futility } : {}),
   });
   entry.looks = [...looks, decided];
   if (decided.decision === 'continue') return false;
@@ -322,18 +324,12 @@ function stopEarly(
   const count = Math.max(0, settings.config.samplesPerSide - doneOn(entry, side));
   if (count === 0) return;
   p.completed += count;
-  const how =
-    decided.decision === 'difference'
-      ? 'a difference'
-      : decided.decision === 'equivalence'
-        ? 'equivalence'
-        : 'the maximum';
   settings.events.emit({
     type: 'samples-skipped',
     key: c.bench.key,
     side,
     count,
-    reason: `decided at n = ${decided.n} of ${settings.config.samplesPerSide} (${how}); its remaining ${count} fork(s) are not needed`,
+    reason: `${atLook(decided, settings.config.samplesPerSide)}; its remaining ${count} fork(s) are not needed`,
     completed: p.completed,
     total: p.total,
   });

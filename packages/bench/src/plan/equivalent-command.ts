@@ -12,6 +12,7 @@ const FLAGS: readonly Flag[] = [
   ['fixedN', '--fixed-n', 'on'],
   ['lookEvery', '--look-every', 'value'],
   ['spending', '--spending', 'value'],
+  ['futility', '--no-futility', 'off'],
   ['sampleMs', '--sample-ms', 'value'],
   ['warmupMs', '--warmup-ms', 'value'],
   ['timeoutMs', '--timeout-ms', 'value'],

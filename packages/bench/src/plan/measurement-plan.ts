@@ -13,6 +13,7 @@ import {
   type SequentialDesign,
   sequentialDesign,
 } from '../stats/sequential/design.js';
+import { DEFAULT_FUTILITY } from '../stats/sequential/futility.js';
 import { significanceReach } from '../stats/significance-reach.js';
 import { readResumeFile } from './bench-files.js';
 import type { RunSetup } from './plan-run.js';
@@ -55,7 +56,9 @@ function sequentialConfig(setup: RunSetup, cases: number): NonNullable<RunRecord
   const spending = setup.options.spending ?? 'pocock';
   const designAlpha = correction === 'holm' ? alpha / Math.max(1, cases) : alpha;
   const every = looksUpTo(setup.settings.config.samplesPerSide, setup.options.lookEvery ?? 5);
-  return { looks: reachableLooks({ looks: every, alpha: designAlpha, spending }), spending, designAlpha };
+  const looks = reachableLooks({ looks: every, alpha: designAlpha, spending });
+  const futility = setup.options.futility === false ? {} : { futility: DEFAULT_FUTILITY };
+  return { looks, spending, designAlpha, ...futility };
 }
 
 /** The design of a run config (computed once per process per spec), or undefined for a fixed-n run. */
@@ -113,6 +116,12 @@ function withResume(setup: RunSetup, plan: MeasurePlan): MeasurePlan {
   const { comparison, measurement } = plan;
   checkResumable(resume, recorded, { comparison, measurement, samplesPerSide, sampling });
   const { sequential } = recorded.config;
+  // The futility stop is part of the design: a resumed run keeps the file's (its looks are decided again with it).
+  const { futility } = setup.options;
+  if (futility !== undefined && futility !== Boolean(sequential?.futility))
+    throw new UsageError(
+      `--resume: ${resume} was measured ${sequential?.futility ? 'with' : 'without'} the futility stop; its design cannot change`,
+    );
   const config = { ...plan.config, samplesPerSide, ...(sequential ? { sequential } : {}) };
   if (!sequential) delete config.sequential;
   const { design: _, ...rest } = plan;

@@ -41,6 +41,11 @@ export interface RunOptions {
   lookEvery?: number;
   /** Sequential runs: the alpha-spending function (default `pocock`). */
   spending?: 'pocock' | 'obrien-fleming';
+  /**
+   * Sequential runs: the non-binding futility stop (default true): a benchmark whose predictive power of still
+   * reaching a difference by the maximum is below 3% stops early, claiming nothing (Unchanged, or Held).
+   */
+  futility?: boolean;
   /** Timed phase per fork, ms (default 100, or the suite's `sampling`). */
   sampleMs?: number;
   /** Warm-up cap per fork, ms (default 150, or the suite's `sampling`). */
@@ -112,6 +117,7 @@ const RunOptionsSchema = v.strictObject({
   fixedN: v.optional(v.boolean()),
   lookEvery: v.optional(v.number()),
   spending: v.optional(v.picklist(['pocock', 'obrien-fleming'])),
+  futility: v.optional(v.boolean()),
   sampleMs: v.optional(v.number()),
   warmupMs: v.optional(v.number()),
   timeoutMs: v.optional(v.number()),
@@ -230,7 +236,9 @@ export function validateRunOptions(raw: unknown, who = 'startRun'): RunOptions {
   }
   if (options.mode === 'compare' && options.baseline === undefined)
     throw new UsageError('compare needs a baseline git ref (`baseline`)');
-  const sequentialOnly = (['lookEvery', 'spending'] as const).find((k) => options[k] !== undefined);
+  const sequentialOnly = (['lookEvery', 'spending', 'futility'] as const).find(
+    (k) => options[k] !== undefined,
+  );
   if (options.fixedN && sequentialOnly)
     throw new UsageError(`${sequentialOnly} is for sequential runs, not fixedN`);
   if (!options.fixedN && (options.samplesPerSide ?? 0) > SEQUENTIAL_MAX_N)

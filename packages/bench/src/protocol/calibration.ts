@@ -12,6 +12,13 @@ export const RunCostSchema = v.object({
   meanForksPerSide: WireNumber,
   maxForksPerSide: Count,
   meanRunSeconds: WireNumber,
+  /**
+   * How the benchmarks of sequential runs stopped, by their deciding look (all 0 for fixed-n runs); `futility`: no
+   * difference was reachable by the maximum. Absent in summaries before protocol 7.
+   */
+  stops: v.optional(
+    v.object({ difference: Count, equivalence: Count, futility: Count, final: Count, undecided: Count }),
+  ),
 });
 
 /** The A/A side: how often same-code comparisons got a Won or Lost verdict. */

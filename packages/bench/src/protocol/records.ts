@@ -71,6 +71,11 @@ export const SequentialConfigSchema = v.object({
   looks: v.array(Count),
   spending: SpendingSchema,
   designAlpha: v.number(),
+  /**
+   * Gamma of the non-binding futility stop: a benchmark stops once its predictive power of reaching the final
+   * boundary is below it. Absent: no futility stop (`--no-futility`, and every run before protocol 7).
+   */
+  futility: v.optional(v.number()),
 });
 
 /** The run's judging configuration; `samplesPerSide` is the maximum of a sequential run. */
@@ -85,7 +90,7 @@ export const RunConfigSchema = v.object({
 });
 
 /** What one look of a sequential run decided. */
-export const LookDecisionSchema = v.picklist(['difference', 'equivalence', 'continue', 'final']);
+export const LookDecisionSchema = v.picklist(['difference', 'equivalence', 'futility', 'continue', 'final']);
 
 /** One look of a sequential run at one benchmark: n per side, its p against the boundary, and the decision. */
 export const LookSchema = v.object({
@@ -100,6 +105,11 @@ export const LookSchema = v.object({
   /** The stage-wise sequential p, set from the first look that crossed the boundary, and at the final look. */
   pSequential: WireNumber,
   decision: LookDecisionSchema,
+  /**
+   * A look before the last with the futility stop on and no crossing yet: the predictive power of reaching the final
+   * boundary; below the run's `futility` gamma the look stops with `futility`. Absent before protocol 7.
+   */
+  predictivePower: v.optional(v.number()),
 });
 
 /** Environment captured inside each forked process. */

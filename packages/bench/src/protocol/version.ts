@@ -11,13 +11,16 @@
  * 6: one RunReport for an analysed run (`RunReportSchema`): `report --format json` writes it as `analysis` (its
  * own `analysisVersion` is gone), `run-finished` carries its analyses, and `compare-files --json` has a schema and a
  * `protocol` field. The results file's records are unchanged.
+ * 7: the futility stop: a look may decide `futility` and carries its `predictivePower`; a sequential config its
+ * `futility` gamma (absent: no futility stop).
  */
-export const PROTOCOL_VERSION = 6 as const;
+export const PROTOCOL_VERSION = 7 as const;
 
 /**
  * Versions whose results files this runner still reads: a results file holds the run's records (samples,
- * failures, settings), whose shape is the same in 1–6 (4 and 5 add optional fields: a file without `sequential` is a
- * fixed-n run; 6 changed only the analysis, which is recomputed from the records). All are read with the one results
+ * failures, settings), whose shape is the same in 1–7 (4, 5 and 7 add optional fields: a file without `sequential` is a
+ * fixed-n run, one without `futility` had no futility stop; 6 changed only the analysis, which is recomputed from the
+ * records). All are read with the one results
  * schema (`RunRecordSchema`).
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, PROTOCOL_VERSION];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6, PROTOCOL_VERSION];

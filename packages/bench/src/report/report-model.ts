@@ -15,6 +15,7 @@ import {
 } from '../format/number-format.js';
 import type { Align } from '../format/text-table.js';
 import { type Environment, type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
+import { atLook } from '../protocol/look-text.js';
 import type {
   Correction,
   MetricId,
@@ -256,6 +257,8 @@ function samplesText(v: Verdict): string {
   if (!q) return `n=${formatN(v)}`;
   // A guardrail stops for "equivalence" once its interval ends below +threshold, improved by however much.
   const equivalence = v.role === 'guardrail' ? ', no regression beyond the threshold' : ', equivalent';
+  const last = q.looks.at(-1);
+  if (q.decision === 'futility' && last) return atLook(last, q.maxN);
   const why = q.decision === 'equivalence' ? equivalence : q.decision === 'continue' ? ', undecided' : '';
   return `decided at n = ${q.decidedAt} of ${q.maxN}${why}`;
 }

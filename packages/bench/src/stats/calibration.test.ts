@@ -149,6 +149,41 @@ describe('runCost: what a kind of run cost', () => {
     expect(runCost([unfinished]).meanRunSeconds).toBeNull();
   });
 
+  it('counts how the benchmarks of sequential runs stopped, futility stops apart; none in a fixed-n run', () => {
+    const look = (n: number, decision: 'difference' | 'futility' | 'final' | 'continue') => ({
+      n,
+      u: 0,
+      p: 1,
+      boundary: 0.002,
+      deltaPercent: 0,
+      pSequential: null,
+      decision,
+    });
+    const rec = (benchmark: string, looks: ReturnType<typeof look>[]) => ({
+      ...makeRecord({ benchmark, baseline: [1, 2], candidate: [1, 2] }),
+      looks,
+    });
+    const seq = { looks: [6, 10, 15, 20], spending: 'pocock' as const, designAlpha: 0.00625, futility: 0.03 };
+    const run = makeRun(
+      [
+        rec('a', [look(6, 'difference')]),
+        rec('b', [look(6, 'continue'), look(10, 'futility')]),
+        rec('c', [look(6, 'futility')]),
+        rec('d', [look(6, 'continue'), look(10, 'continue'), look(15, 'continue'), look(20, 'final')]),
+        rec('e', [look(6, 'continue')]),
+      ],
+      { samplesPerSide: 20, sequential: seq },
+    );
+    expect(runCost([run]).stops).toEqual({
+      difference: 1,
+      equivalence: 0,
+      futility: 2,
+      final: 1,
+      undecided: 1,
+    });
+    expect(runCost([makeRun([rec('a', [])], { samplesPerSide: 20 })]).stops.futility).toBe(0);
+  });
+
   it("is part of the summary for A/A and each injected change, with the runs' design", () => {
     const seq = { looks: [6, 10, 15, 20], spending: 'pocock' as const, designAlpha: 0.0125 };
     const aa = runs(2, 0).map((r) => ({ ...r, config: { ...r.config, sequential: seq } }));

@@ -22,6 +22,12 @@ export interface RunCost {
   maxForksPerSide: number;
   /** Mean wall time of a finished run (started → finished), in seconds; null when no run finished. */
   meanRunSeconds: number | null;
+  /**
+   * How the benchmarks of sequential runs stopped, by their deciding look (all 0 for fixed-n runs): with a
+   * difference, with equivalence, for futility (no difference reachable by the maximum), at the maximum, or not at
+   * all (an interrupted run's last benchmark).
+   */
+  stops: Record<'difference' | 'equivalence' | 'futility' | 'final' | 'undecided', number>;
 }
 
 /** The A/A side of a calibration: how often same-code comparisons got a verdict. */
@@ -117,10 +123,16 @@ export function runCost(runs: readonly RunRecord[]): RunCost {
   const seconds = runs.flatMap((r) =>
     r.finishedAt ? [(Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 1000] : [],
   );
+  const stops = { difference: 0, equivalence: 0, futility: 0, final: 0, undecided: 0 };
+  for (const b of runs.flatMap((r) => (r.config.sequential ? r.benchmarks : []))) {
+    const decision = b.looks?.at(-1)?.decision;
+    stops[decision === undefined || decision === 'continue' ? 'undecided' : decision]++;
+  }
   return {
     meanForksPerSide: mean(forks),
     maxForksPerSide: Math.max(0, ...runs.map((r) => r.config.samplesPerSide)),
     meanRunSeconds: seconds.length > 0 ? mean(seconds) : null,
+    stops,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type SequentialDesign,
   sequentialDesign,
 } from './design.js';
+import { DEFAULT_FUTILITY } from './futility.js';
 import { decideLook, type Look, type LookRule, sequentialPOf, stops } from './look.js';
 
 /** One simulated benchmark run through the design: looks until one stops. */
@@ -40,11 +41,12 @@ function simulate(
   seed: number,
   shift = 0,
   rule = NO_THRESHOLD,
+  noise = 0.03,
 ): Simulated {
   const rng = xoroshiro128plus(seed);
   const max = design.boundaries[design.boundaries.length - 1]!.n;
-  // A skewed, positive "time" like a fork's reading: 100 · (1 + exponential noise of mean 3%).
-  const draw = () => 100 * (1 - 0.03 * Math.log(1 - uniformFloat64(rng)));
+  // A skewed, positive "time" like a fork's reading: 100 · (1 + exponential noise of mean 3%, or `noise`).
+  const draw = () => 100 * (1 - noise * Math.log(1 - uniformFloat64(rng)));
   let differences = 0;
   let forks = 0;
   const qs = [0.01, design.alpha];
@@ -152,6 +154,53 @@ describe('the guardrail stop (upper end of the interval within +threshold)', () 
     const aaPrimary = simulate(design, 1000, 23, 0, primary);
     const aaGuardrail = simulate(design, 1000, 23, 0, guardrail);
     expect(aaGuardrail.meanN).toBeLessThan(aaPrimary.meanN);
+  }, 120_000);
+});
+
+describe('the futility stop (non-binding: it only removes chances to reject)', () => {
+  const GAMMA = DEFAULT_FUTILITY;
+  for (const alpha of [0.05, 0.00625]) {
+    it(`keeps the spent alpha within alpha and the sequential p a p value: Pocock ${alpha}, ${RUNS} A/A`, () => {
+      const spec = { looks: looksUpTo(20), alpha, spending: 'pocock' as const };
+      const design = sequentialDesign({ ...spec, looks: reachableLooks(spec) });
+      const futile = { ...NO_THRESHOLD, futility: GAMMA };
+      const sim = simulate(design, RUNS, 31 + Math.round(alpha * 1e4), 0, futile);
+      expect(withinAlpha(sim.differences / RUNS, alpha, RUNS), `${sim.differences} of ${RUNS}`).toBe(true);
+      for (const [q, share] of sim.pAtMost)
+        expect(withinAlpha(share, q, RUNS), `p ≤ ${q}: ${share}`).toBe(true);
+      // The same benchmarks without it: never fewer forks, never fewer differences (the same seed, the same draws).
+      const off = simulate(design, RUNS, 31 + Math.round(alpha * 1e4), 0, NO_THRESHOLD);
+      expect(sim.differences).toBeLessThanOrEqual(off.differences);
+      // Measured: 14.5 of 20 forks (design alpha 0.05, whose final boundary is easier to reach) and 11.7 (0.00625).
+      expect(sim.meanN).toBeLessThan(off.meanN * 0.75);
+    }, 180_000);
+  }
+
+  it('loses at most 2 points of power at +5% and +10% (8-benchmark design, threshold 2%), with ~60% of the A/A forks', () => {
+    const spec = { looks: looksUpTo(20), alpha: 0.00625, spending: 'pocock' as const };
+    const design = sequentialDesign({ ...spec, looks: reachableLooks(spec) });
+    const rule = { threshold: 0.02, confidence: 0.95 };
+    const futile = { ...rule, futility: GAMMA };
+    // Noise of mean 3% (the simulations above) and 10% (closer to the main suite's forks: robust CV 10–35%).
+    for (const [noise, shift] of [
+      [0.03, 0.05],
+      [0.1, 0.05],
+      [0.1, 0.1],
+    ] as const) {
+      const on = simulate(design, 1000, 41, shift, futile, noise);
+      const off = simulate(design, 1000, 41, shift, rule, noise);
+      const lost = (off.differences - on.differences) / 1000;
+      expect(
+        lost,
+        `noise ${noise}, +${shift * 100}%: ${off.differences} → ${on.differences}`,
+      ).toBeLessThanOrEqual(0.02);
+    }
+    const aa = simulate(design, 1000, 43, 0, futile, 0.1);
+    const aaOff = simulate(design, 1000, 43, 0, rule, 0.1);
+    // 12.0 of 20 here; 11.98 over 4,000 benchmarks (scripts/simulate-futility.mjs), against 19.95 without the stop.
+    expect(aa.meanN).toBeLessThan(0.65 * 20);
+    expect(aaOff.meanN).toBeGreaterThan(0.95 * 20);
+    expect(aa.differences).toBeLessThanOrEqual(aaOff.differences);
   }, 120_000);
 });
 

@@ -9,10 +9,12 @@ import { StatsInputError } from '../errors.js';
 import { hodgesLehmannRatio } from '../hodges-lehmann.js';
 import { uStatistic } from '../mann-whitney.js';
 import { gridDeviation, type SequentialDesign, stageWiseP } from './design.js';
+import { lookPredictivePower } from './futility.js';
 
 /**
  * What a look decided: stop with a difference (the boundary was crossed and |Δ| ≥ threshold), stop with equivalence
- * (the Hodges-Lehmann interval lies within ±threshold), continue, or stop because the maximum n was reached.
+ * (the Hodges-Lehmann interval lies within ±threshold), stop for futility (no difference reachable by the maximum:
+ * predictive power below gamma), continue, or stop because the maximum n was reached.
  */
 export type LookDecision = Look['decision'];
 
@@ -30,6 +32,11 @@ export interface LookRule {
    * +threshold, whatever its lower end, because no regression beyond the threshold is left to find.
    */
   guardrail?: boolean;
+  /**
+   * Gamma of the non-binding futility stop (`futility.ts`): a look before the last whose predictive power of reaching
+   * the final boundary is below it stops, claiming nothing. 0 or absent: no futility stop.
+   */
+  futility?: number;
 }
 
 /**
@@ -91,6 +98,12 @@ export function decideLook(
   if ((crossedBefore || crossed) && beyond) return { ...look, pSequential, decision: 'difference' };
   if (last) return { ...look, pSequential, decision: 'final' };
   if (equivalent(baseline, candidate, rule)) return { ...look, pSequential, decision: 'equivalence' };
+  // Futility only before any crossing: a crossed benchmark has its p, only the threshold keeps it running.
+  if (rule.futility && pSequential === null) {
+    const predictivePower = lookPredictivePower(design, index, u, rule.guardrail ?? false);
+    const decision = predictivePower < rule.futility ? 'futility' : 'continue';
+    return { ...look, pSequential, decision, predictivePower };
+  }
   return { ...look, pSequential, decision: 'continue' };
 }
 
@@ -101,12 +114,13 @@ export function stops(look: Look): boolean {
 
 /**
  * The sequential p of a benchmark from its looks, as Holm across the run reads it: the p of its first crossing; at
- * the final look the stage-wise p of the last deviation; 1 for a stop with equivalence before any crossing (the
- * design never looks at it again, so it claims nothing); null while it is still running.
+ * the final look the stage-wise p of the last deviation; 1 for a stop with equivalence before any crossing or for
+ * futility (the design never looks at it again, so it claims nothing; a p of 1 keeps Holm valid); null while it is
+ * still running.
  */
 export function sequentialPOf(looks: readonly Look[]): number | null {
   const last = looks[looks.length - 1];
   if (!last || last.decision === 'continue') return null;
-  if (last.decision === 'equivalence') return last.pSequential ?? 1;
+  if (last.decision === 'equivalence' || last.decision === 'futility') return last.pSequential ?? 1;
   return last.pSequential;
 }

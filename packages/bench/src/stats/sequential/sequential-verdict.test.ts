@@ -4,6 +4,7 @@ import { verdictSentence } from '../../report/report-model.js';
 import { analyzeRun } from '../analyze-run.js';
 import { jitter, makeRecord, makeRun } from '../test-fixtures.js';
 import { looksUpTo, reachableLooks, sequentialDesign } from './design.js';
+import { DEFAULT_FUTILITY } from './futility.js';
 import { decideLook, type Look, stops } from './look.js';
 
 /** The runner's looks for m benchmarks under Holm: 5, 10, 15, 20, the first moved to 6 from 3 benchmarks on. */
@@ -20,6 +21,7 @@ function sequentialRecord(
   cand: number[],
   m: number,
   role: 'primary' | 'guardrail' = 'primary',
+  futility?: number,
 ): BenchmarkRecord {
   const design = sequentialDesign({ looks: looksFor(m), alpha: 0.05 / m, spending: 'pocock' });
   const looks: Look[] = [];
@@ -28,6 +30,7 @@ function sequentialRecord(
       threshold: 0.02,
       confidence: 0.95,
       guardrail: role === 'guardrail',
+      ...(futility ? { futility } : {}),
     });
     looks.push(look);
     if (stops(look)) break;
@@ -76,6 +79,30 @@ describe('verdicts of a sequential run', () => {
     // As a primary the same forks run to the maximum without a decision.
     const primary = sequentialRecord('primary', b, c, 4);
     expect(primary.looks?.map((l) => l.decision)).toEqual(['continue', 'continue', 'continue', 'final']);
+  });
+
+  it('a futility stop claims nothing: Unchanged for a primary, Held for a guardrail, sequential p 1, and says why', () => {
+    // +1% with forks spread ±20% (the main suite's A/A noise is a robust CV of 10–35%): far from the final boundary.
+    const base = jitter(100, 20, 0.4, 11);
+    const cand = jitter(101, 20, 0.4, 12);
+    const primary = sequentialRecord('primary', base, cand, 8, 'primary', DEFAULT_FUTILITY);
+    const guard = sequentialRecord('guard', base, cand, 8, 'guardrail', DEFAULT_FUTILITY);
+    const last = primary.looks?.at(-1);
+    expect(last?.decision).toBe('futility');
+    expect(last?.predictivePower).toBeLessThan(DEFAULT_FUTILITY);
+    const [p, g] = analyzeRun(makeRun([primary, guard], config(8))).verdicts;
+    expect(p?.outcome === 'Unchanged' || p?.outcome === 'Inconclusive').toBe(true);
+    expect(p?.basis.statisticalOutcome).toBe('Unchanged');
+    expect(p?.sequential).toMatchObject({ decision: 'futility', pSequential: 1 });
+    expect(p?.pAdjusted).toBe(1);
+    expect(g?.basis.statisticalOutcome).toBe('Held');
+    expect(verdictSentence(p!)).toMatch(
+      new RegExp(`stopped at n = ${last?.n} of 20: no difference reachable \\(predictive power [\\d.]+%\\)`),
+    );
+    // Without the futility stop the same forks run to the maximum and end with the same outcome.
+    const full = sequentialRecord('primary', base, cand, 8);
+    expect(full.looks?.at(-1)).toMatchObject({ n: 20, decision: 'final' });
+    expect(analyzeRun(makeRun([full], config(8))).verdicts[0]?.basis.statisticalOutcome).toBe('Unchanged');
   });
 
   it('a fixed-n run (no design in its config) reads the fixed-n p, as results files before protocol 5 do', () => {
