@@ -49,7 +49,7 @@ describe('tombstone-bench calibrate (real forks)', () => {
     expect(r.stdout).toMatch(/Smallest slowdown detected with 80% power at a fixed n=5/);
     // The runs use run's default design (sequential; one look at n = 5 when the maximum is 5) and say what they cost.
     expect(r.stdout).toMatch(
-      /Calibration at sequential n=5 per side \(pocock, design alpha 0\.025\).*, metric nsPerOp/,
+      /Calibration at sequential n=5 per side \(pocock, design alpha 0\.025, futility below 0\.03\).*, metric nsPerOp/,
     );
     expect(r.stdout).toMatch(
       /forks per benchmark and side: mean [\d.]+ of 5 \([\d.]+%\); wall time per run: mean [\d.]+ s/,

@@ -94,11 +94,12 @@ export function parseDetectNs(raw: string | undefined): number[] {
 
 const detected = (x: number | null) => (x === null ? 'not within +100%' : `+${pct(x)}`);
 
-/** `n=10 per side` for fixed-n runs; the looks and spending for sequential ones. */
+/** `n=10 per side` for fixed-n runs; the looks, spending and futility gamma for sequential ones. */
 function designLabel(c: CalibrationSummary): string {
   const q = c.sequential;
   if (!q) return `n=${c.samplesPerSide} per side`;
-  return `sequential n=${q.looks.join(',')} per side (${q.spending}, design alpha ${Number(q.designAlpha.toPrecision(3))})`;
+  const futility = q.futility ? `, futility below ${q.futility}` : '';
+  return `sequential n=${q.looks.join(',')} per side (${q.spending}, design alpha ${Number(q.designAlpha.toPrecision(3))}${futility})`;
 }
 
 /** The printed summary. */
