@@ -80,6 +80,8 @@ describe('entry points', () => {
       'formatRate',
       'formatRatio',
       'humanScale',
+      'shellQuote',
+      'shellQuoteArg',
     ]);
     expect(
       m.boxTable(
@@ -104,7 +106,12 @@ describe('entry points', () => {
       logLevel: 'silent',
     });
     const inputs = Object.keys(result.metafile.inputs).map((f) => f.replace(/^.*src\//, ''));
-    expect(inputs.sort()).toEqual(['format.ts', 'format/number-format.ts', 'format/text-table.ts']);
+    expect(inputs.sort()).toEqual([
+      'format.ts',
+      'format/number-format.ts',
+      'format/shell-quote.ts',
+      'format/text-table.ts',
+    ]);
   });
 
   it('`./svg` holds the plot primitives and bundles from svg-kit alone (a tool drawing its own plots pulls in nothing else)', async () => {

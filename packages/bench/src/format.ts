@@ -23,5 +23,7 @@ export {
   humanScale,
   METRIC_FAMILIES,
 } from './format/number-format.js';
+/** POSIX shell quoting of a command line a user pastes: "tombstone-harness case x --resume 'my dir'". */
+export { shellQuote, shellQuoteArg } from './format/shell-quote.js';
 /** Space-aligned columns under a rule (the seed-000 table) and the box-drawing table (the seed-004 2×2). */
 export { type Align, alignedTable, boxTable } from './format/text-table.js';

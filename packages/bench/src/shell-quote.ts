@@ -1,24 +1,5 @@
-/**
- * POSIX shell quoting for displaying a recorded command line. Display only: nothing here is ever executed.
- * Hand-written because the rule is three lines (single quotes protect everything but `'` itself) and a dependency
- * would cost more than it saves.
- */
-
-// Characters no POSIX shell treats specially in a word; such words print bare. `~` is safe except where tilde
-// expansion applies (word start, and after `=` or `:` as bash does in assignment-like words): `HEAD~1` stays bare.
-const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./~-]+$/;
-const TILDE_PREFIX = /(?:^|[=:])~/;
-
-/** One argument as a shell word: bare when safe, otherwise single-quoted with each `'` written as `'\''`. */
-export function shellQuoteArg(arg: string): string {
-  if (SAFE_WORD.test(arg) && !TILDE_PREFIX.test(arg)) return arg;
-  return `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
-/** A command line as one string a POSIX shell would split back into exactly `argv`. */
-export function shellQuote(argv: readonly string[]): string {
-  return argv.map(shellQuoteArg).join(' ');
-}
+/** POSIX shell quoting lives in format/ (the `./format` entry), so the harness prints its hints with the same code. */
+export { shellQuote, shellQuoteArg } from './format/shell-quote.js';
 
 /**
  * How a user launches a recorded CLI script: an npm project's bin runs from `node_modules/.bin`, where the user

@@ -27,7 +27,10 @@ export function launcherOf(script: string | undefined): string {
   return script?.includes('/node_modules/.bin/') ? 'npx tombstone-harness' : 'tombstone-harness';
 }
 
-/** The command line `io`'s user types to run `args` (the launcher, then the arguments as given). */
+/**
+ * The command line `io`'s user types to run `args` (the launcher, then the arguments as given: shell-quote them, e.g.
+ * with bench's `shellQuote`, when they hold paths).
+ */
 export function commandLine(io: CliIo, args: string): string {
   return `${io.command ?? 'tombstone-harness'} ${args}`;
 }

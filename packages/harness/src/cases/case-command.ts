@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { shellQuote } from '@tombstone-lab/bench/format';
 import { type RunRecord, readRun } from '@tombstone-lab/bench/runner';
 import { writeFileAtomic } from '../atomic-file.js';
 import { CASES, type CaseDefinition } from '../cases.js';
@@ -73,7 +74,7 @@ function loadResults(
     }
     if (run.finishedAt === null || run.benchmarks.some((b) => !hasBothSides(b)))
       throw fail(
-        `from an interrupted run; finish it with: ${commandLine(io, `case ${found.name} --resume ${given}`)}`,
+        `from an interrupted run; finish it with: ${commandLine(io, shellQuote(['case', found.name, '--resume', given]))}`,
       );
     runs.set(name, run);
   }
@@ -190,7 +191,7 @@ export const caseCommand: CliCommand = {
       if (error instanceof CaseInterruptedError) {
         io.stderr(
           `case ${found.name}: interrupted; the finished samples are kept in ${options.outDir}\n` +
-            `  finish it with: ${commandLine(io, `case ${found.name} --resume ${options.outDir}`)}\n`,
+            `  finish it with: ${commandLine(io, shellQuote(['case', found.name, '--resume', options.outDir]))}\n`,
         );
         return EXIT.interrupted;
       }

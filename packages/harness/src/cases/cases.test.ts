@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseRun } from '@tombstone-lab/bench/runner';
@@ -263,6 +272,22 @@ describe('case command', () => {
     expect(a.err.join('')).toBe(
       `tombstone-harness: case: --results "${dir}": purge-order reads purge-order.json from an interrupted run; finish it with: tombstone-harness case purge-order --resume ${dir}\n`,
     );
+  });
+
+  it('quotes a --resume path with spaces and quotes so the hint, pasted into a shell, passes it back unchanged', async () => {
+    const parent = mkdtempSync(join(tmpdir(), "hc saved 'q' "));
+    const dir = join(parent, 'my results $HOME');
+    renameSync(purgeOrderResults(false), dir);
+    const a = io();
+    expect(await runCli(['case', 'purge-order', '--results', dir], a.io)).toBe(2);
+    const hint = /finish it with: (.*)\n$/.exec(a.err.join(''))?.[1] ?? '';
+    expect(hint.startsWith('tombstone-harness case purge-order --resume ')).toBe(true);
+    // The shell splits the pasted hint into the launcher's arguments; a stand-in launcher prints them one per line.
+    const pasted = spawnSync('bash', ['-c', `tombstone-harness() { printf '%s\\n' "$@"; }\n${hint}`], {
+      encoding: 'utf8',
+    });
+    expect(pasted.stderr).toBe('');
+    expect(pasted.stdout).toBe(`case\npurge-order\n--resume\n${dir}\n`);
   });
 
   it('refuses bad options before creating anything: --samples out of bench range, --out under /proc', async () => {
