@@ -9,7 +9,7 @@ import {
 } from './gc-mode-factorial-case.js';
 import { purgeOrderCounts, purgeOrderReport, renderPurgeOrderReport } from './purge-order-case.js';
 import { rangeMergesReport, renderRangeMergesReport } from './range-merges-case.js';
-import { benchmarkRecord, rangeMergesRuns, runRecord } from './test-runs.js';
+import { benchmarkRecord, RANGE_MERGES_CHECK, rangeMergesRuns, runRecord } from './test-runs.js';
 
 const FIXTURES = fileURLToPath(new URL('fixtures', import.meta.url));
 
@@ -31,20 +31,7 @@ const labels = { baseline: 'purgeOrder=eager', candidate: 'purgeOrder=deferred' 
 
 /** Each case's text report from fixed results records, analysed by bench (the RunReport the case quotes). */
 const REPORTS: Record<string, () => string> = {
-  'range-merges': () =>
-    renderRangeMergesReport(
-      rangeMergesReport(
-        {
-          workloads: 18,
-          partitionsChecked: 306,
-          rowsChecked: 1000,
-          modelReads: 40,
-          modelRows: 900,
-          divergences: [],
-        },
-        rangeMergesRuns(),
-      ),
-    ),
+  'range-merges': () => renderRangeMergesReport(rangeMergesReport(RANGE_MERGES_CHECK, rangeMergesRuns())),
   'purge-order': () => {
     const counts = purgeOrderCounts({ partitions: 400, otherRuns: 20, gcableFraction: 0.1 });
     const run = runRecord('purgeOrder', 'eager', 'deferred', [

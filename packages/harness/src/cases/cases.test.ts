@@ -22,7 +22,7 @@ import {
 } from './gc-mode-factorial-case.js';
 import { purgeOrderCounts, purgeOrderReport, renderPurgeOrderReport } from './purge-order-case.js';
 import { rangeMergesReport, renderRangeMergesReport } from './range-merges-case.js';
-import { benchmarkRecord, rangeMergesRuns, runRecord } from './test-runs.js';
+import { benchmarkRecord, RANGE_MERGES_CHECK, rangeMergesRuns, runRecord } from './test-runs.js';
 
 const five = (base: number) => [0, 1, 2, 3, 4].map((i) => base + i);
 
@@ -79,15 +79,7 @@ describe('gc-mode-factorial report', () => {
 describe('range-merges report', () => {
   it('tabulates every store per (arrival, N) and fits each store’s growth exponent', () => {
     const runs = rangeMergesRuns();
-    const check = {
-      workloads: 18,
-      partitionsChecked: 306,
-      rowsChecked: 1000,
-      modelReads: 40,
-      modelRows: 900,
-      divergences: [],
-    };
-    const r = rangeMergesReport(check, runs);
+    const r = rangeMergesReport(RANGE_MERGES_CHECK, runs);
     expect(r.rows).toHaveLength(6);
     const tail4096 = r.rows.find((x) => x.arrival === 'tail' && x.n === 4096)!;
     expect(tail4096.stores.eager?.cpuNsPerOp).toBe(4096 * 4096 + 2);

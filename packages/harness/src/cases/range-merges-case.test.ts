@@ -1,7 +1,7 @@
 import * as runner from '@tombstone-lab/bench/runner';
 import { describe, expect, it, vi } from 'vitest';
 import { rangeMergesReport, renderRangeMergesReport } from './range-merges-case.js';
-import { rangeMergesRuns } from './test-runs.js';
+import { RANGE_MERGES_CHECK, rangeMergesRuns } from './test-runs.js';
 
 // Counts bench's analyse stage: the case must read each run's one RunReport, never analyse its record again.
 vi.mock('@tombstone-lab/bench/runner', async (importOriginal) => {
@@ -9,22 +9,13 @@ vi.mock('@tombstone-lab/bench/runner', async (importOriginal) => {
   return { ...original, analyseRun: vi.fn(original.analyseRun) };
 });
 
-const check = {
-  workloads: 18,
-  partitionsChecked: 306,
-  rowsChecked: 1000,
-  modelReads: 40,
-  modelRows: 900,
-  divergences: [],
-};
-
 describe('range-merges reads one RunReport per run', () => {
   it('builds its report from the runs’ RunReports without a second analysis (no refit on allocated bytes)', () => {
     const runs = rangeMergesRuns();
     const analyse = vi.mocked(runner.analyseRun);
     expect(analyse).toHaveBeenCalledTimes(2); // once per run, as the engine does at run-finished
     analyse.mockClear();
-    const r = rangeMergesReport(check, runs);
+    const r = rangeMergesReport(RANGE_MERGES_CHECK, runs);
     renderRangeMergesReport(r);
     expect(analyse).not.toHaveBeenCalled();
     // The growth shown is the RunReport's own fit, value for value.

@@ -2,6 +2,7 @@
 // (excluded from the build).
 import type { BenchmarkRecord, RunRecord, Sample, Side } from '@tombstone-lab/bench/runner';
 import { analysedRun, type MeasuredRun } from './bench-driver.js';
+import type { RangeMergesReport } from './range-merges-case.js';
 
 const env: Sample['env'] = {
   node: 'v20',
@@ -118,3 +119,13 @@ export function rangeMergesRuns(): MeasuredRun[] {
     ),
   ];
 }
+
+/** A range-merges model check with no divergence, for building the case's report from {@link rangeMergesRuns}. */
+export const RANGE_MERGES_CHECK: RangeMergesReport['check'] = {
+  workloads: 18,
+  partitionsChecked: 306,
+  rowsChecked: 1000,
+  modelReads: 40,
+  modelRows: 900,
+  divergences: [],
+};
