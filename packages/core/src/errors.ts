@@ -20,7 +20,10 @@ export class InvalidClusteringValueError extends TypeError {
   override readonly name = 'InvalidClusteringValueError';
 }
 
-/** A bound used where the other kind is required (an end as a slice start, a boundary kind, …). */
+/**
+ * A bound used where the other kind is required (an end as a slice start, a boundary kind, …), or something that is
+ * not a bound or slice at all where one is required (`null` as a slice start or as `iterator`'s slice).
+ */
 export class InvalidBoundKindError extends TypeError {
   override readonly name = 'InvalidBoundKindError';
 }

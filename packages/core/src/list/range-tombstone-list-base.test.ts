@@ -81,9 +81,34 @@ describe.each(STORAGES)('argument types (%s)', (_n, make) => {
 
   it('iterator(non-Slice object) and a non-boolean reversed are rejected, naming the value', () => {
     const sliceLike = { start: B.inclusiveStart(2), end: B.inclusiveEnd(3) };
-    expect(() => fresh().iterator(sliceLike as unknown as Slice)).toThrow(/must be a boolean, got/);
+    expect(() => fresh().iterator(sliceLike as unknown as Slice)).toThrow(
+      /iterator takes a Slice or a boolean \(reversed\), got \{start: ClusteringBound instance/,
+    );
     expect(() => fresh().iterator(rt(2, 3, 0).slice, 'yes' as never)).toThrow(TypeError);
     expect([...fresh().iterator(rt(2, 3, 0).slice, true)].map(String)).toEqual(['[2,3]@3']);
+  });
+
+  it('iterator(null), iterator("x") and a forged Slice throw InvalidBoundKindError naming the value, list unchanged', () => {
+    // A Slice made around Slice.make: the prototype without the checks (a raw TypeError read `values` of undefined).
+    const forged = Object.create(Slice.prototype) as Slice;
+    const inverted = Object.assign(Object.create(Slice.prototype), {
+      start: B.inclusiveEnd(3),
+      end: B.TOP,
+    }) as Slice;
+    for (const [arg, message] of [
+      [null, 'iterator takes a Slice or a boolean (reversed), got null'],
+      ['x', 'iterator takes a Slice or a boolean (reversed), got "x"'],
+      [{}, 'iterator takes a Slice or a boolean (reversed), got {}'],
+      [0, 'iterator takes a Slice or a boolean (reversed), got 0'],
+      [forged, 'slice start must be an inclusive or exclusive start bound, got undefined'],
+      [inverted, 'slice start must be an inclusive or exclusive start bound, got 3]'],
+    ] as const) {
+      const l = fresh();
+      const before = String(l);
+      expect(() => l.iterator(arg as unknown as Slice)).toThrow(InvalidBoundKindError);
+      expect(() => l.iterator(arg as unknown as Slice)).toThrow(message);
+      expect(String(l)).toBe(before);
+    }
   });
 
   it('isDeleted(isCounter = non-boolean) is rejected rather than coerced', () => {

@@ -3,6 +3,7 @@ import {
   ComparatorMismatchError,
   describeValue,
   EmptySliceError,
+  InvalidBoundKindError,
   InvalidClusteringValueError,
   InvalidRangeStoreError,
 } from '../errors.js';
@@ -230,13 +231,23 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
   /**
    * `iterator(reversed?)`: every range; `iterator(slice, reversed?)`: the ranges intersecting `slice`, clipped to it.
    * Slices keep their orientation in both directions. Do not mutate the list while iterating.
+   * @throws InvalidBoundKindError when the first argument is neither a Slice nor a boolean (`null`, a plain object)
+   *   or is a Slice whose bounds are not a start and an end bound; InvalidClusteringValueError when a bound does not
+   *   fit the comparator.
    */
   iterator(reversed?: boolean): IterableIterator<RangeTombstone>;
   iterator(slice: Slice, reversed?: boolean): IterableIterator<RangeTombstone>;
   iterator(a?: Slice | boolean, b?: boolean): IterableIterator<RangeTombstone> {
     checkFlag(b, false, 'reversed', TypeError);
-    if (!(a instanceof Slice)) checkFlag(a, false, 'iterator argument (a Slice or reversed)', TypeError);
+    if (a !== undefined && typeof a !== 'boolean' && !(a instanceof Slice)) {
+      // `iterator(null)` from JavaScript used to fail in checkFlag with a plain TypeError.
+      throw new InvalidBoundKindError(
+        `iterator takes a Slice or a boolean (reversed), got ${describeValue(a)}`,
+      );
+    }
     if (a instanceof Slice) {
+      // The checks add makes: a Slice built around Slice.make (a subclass, Object.create) may hold anything.
+      Slice.checkBounds(a.start, a.end);
       this.comparator.validateBound(a.start, 'slice start');
       this.comparator.validateBound(a.end, 'slice end');
       return b === true
