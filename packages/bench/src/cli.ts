@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { defaultIo } from './cli/io.js';
 /**
- * The `tombstone-bench` executable: runs {@link main} on `process.argv`; the first Ctrl-C kills the running fork and
- * stops after it, a second quits at once.
+ * The `tombstone-bench` executable: runs {@link main} on `process.argv`; the first Ctrl-C stops what runs (the
+ * running fork, or a git comparison's install or build) and ends the run, a second quits at once.
  */
 import { main } from './cli/main.js';
 import { EXIT } from './finish/finish-run.js';
@@ -12,7 +12,7 @@ let interrupts = 0;
 process.on('SIGINT', () => {
   interrupts++;
   if (interrupts > 1) process.exit(EXIT.interrupted);
-  process.stderr.write('\nstopping after killing the running fork… (Ctrl-C again to quit now)\n');
+  // main says what it stops (the running fork, or a git comparison's install or build).
   controller.abort();
 });
 main(process.argv.slice(2), { ...defaultIo(), script: process.argv[1] }, controller.signal).then((code) => {

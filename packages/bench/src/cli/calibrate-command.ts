@@ -6,7 +6,7 @@
 import { type CalibrationOptions, startCalibration } from '../engine/calibrate.js';
 import { UsageError } from '../errors.js';
 import { formatDeltaPercent } from '../format/number-format.js';
-import { NUMBER_LIMITS } from '../plan/run-options.js';
+import { CALIBRATION_LIMITS, type NumberCheck } from '../plan/run-options.js';
 import { reachWarning } from '../report/report-model.js';
 import type { CalibrationSummary, RunCost } from '../stats/calibration.js';
 import { type CliValues, numberOption, parseNumberText } from './cli-options.js';
@@ -15,24 +15,21 @@ import type { EventOutputs } from './run-command.js';
 
 const pct = (x: number) => `${Number((x * 100).toFixed(2))}%`;
 
+/** A comma-separated list of numbers in `check`'s range; the error names the option, the list and the bad item. */
+function parseList(label: string, raw: string, check: NumberCheck): number[] {
+  return raw.split(',').map((t) => {
+    try {
+      return parseNumberText(label, t.trim(), check);
+    } catch (e) {
+      const why = (e as Error).message.slice(`${label} `.length);
+      throw new UsageError(`${label} ${JSON.stringify(raw)}: ${why}`);
+    }
+  });
+}
+
 /** Parses `--slowdowns 0.1,0.05`: fractions in (0, 10]. */
 export function parseSlowdowns(raw: string | undefined): number[] {
-  if (raw === undefined) return [0.1, 0.05];
-  const parts = raw.split(',').map((t) => t.trim());
-  return parts.map((t) => {
-    let v: number | null;
-    try {
-      v = parseNumberText('--slowdowns', t, NUMBER_LIMITS.slowdown);
-    } catch {
-      v = null;
-    }
-    if (v === null || v <= 0) {
-      throw new UsageError(
-        `--slowdowns ${JSON.stringify(raw)}: ${JSON.stringify(t)} is not a fraction in (0, 10]`,
-      );
-    }
-    return v;
-  });
+  return raw === undefined ? [0.1, 0.05] : parseList('--slowdowns', raw, CALIBRATION_LIMITS.slowdowns);
 }
 
 const signed = (x: number) => formatDeltaPercent(Number(x.toFixed(2)));
@@ -80,16 +77,7 @@ function stopsText(s: RunCost['stops']): string {
 
 /** Parses `--detect-n 20,30`: samples per side to resample the smallest detectable change at. */
 export function parseDetectNs(raw: string | undefined): number[] {
-  if (raw === undefined) return [];
-  return raw.split(',').map((t) => {
-    const v = Number(t.trim());
-    if (!/^\s*\d+\s*$/.test(t) || v < 2 || v > 1000) {
-      throw new UsageError(
-        `--detect-n ${JSON.stringify(raw)}: ${JSON.stringify(t.trim())} is not a count in 2…1000`,
-      );
-    }
-    return v;
-  });
+  return raw === undefined ? [] : parseList('--detect-n', raw, CALIBRATION_LIMITS.detectNs);
 }
 
 const detected = (x: number | null) => (x === null ? 'not within +100%' : `+${pct(x)}`);
@@ -142,9 +130,7 @@ export async function cmdCalibrate(
   signal: AbortSignal,
 ): Promise<number> {
   const measuring = values.from === undefined;
-  const rounds = measuring
-    ? numberOption(values, 'rounds', 5, { min: 1, max: 1000, integer: true })
-    : undefined;
+  const rounds = measuring ? numberOption(values, 'rounds', 5, CALIBRATION_LIMITS.rounds) : undefined;
   const calibration = startCalibration(
     {
       ...options,
@@ -152,11 +138,12 @@ export async function cmdCalibrate(
       ...(rounds !== undefined ? { rounds, slowdowns: parseSlowdowns(values.slowdowns) } : {}),
       ...(rounds !== undefined
         ? {
-            slowdownRounds: numberOption(values, 'slowdown-rounds', rounds, {
-              min: 0,
-              max: 1000,
-              integer: true,
-            }),
+            slowdownRounds: numberOption(
+              values,
+              'slowdown-rounds',
+              rounds,
+              CALIBRATION_LIMITS.slowdownRounds,
+            ),
           }
         : {}),
       detectNs: parseDetectNs(values['detect-n']),

@@ -2,9 +2,10 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { OutputOptions } from '../analyse/run-analyses.js';
 import { UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
-import { checkNumber, NUMBER_LIMITS, type NumberCheck, rangeText } from '../plan/run-options.js';
+import { checkNumber, NUMBER_LIMITS, type NumberCheck, rangeClause } from '../plan/run-options.js';
 import type { Correction } from '../stats/holm.js';
 import { METRIC_NAMES, type MetricName } from '../stats/metric.js';
+import { describeArgvError } from './argv-errors.js';
 
 /** Every option of every subcommand (parseArgs is strict: unknown options are usage errors). */
 export const OPTIONS = {
@@ -173,10 +174,11 @@ function attachNegativeValues(argv: readonly string[]): string[] {
 
 /** Parses argv (after the subcommand); a {@link UsageError} names an unknown option or missing value. */
 export function parseCli(argv: string[]): { values: CliValues; positionals: string[] } {
+  const args = attachNegativeValues(argv);
   try {
-    return parse(attachNegativeValues(argv));
+    return parse(args);
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    throw new UsageError(describeArgvError(args, OPTIONS, (e as Error).message));
   }
 }
 
@@ -199,9 +201,8 @@ const PLAIN_DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 export function parseNumberText(label: string, raw: string, check: NumberCheck = {}): number {
   const syntax = check.integer ? PLAIN_INTEGER : PLAIN_DECIMAL;
   if (!syntax.test(raw)) {
-    const range = rangeText(check);
     throw new UsageError(
-      `${label} ${JSON.stringify(raw)} is not a plain decimal ${check.integer ? 'integer' : 'number'}${range ? ` (${range})` : ''}`,
+      `${label} ${JSON.stringify(raw)} is not a plain decimal ${check.integer ? 'integer' : 'number'}${rangeClause(check, false)}`,
     );
   }
   return checkNumber(label, Number(raw), check, raw);

@@ -172,6 +172,7 @@ describe('Ctrl-C', () => {
       controller.signal,
     );
     expect(r.code).toBe(130);
+    expect(r.stderr).toContain('stopping after killing the running fork… (Ctrl-C again to quit now)');
     const partial = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     expect(partial.finishedAt).toBeNull();
     const done = timeline(partial).length;
@@ -288,13 +289,13 @@ describe('bad input: clear error, exit 2, nothing measured', () => {
     [['--param', 'size=51'], /unknown value "51" for parameter size \(levels: 50\)/],
     [['--filter', 'nothing'], /zero benchmarks matched --filter "nothing"/],
     [['--filter', '('], /not a valid regular expression/],
-    [['-n', 'ten'], /-n "ten" is not a plain decimal integer \(>= 1 and <= 1000\)/],
-    [['-n', '1e1'], /-n "1e1" is not a plain decimal integer \(>= 1 and <= 1000\)/],
-    [['-n', '-3'], /-n "-3" is not a plain decimal integer \(>= 1 and <= 1000\)/],
-    [['-n', '0'], /-n "0" is not a valid integer \(>= 1 and <= 1000\)/],
+    [['-n', 'ten'], /-n "ten" is not a plain decimal integer for a sequential run \(>= 1 and <= 50\)/],
+    [['-n', '1e1'], /-n "1e1" is not a plain decimal integer for a sequential run \(>= 1 and <= 50\)/],
+    [['-n', '-3'], /-n "-3" is not a plain decimal integer for a sequential run \(>= 1 and <= 50\)/],
+    [['-n', '0'], /-n "0" is out of range for a sequential run \(>= 1 and <= 50\)/],
     [['--sample-ms', '0x10'], /--sample-ms "0x10" is not a plain decimal number/],
-    [['--timeout-ms', '-5'], /--timeout-ms "-5" is not a valid number \(>= 100\)/],
-    [['--bogus'], /Unknown option '--bogus'/],
+    [['--timeout-ms', '-5'], /--timeout-ms "-5" is out of range \(>= 100\)/],
+    [['--bogus'], /unknown option --bogus$/m],
     [
       ['-n', '3', '--fail-on-lost'],
       /--fail-on-lost: -n 3 cannot reach alpha 0\.05 with Holm across 2 benchmarks .* use -n 5 or more/,

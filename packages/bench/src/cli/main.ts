@@ -104,6 +104,30 @@ async function dispatch(
   return cmdMeasure(io, values, runOptionsFromCli(command, values, positionals, io, rest), outputs, signal);
 }
 
+/**
+ * Says at once what Ctrl-C (`signal`) stops: the running fork once the run measures (its `run-started` event), else
+ * the preparation — a git comparison's build then names the install or build command it kills (it said "killing the
+ * running fork" while no fork ran).
+ */
+function withInterruptNote(io: CliIo, outputs: EventOutputs, signal?: AbortSignal): EventOutputs {
+  let measuring = false;
+  signal?.addEventListener(
+    'abort',
+    () => {
+      const what = measuring ? 'stopping after killing the running fork' : 'stopping before measuring';
+      io.stderr(`\n${what}… (Ctrl-C again to quit now)\n`);
+    },
+    { once: true },
+  );
+  return {
+    ...outputs,
+    write: (event) => {
+      if (event.type === 'run-started') measuring = true;
+      outputs.write(event);
+    },
+  };
+}
+
 /** Runs the CLI with `argv` (without `node` and the script); resolves with the exit code. Never throws. */
 export async function main(argv: string[], io: CliIo = defaultIo(), signal?: AbortSignal): Promise<number> {
   const [command, ...rest] = argv;
@@ -127,7 +151,14 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
     outputs = eventOutputs(io, parsed.values);
     const controller = new AbortController();
     signal?.addEventListener('abort', () => controller.abort(), { once: true });
-    return await dispatch(command, io, parsed, rest, outputs, controller.signal);
+    return await dispatch(
+      command,
+      io,
+      parsed,
+      rest,
+      withInterruptNote(io, outputs, signal),
+      controller.signal,
+    );
   } catch (e) {
     const known =
       e instanceof BenchError || e instanceof SuiteDefinitionError || e instanceof StatsInputError;

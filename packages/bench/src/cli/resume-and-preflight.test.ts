@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,13 @@ export default defineSuite({
 const PLAIN = `import { defineSuite } from '@tombstone-lab/bench';
 export default defineSuite({ name: 'Two', params: { size: [10, 20] }, setup: (p) => ({ n: p.size }), benchmarks: { f: (s) => s.n * 2 } });
 `;
+
+/** The words bash splits `line` into (printed with printf, never run): what a user's paste would pass. */
+function bashWords(line: string, cwd: string): string[] {
+  return execFileSync('bash', ['-c', `printf '%s\\0' ${line}`], { cwd, encoding: 'utf8' })
+    .split('\0')
+    .slice(0, -1);
+}
 
 /** Runs the CLI with `--json` and aborts it once `when` has seen the event it waits for. */
 async function interrupted(args: string[], dir: string, when: (event: { type: string }) => boolean) {
@@ -54,6 +62,31 @@ describe('--resume in a project with several suites', () => {
     expect(again.stderr).not.toMatch(/different factors|tombstone-bench:/);
     expect(again.stdout).toContain('Int.f[size=20]');
     expect(again.stdout).not.toContain('Str.f');
+  }, 90_000);
+
+  it('a path with a space or a quote: the printed commands paste into bash as they are', async () => {
+    const dir = tempProject({ "my suites/int's.bench.mjs": suite('Int', 'impl') });
+    const cut = await interrupted(
+      ['run', "my suites/int's.bench.mjs", '-n', '2', '--out', 'my out/int.json', ...FAST],
+      dir,
+      (e) => e.type === 'sample-finished',
+    );
+    expect(cut.code).toBe(130);
+    const hint = /continue with: (.*)$/m.exec(cut.stderr)?.[1] as string;
+    const argv = bashWords(hint, dir);
+    expect(argv.slice(0, 2)).toEqual(['tombstone-bench', 'run']);
+    expect(argv.slice(-2)).toEqual(['--resume', 'my out/int.json']);
+    const again = await runCli(argv.slice(1), dir);
+    expect(again.stderr).not.toMatch(/tombstone-bench:/);
+    expect(again.stdout).toContain('Int.f[size=20]');
+    // The refusals that name a way on quote it too.
+    const twice = await runCli(['run', '--out', 'my out/int.json', ...FAST], dir);
+    expect(twice.code).toBe(2);
+    const resumeHint = /continue that run with (.*), or pass --force/.exec(twice.stderr)?.[1] as string;
+    expect(bashWords(resumeHint, dir)).toEqual(['--resume', 'my out/int.json']);
+    const missing = await runCli(['run', '--resume', 'my out/nope.json', ...FAST], dir);
+    const startHint = /\(start one with (.*)\)$/m.exec(missing.stderr)?.[1] as string;
+    expect(bashWords(startHint, dir)).toEqual(['--out', 'my out/nope.json']);
   }, 90_000);
 
   it('a missing resume file says so (it used to be "suites compare different factors")', async () => {

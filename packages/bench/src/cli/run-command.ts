@@ -7,7 +7,13 @@ import { resolve } from 'node:path';
 import { startRun } from '../engine/engine.js';
 import { BenchError, UsageError } from '../errors.js';
 import { ndjsonFile, ndjsonWriter } from '../events/event-sink.js';
-import { DEFAULT_METRIC, NUMBER_LIMITS, type RunOptions } from '../plan/run-options.js';
+import {
+  DEFAULT_METRIC,
+  NUMBER_LIMITS,
+  type NumberCheck,
+  type RunOptions,
+  samplesPerSideCheck,
+} from '../plan/run-options.js';
 import type { BenchEvent } from '../protocol/events.js';
 import { parseFormat } from '../report/output.js';
 import { checkOutputFile } from '../results/directories.js';
@@ -68,11 +74,8 @@ function nonEmptyFile(path: string): boolean {
   }
 }
 
-const optionalNumber = (
-  values: CliValues,
-  name: keyof CliValues,
-  check: (typeof NUMBER_LIMITS)[keyof typeof NUMBER_LIMITS],
-) => (values[name] === undefined ? undefined : numberOption(values, name, 0, check));
+const optionalNumber = (values: CliValues, name: keyof CliValues, check: NumberCheck) =>
+  values[name] === undefined ? undefined : numberOption(values, name, 0, check);
 
 /** `--spending`: one of the spending functions, else a usage error naming the value. */
 function spendingOption(value: string | undefined): RunOptions['spending'] {
@@ -111,7 +114,7 @@ export function runOptionsFromCli(
     mode,
     cwd: io.cwd,
     files: positionals,
-    samplesPerSide: optionalNumber(values, 'n', NUMBER_LIMITS.samplesPerSide),
+    samplesPerSide: optionalNumber(values, 'n', samplesPerSideCheck(values['fixed-n'], '--fixed-n')),
     fixedN: values['fixed-n'],
     lookEvery: optionalNumber(values, 'look-every', NUMBER_LIMITS.lookEvery),
     spending: spendingOption(values.spending),

@@ -62,7 +62,7 @@ describe('analysis options', () => {
   it('rejects an unknown metric and an out-of-range alpha, naming the value', () => {
     expect(() => options('--metric', 'furlongs')).toThrow(UsageError);
     expect(() => options('--metric', 'furlongs')).toThrow(/unknown --metric "furlongs" \(nsPerOp, /);
-    expect(() => options('--alpha', '0.9')).toThrow(/--alpha "0.9" is not a valid number \(> 0 and <= 0.5\)/);
+    expect(() => options('--alpha', '0.9')).toThrow(/--alpha "0.9" is out of range \(> 0 and <= 0.5\)/);
   });
 
   it('numbers are plain decimal text: exponents only where a fraction is meant, never hex or Infinity', () => {
@@ -70,7 +70,7 @@ describe('analysis options', () => {
     for (const bad of ['0x1', 'Infinity', ' 0.05', '', '5%'])
       expect(() => options('--alpha', bad)).toThrow(/--alpha ".*" is not a plain decimal number/);
     // A negative value after an option is its value (Node's parseArgs would call it an ambiguous option).
-    expect(() => options('--threshold', '-0.5')).toThrow(/--threshold "-0.5" is not a valid number \(>= 0/);
+    expect(() => options('--threshold', '-0.5')).toThrow(/--threshold "-0.5" is out of range \(>= 0/);
   });
 
   it('every integer option of every command takes plain decimal digits only, through one parser', () => {
@@ -89,7 +89,7 @@ describe('analysis options', () => {
       );
     }
     expect(() => parseSlowdowns('0.1,1e-1,0x1')).toThrow(
-      /--slowdowns "0.1,1e-1,0x1": "0x1" is not a fraction/,
+      /--slowdowns "0.1,1e-1,0x1": "0x1" is not a plain decimal number/,
     );
     expect(parseSlowdowns('0.1, 5e-2')).toEqual([0.1, 0.05]);
   });
@@ -134,13 +134,13 @@ describe('sequential flags', () => {
     const dir = tempProject({});
     for (const [argv, message] of [
       [['--spending', 'nope'], /unknown --spending "nope" \(pocock, obrien-fleming\)/],
-      [['--look-every', '0'], /--look-every "0" is not a valid integer \(>= 1/],
+      [['--look-every', '0'], /--look-every "0" is out of range \(>= 1/],
       [['--fixed-n', '--look-every', '5'], /--look-every is for sequential runs; --fixed-n takes every fork/],
       [['--fixed-n', '--no-futility'], /--no-futility is for sequential runs; --fixed-n takes every fork/],
       [['--no-futility=yes'], /--no-futility/],
       [
         ['-n', '60'],
-        /samplesPerSide 60 is above 50, the most a sequential run takes; use fixedN \(--fixed-n\)/,
+        /-n "60" is out of range for a sequential run \(>= 1 and <= 50\); --fixed-n takes up to 1000/,
       ],
     ] as const) {
       const r = await runCli(['run', ...argv], dir);

@@ -9,9 +9,16 @@ import * as v from 'valibot';
 import { summarizeCalibration } from '../analyse/calibration-summary.js';
 import { UsageError } from '../errors.js';
 import { EXIT } from '../finish/finish-run.js';
+import { commandHint, displayPath } from '../finish/resume-command.js';
 import { claimCalibrationDirectory } from '../plan/calibration-dir.js';
 import { checkBenchTypes, type RunSetup, setUpRun } from '../plan/plan-run.js';
-import { checkNumber, checkOptions, type RunOptions, validateRunOptions } from '../plan/run-options.js';
+import {
+  CALIBRATION_LIMITS,
+  checkNumber,
+  checkOptions,
+  type RunOptions,
+  validateRunOptions,
+} from '../plan/run-options.js';
 import { type RecordedRuns, recordedCalibration } from '../results/calibration-runs.js';
 import { writeJsonAtomic } from '../results/results-store.js';
 import type { CalibrationSummary } from '../stats/calibration.js';
@@ -120,14 +127,14 @@ function validateCalibrationOptions(raw: CalibrationOptions): Split {
     'startCalibration',
   );
   const run = validateRunOptions({ ...rest, mode: 'aa' }, 'startCalibration');
-  const n = checkNumber('rounds', rounds ?? 5, { min: 1, max: 1000, integer: true });
-  for (const s of slowdowns ?? []) checkNumber('slowdowns', s, { min: Number.MIN_VALUE, max: 10 });
-  for (const d of detectNs ?? []) checkNumber('detectNs', d, { min: 2, max: 1000, integer: true });
+  const n = checkNumber('rounds', rounds ?? 5, CALIBRATION_LIMITS.rounds);
+  for (const s of slowdowns ?? []) checkNumber('slowdowns', s, CALIBRATION_LIMITS.slowdowns);
+  for (const d of detectNs ?? []) checkNumber('detectNs', d, CALIBRATION_LIMITS.detectNs);
   return {
     run,
     rounds: n,
     slowdowns: [...(slowdowns ?? [0.1, 0.05])],
-    slowdownRounds: checkNumber('slowdownRounds', slowdownRounds ?? n, { min: 0, max: 1000, integer: true }),
+    slowdownRounds: checkNumber('slowdownRounds', slowdownRounds ?? n, CALIBRATION_LIMITS.slowdownRounds),
     detectNs: [...(detectNs ?? [])],
   };
 }
@@ -172,7 +179,11 @@ async function measured(setup: RunSetup, o: Split, control: StageControl) {
     dir,
     onRun: (label, i, total) => setup.log(`calibrate: ${label} done (${i}/${total})\n`),
   });
-  if (runs.interrupted) setup.log(`interrupted: runs so far in ${dir} (summarise them with --from ${dir})\n`);
+  if (runs.interrupted) {
+    const shown = displayPath(cwd, dir);
+    const again = commandHint(setup.settings.invocation, ['calibrate', '--from', shown]);
+    setup.log(`interrupted: runs so far in ${shown}; summarise them with: ${again}\n`);
+  }
   return { dir, runs: runs.interrupted ? null : { ...runs, notes: [] } };
 }
 

@@ -113,7 +113,10 @@ describe('startRun (the engine, driven from code)', () => {
     const cases: [unknown, RegExp][] = [
       [{ mode: 'run', samplesPerSid: 3 }, /unknown option "samplesPerSid"/],
       [{ mode: 'run', pin: 'yes' }, /option pin: /],
-      [{ mode: 'run', samplesPerSide: 0 }, /samplesPerSide 0 is not a valid integer \(>= 1 and <= 1000\)/],
+      [
+        { mode: 'run', samplesPerSide: 0 },
+        /samplesPerSide 0 is out of range for a sequential run \(>= 1 and <= 50\); fixedN takes up to 1000/,
+      ],
       [{ mode: 'walk' }, /option mode: /],
       [{ mode: 'compare' }, /compare needs a baseline/],
     ];

@@ -30,7 +30,7 @@ describe('listBenchmarks (the engine lists, the CLI prints)', () => {
     const cases: [unknown, RegExp][] = [
       [{ timeoutMS: 100 }, /listBenchmarks: unknown option "timeoutMS"/],
       [{ files: 'a.bench.ts' }, /listBenchmarks: option files: /],
-      [{ timeoutMs: 5 }, /timeoutMs 5 is not a valid number \(>= 100\)/],
+      [{ timeoutMs: 5 }, /timeoutMs 5 is out of range \(>= 100\)/],
     ];
     for (const [options, message] of cases) {
       const listing = listBenchmarks(options as ListOptions);
@@ -45,9 +45,9 @@ describe('startCalibration (the engine calibrates, the CLI prints)', () => {
     const cases: [unknown, RegExp][] = [
       [{ resume: 'r.json' }, /startCalibration: unknown option "resume"/],
       [{ samplesPerSid: 3 }, /startCalibration: unknown option "samplesPerSid"/],
-      [{ rounds: 0 }, /rounds 0 is not a valid integer \(>= 1 and <= 1000\)/],
-      [{ slowdowns: [0] }, /slowdowns 0 is not a valid number \(> 0 and <= 10\)/],
-      [{ detectNs: [1] }, /detectNs 1 is not a valid integer/],
+      [{ rounds: 0 }, /rounds 0 is out of range \(>= 1 and <= 1000\)/],
+      [{ slowdowns: [0] }, /slowdowns 0 is out of range \(> 0 and <= 10\)/],
+      [{ detectNs: [1] }, /detectNs 1 is out of range \(>= 2 and <= 1000\)/],
       [{ from: 'dir' }, /startCalibration: option from: /],
     ];
     for (const [options, message] of cases) {

@@ -3,7 +3,7 @@
  */
 import { relative } from 'node:path';
 import type { RunInvocation } from '../model.js';
-import { launcherOf } from '../shell-quote.js';
+import { launcherOf, shellQuote } from '../shell-quote.js';
 
 const DROPPED_WITH_VALUE = new Set(['--out', '--resume']);
 
@@ -27,4 +27,13 @@ export function resumeCommand(invocation: RunInvocation | undefined, mode: strin
 export function displayPath(cwd: string, file: string): string {
   const rel = relative(cwd, file);
   return rel !== '' && !rel.startsWith('..') ? rel : file;
+}
+
+/**
+ * A command to print for the user to paste: `args` after the launcher the run was started with (`npx
+ * tombstone-bench` in an npm project), shell-quoted so a path with a space or quote survives the paste.
+ */
+export function commandHint(invocation: RunInvocation | undefined, args: readonly string[]): string {
+  const [script = 'tombstone-bench'] = invocation?.argv ?? [];
+  return shellQuote([...launcherOf(script), ...args]);
 }

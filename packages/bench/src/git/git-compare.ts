@@ -126,7 +126,9 @@ async function buildSides(
   const buildSide = async (side: Side): Promise<BuildOutcome> => {
     const started = Date.now();
     r.log(`building ${side} ${labels[side]} in ${roots[side]}\n`);
-    const result = await buildTree(roots[side], recipeFrom(r, roots[side]), r.signal);
+    const result = await buildTree(roots[side], recipeFrom(r, roots[side]), r.signal, (step, command) =>
+      r.log(`stopping the ${side} ${step}: killing \`${command}\`\n`),
+    );
     const how = result.interrupted ? 'build interrupted' : result.ok ? 'built' : 'build FAILED';
     r.log(`${side} ${how} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return result;

@@ -164,6 +164,10 @@ describe('git revision mode', () => {
       message: expect.stringMatching(/before measuring started/),
     });
     expect(r.stderr).not.toMatch(/building candidate/);
+    // It says what it stops: the install command, not a fork (none ran).
+    expect(r.stderr).toContain('stopping before measuring… (Ctrl-C again to quit now)');
+    expect(r.stderr).toContain('stopping the baseline install: killing `sleep 30`');
+    expect(r.stderr).not.toMatch(/fork/);
     expect(existsSync(join(markers, 'second-alternative'))).toBe(false);
     expect(existsSync(join(markers, 'built'))).toBe(false);
     expect(existsSync(out)).toBe(false);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GitError, UsageError } from '../errors.js';
 import { killProcessGroup } from '../fork/fork.js';
+import { shellQuote } from '../shell-quote.js';
 
 function git(cwd: string, args: readonly string[]): { ok: boolean; out: string; err: string } {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', shell: false, maxBuffer: 64 * 1024 * 1024 });
@@ -173,20 +174,29 @@ export interface BuildOutcome extends BuildResult {
 
 /**
  * Installs then builds a tree with the recipe, each step trying its alternatives in order. An abort stops at once:
- * no further alternative or step is started, and the result says `interrupted`.
+ * no further alternative or step is started, the running command is killed (`onStop` is told which) and the result
+ * says `interrupted`.
  */
 export async function buildTree(
   cwd: string,
   recipe: BuildRecipe,
   signal?: AbortSignal,
+  onStop?: (step: 'install' | 'build', command: string) => void,
 ): Promise<BuildOutcome> {
   let log = '';
-  for (const step of [recipe.install, recipe.build]) {
+  for (const [name, step] of [
+    ['install', recipe.install],
+    ['build', recipe.build],
+  ] as const) {
     if (step.length === 0) continue;
     let ok = false;
     for (const cmd of step) {
       if (signal?.aborted) return { ok: false, log, failedCommand: cmd.join(' '), interrupted: true };
+      // Ctrl-C says what it stops: the user sees this step's command killed, not a fork that never ran.
+      const stopping = () => onStop?.(name, shellQuote(cmd));
+      signal?.addEventListener('abort', stopping, { once: true });
       const r = await runLogged(cmd, cwd, recipe.timeoutMs, signal);
+      signal?.removeEventListener('abort', stopping);
       log += r.log;
       // A killed command is no reason to try the next alternative: the user asked to stop.
       if (signal?.aborted) return { ok: false, log, failedCommand: cmd.join(' '), interrupted: true };

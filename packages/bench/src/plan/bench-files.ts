@@ -9,6 +9,7 @@ import { UsageError } from '../errors.js';
 import { repoRoot } from '../git/git.js';
 import type { RunRecord } from '../model.js';
 import { readRun } from '../results/results-store.js';
+import { shellQuoteArg } from '../shell-quote.js';
 import { findBenchFiles } from '../suite/discover.js';
 import type { RunOptions } from './run-options.js';
 
@@ -17,7 +18,7 @@ export function readResumeFile(cwd: string, resume: string): RunRecord {
   const path = resolve(cwd, resume);
   if (!existsSync(path))
     throw new UsageError(
-      `--resume ${resume}: no such results file, so there is no run to continue (start one with --out ${resume})`,
+      `--resume ${resume}: no such results file, so there is no run to continue (start one with --out ${shellQuoteArg(resume)})`,
     );
   return readRun(path);
 }

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { ensureDirectory, listDirectory } from '../results/directories.js';
+import { shellQuoteArg } from '../shell-quote.js';
 
 /** The files a calibration writes into its directory: its runs and its summary. */
 const CALIBRATION_FILE = /^(?:aa-\d+|slowdown-[\d.e-]+-\d+|calibration)\.json$/;
@@ -22,7 +23,7 @@ export function claimCalibrationDirectory(dir: string, shown: string, force: boo
   if (!force) {
     const names = earlier.length > 3 ? `${earlier.slice(0, 3).join(', ')}, …` : earlier.join(', ');
     throw new UsageError(
-      `calibrate --out ${shown} already holds a calibration (${names}); summarise it with --from ${shown}, ` +
+      `calibrate --out ${shown} already holds a calibration (${names}); summarise it with --from ${shellQuoteArg(shown)}, ` +
         'or pass --force to replace it',
     );
   }

@@ -13,6 +13,7 @@ import { DEFAULT_NODE_ARGS, type ForkOptions } from '../fork/fork.js';
 import { claimPinning } from '../fork/pinning.js';
 import type { RunInvocation, RunRecord } from '../model.js';
 import { checkOutputFile } from '../results/directories.js';
+import { shellQuoteArg } from '../shell-quote.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
 import type { PlanContext } from './cases.js';
@@ -82,7 +83,7 @@ function checkNotReplacing(outFile: string, what: string, options: RunOptions, c
   if (options.resume !== undefined && resolve(cwd, options.resume) === outFile) return;
   const shown = options.out ?? outFile;
   throw new UsageError(
-    `${what} ${shown} already exists; continue that run with --resume ${shown}, or pass --force to replace it`,
+    `${what} ${shown} already exists; continue that run with --resume ${shellQuoteArg(shown)}, or pass --force to replace it`,
   );
 }
 

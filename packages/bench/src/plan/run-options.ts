@@ -156,17 +156,24 @@ const RunOptionsSchema = v.strictObject({
  */
 export const SEQUENTIAL_MAX_N = 50;
 
+/** The largest n of a fixed-n run (`--fixed-n`). */
+export const FIXED_MAX_N = 1000;
+
 /** A numeric range an option must fall in. */
 export interface NumberCheck {
   min?: number;
   max?: number;
   integer?: boolean;
+  /** What the range belongs to when it depends on other options, e.g. `a sequential run`. */
+  scope?: string;
+  /** Said after the range when a value is out of it, e.g. where a larger one is allowed. */
+  note?: string;
 }
 
 /** The option ranges, shared by the engine's checks and the command line's. */
 export const NUMBER_LIMITS = {
-  samplesPerSide: { min: 1, max: 1000, integer: true },
-  lookEvery: { min: 1, max: 1000, integer: true },
+  // A look further apart than the largest sequential n would never be taken.
+  lookEvery: { min: 1, max: SEQUENTIAL_MAX_N, integer: true },
   sampleMs: SAMPLING_LIMITS.sampleMs,
   warmupMs: SAMPLING_LIMITS.warmupMs,
   timeoutMs: { min: 100 },
@@ -175,11 +182,58 @@ export const NUMBER_LIMITS = {
   slowdown: { min: 0, max: 10 },
 } as const satisfies Record<string, NumberCheck>;
 
+/** The calibration's ranges (`startCalibration` and `calibrate`'s flags). */
+export const CALIBRATION_LIMITS = {
+  rounds: { min: 1, max: 1000, integer: true },
+  slowdownRounds: { min: 0, max: 1000, integer: true },
+  /** An injected slowdown: above 0 (an A/A round is the 0). */
+  slowdowns: { min: Number.MIN_VALUE, max: 10 },
+  detectNs: { min: 2, max: 1000, integer: true },
+} as const satisfies Record<string, NumberCheck>;
+
+/**
+ * The range of forks per side (`samplesPerSide`, `-n`) under the chosen design — the one place both limits live, so
+ * the range an error states is the one that refuses. `fixedFlag` is how the caller names the fixed design
+ * (`fixedN` from code, `--fixed-n` on the command line).
+ */
+export function samplesPerSideCheck(fixedN: boolean | undefined, fixedFlag = 'fixedN'): NumberCheck {
+  return fixedN
+    ? { min: 1, max: FIXED_MAX_N, integer: true, scope: `a ${fixedFlag} run` }
+    : {
+        min: 1,
+        max: SEQUENTIAL_MAX_N,
+        integer: true,
+        scope: 'a sequential run',
+        note: `${fixedFlag} takes up to ${FIXED_MAX_N}`,
+      };
+}
+
 /** ">= 1 and <= 1000": the range of a check, as errors state it ('' without bounds). */
 export function rangeText(check: NumberCheck): string {
   // MIN_VALUE stands for "above 0" (alpha): say so rather than print 5e-324.
   const min = check.min === Number.MIN_VALUE ? '> 0' : check.min !== undefined ? `>= ${check.min}` : '';
   return [min, check.max !== undefined ? `<= ${check.max}` : ''].filter(Boolean).join(' and ');
+}
+
+/** The range part of an error: ` (>= 1 and <= 50)`, with its scope and note when it has them. */
+export function rangeClause(check: NumberCheck, outOfRange: boolean): string {
+  const range = rangeText(check);
+  const scope = check.scope ? ` for ${check.scope}` : '';
+  const note = outOfRange && check.note ? `; ${check.note}` : '';
+  return range ? `${scope} (${range})${note}` : '';
+}
+
+/**
+ * Why `value` fails `check`, as the end of an error message after the option and value (`' is out of range for a
+ * sequential run (>= 1 and <= 50); …'`), or null when it passes. A valid number outside the range is "out of range";
+ * only a non-number (or a fraction where an integer is wanted) is "not a valid …".
+ */
+export function numberProblem(value: number, check: NumberCheck, kind = 'number'): string | null {
+  if (!Number.isFinite(value) || (check.integer && !Number.isInteger(value)))
+    return ` is not a valid ${check.integer ? 'integer' : kind}${rangeClause(check, false)}`;
+  const outside =
+    (check.min !== undefined && value < check.min) || (check.max !== undefined && value > check.max);
+  return outside ? ` is out of range${rangeClause(check, true)}` : null;
 }
 
 /**
@@ -192,17 +246,8 @@ export function checkNumber(
   check: NumberCheck,
   shown: unknown = value,
 ): number {
-  const bad =
-    !Number.isFinite(value) ||
-    (check.integer && !Number.isInteger(value)) ||
-    (check.min !== undefined && value < check.min) ||
-    (check.max !== undefined && value > check.max);
-  if (bad) {
-    const range = rangeText(check);
-    throw new UsageError(
-      `${label} ${JSON.stringify(shown)} is not a valid ${check.integer ? 'integer' : 'number'}${range ? ` (${range})` : ''}`,
-    );
-  }
+  const problem = numberProblem(value, check);
+  if (problem !== null) throw new UsageError(`${label} ${JSON.stringify(shown)}${problem}`);
   return value;
 }
 
@@ -234,6 +279,8 @@ export function validateRunOptions(raw: unknown, who = 'startRun'): RunOptions {
     const value = options[name as keyof typeof NUMBER_LIMITS];
     if (value !== undefined) checkNumber(name, value, check);
   }
+  if (options.samplesPerSide !== undefined)
+    checkNumber('samplesPerSide', options.samplesPerSide, samplesPerSideCheck(options.fixedN));
   if (options.mode === 'compare' && options.baseline === undefined)
     throw new UsageError('compare needs a baseline git ref (`baseline`)');
   const sequentialOnly = (['lookEvery', 'spending', 'futility'] as const).find(
@@ -241,10 +288,6 @@ export function validateRunOptions(raw: unknown, who = 'startRun'): RunOptions {
   );
   if (options.fixedN && sequentialOnly)
     throw new UsageError(`${sequentialOnly} is for sequential runs, not fixedN`);
-  if (!options.fixedN && (options.samplesPerSide ?? 0) > SEQUENTIAL_MAX_N)
-    throw new UsageError(
-      `samplesPerSide ${options.samplesPerSide} is above ${SEQUENTIAL_MAX_N}, the most a sequential run takes; use fixedN (--fixed-n) for more`,
-    );
   if (options.slowdown !== undefined && options.mode !== 'aa')
     throw new UsageError('slowdown is a test hook of the aa mode only');
   return options;

@@ -1,0 +1,73 @@
+/**
+ * One-line usage errors for a command line that `parseArgs` refuses. Node's own messages run to three lines ("argument
+ * is ambiguous. Did you forget … To specify an option argument starting with a dash …") and differ between Node
+ * versions, so the offending token is found again with a lenient parse and described here, naming the bad value.
+ */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * Edit distance (insertions, deletions, substitutions) between two short words. Written here: a dozen lines for
+ * "did you mean" on a list of ~50 option names is less than a dependency.
+ */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      next.push(Math.min(next[j - 1]! + 1, row[j]! + 1, row[j - 1]! + cost));
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The option name closest to `name` (a misspelling: at most 2 edits, or a prefix of one name), else undefined. */
+export function closestOption(name: string, names: readonly string[]): string | undefined {
+  const prefixed = names.filter((n) => name.length >= 2 && n.startsWith(name));
+  if (prefixed.length === 1) return prefixed[0];
+  let best: { name: string; d: number } | undefined;
+  for (const n of names) {
+    const d = editDistance(name, n);
+    // One edit in a short name, two in a longer one (a swapped pair of letters is two: `alpah`).
+    if (d <= (n.length <= 4 ? 1 : 2) && (best === undefined || d < best.d)) best = { name: n, d };
+  }
+  return best?.name;
+}
+
+/** The long option `-x` stands for, when it is a short alias. */
+function longName(options: Options, name: string): string | undefined {
+  if (Object.hasOwn(options, name)) return name;
+  return Object.entries(options).find(([, o]) => o.short === name)?.[0];
+}
+
+/**
+ * Describes why `parseArgs` refused `argv` under `options`, in one line naming the token; `fallback` (Node's message)
+ * gives its first line when no token explains it.
+ */
+export function describeArgvError(argv: readonly string[], options: Options, fallback: string): string {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  for (const t of tokens) {
+    if (t.kind !== 'option') continue;
+    const name = longName(options, t.name);
+    if (name === undefined) {
+      const close = t.rawName.startsWith('--') ? closestOption(t.name, Object.keys(options)) : undefined;
+      return `unknown option ${t.rawName}${close ? ` (did you mean --${close}?)` : ''}`;
+    }
+    const takesValue = options[name]?.type === 'string';
+    if (takesValue && t.value === undefined) return `${t.rawName} needs a value`;
+    if (takesValue && !t.inlineValue && t.value?.startsWith('-'))
+      return `${t.rawName} needs a value, got the option ${t.value} (write ${t.rawName}=${t.value} if that is the value)`;
+    if (!takesValue && t.value !== undefined)
+      return `${t.rawName} is a switch and takes no value (got ${JSON.stringify(t.value)})`;
+  }
+  return fallback.split('\n')[0]!;
+}
