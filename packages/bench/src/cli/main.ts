@@ -149,16 +149,11 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
     // Before the event outputs: `report --json` must not open an event stream it then reports its own refusal on.
     checkCommandOptions(command, parsed.values);
     outputs = eventOutputs(io, parsed.values);
+    // The note first: what the stages print as they stop (the command a build kills) follows it.
+    const noted = withInterruptNote(io, outputs, signal);
     const controller = new AbortController();
     signal?.addEventListener('abort', () => controller.abort(), { once: true });
-    return await dispatch(
-      command,
-      io,
-      parsed,
-      rest,
-      withInterruptNote(io, outputs, signal),
-      controller.signal,
-    );
+    return await dispatch(command, io, parsed, rest, noted, controller.signal);
   } catch (e) {
     const known =
       e instanceof BenchError || e instanceof SuiteDefinitionError || e instanceof StatsInputError;

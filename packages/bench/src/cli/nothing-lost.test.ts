@@ -38,7 +38,11 @@ describe('--events: like --out, and never over another output', () => {
   }, 60_000);
 
   it.each([
-    ['a directory', ['--events', 'sub'], /^tombstone-bench: --events .*sub is a directory/],
+    [
+      'a directory',
+      ['--events', 'sub'],
+      /^tombstone-bench: --events .*sub is a directory; give a file path such as .*sub\/events\.ndjson$/,
+    ],
     [
       'under /proc',
       ['--events', '/proc/nope/e'],

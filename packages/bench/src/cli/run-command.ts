@@ -3,7 +3,7 @@
  * `--json` / `--events`, a progress bar on a terminal, the report).
  */
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { startRun } from '../engine/engine.js';
 import { BenchError, UsageError } from '../errors.js';
 import { ndjsonFile, ndjsonWriter } from '../events/event-sink.js';
@@ -16,7 +16,7 @@ import {
 } from '../plan/run-options.js';
 import type { BenchEvent } from '../protocol/events.js';
 import { parseFormat } from '../report/output.js';
-import { checkOutputFile } from '../results/directories.js';
+import { checkOutputFile, makeDirectories } from '../results/directories.js';
 import { parseParamFilter } from '../suite/cases.js';
 import { analysisOptions, type CliValues, numberOption } from './cli-options.js';
 import type { CliIo } from './io.js';
@@ -51,6 +51,7 @@ export function eventOutputs(io: CliIo, values: CliValues): EventOutputs {
       throw new UsageError(
         `--events ${values.events} already exists; pass --force to replace it, or give another path`,
       );
+    makeDirectories(dirname(path));
     const file = ndjsonFile(path, values.resume === undefined ? 'replace' : 'append');
     writers.push(file.write);
     closers.push(file.close);

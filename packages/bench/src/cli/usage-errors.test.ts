@@ -99,3 +99,18 @@ describe("-n's range is the one that refuses", () => {
     },
   );
 });
+
+describe('a run refused after its output checks creates nothing', () => {
+  it.each([
+    [['run']],
+    [['run', '--out', 'a/b/r.json']],
+    [['run', '--events', 'e/events.ndjson', '--out', 'o/r.json']],
+  ])('%j in a project without bench files', async (argv) => {
+    const dir = tempProject({});
+    const r = await runCli(argv, dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no bench files/);
+    // It used to leave an empty `.tombstone-bench/` (or `a/b/`) behind; the events file records the refusal.
+    expect(readdirSync(dir).filter((f) => f !== 'e')).toEqual([]);
+  });
+});

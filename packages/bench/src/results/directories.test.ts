@@ -49,13 +49,17 @@ describe('output paths are checked before any work', () => {
     expect(() => makeDirectories(join(dir, 'f', 'g'))).toThrow(/ENOTDIR/);
   });
 
-  it('checkOutputFile: a directory, an unwritable place; a fine path leaves no probe behind', () => {
+  it('checkOutputFile: a directory, an unwritable place; a fine path leaves no probe and no directory behind', () => {
     const dir = tempProject({});
     expect(() => checkOutputFile(dir, '--out')).toThrow(`--out ${dir} is a directory`);
     if (PROC)
       expect(() => checkOutputFile('/proc/x.json', '--out')).toThrow('--out /proc/x.json cannot be written');
-    checkOutputFile(join(dir, 'sub', 'r.json'), '--out');
-    expect(readdirSync(join(dir, 'sub'))).toEqual([]);
+    checkOutputFile(join(dir, 'sub', 'deeper', 'r.json'), '--out');
+    expect(readdirSync(dir)).toEqual([]);
+    mkdirSync(join(dir, 'kept'));
+    checkOutputFile(join(dir, 'kept', 'r.json'), '--out');
+    expect(readdirSync(dir)).toEqual(['kept']);
+    expect(readdirSync(join(dir, 'kept'))).toEqual([]);
   });
 
   it('writeJsonAtomic onto a directory throws and leaves no temp file beside it', () => {

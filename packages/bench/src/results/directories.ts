@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 
@@ -14,9 +14,10 @@ function reason(e: unknown): string {
 /**
  * `mkdir -p` that never hangs. Node 20's `mkdirSync(dir, { recursive: true })` loops forever when mkdir reports ENOENT
  * for a parent that exists (procfs: `/proc/svg` hung `report --svg` until killed), so this walks up to the nearest
- * existing ancestor and creates each missing level once, throwing the first error.
+ * existing ancestor and creates each missing level once, throwing the first error. Returns the directories it
+ * created, outermost first.
  */
-export function makeDirectories(dir: string): void {
+export function makeDirectories(dir: string): string[] {
   const missing: string[] = [];
   let d = dir;
   for (;;) {
@@ -32,12 +33,18 @@ export function makeDirectories(dir: string): void {
     missing.push(d);
     d = dirname(d);
   }
-  for (const m of missing.reverse()) mkdirSync(m);
+  const created: string[] = [];
+  for (const m of missing.reverse()) {
+    mkdirSync(m);
+    created.push(m);
+  }
+  return created;
 }
 
 /**
- * Checks before any work that the output file `file` can be written (its directory created if missing, the file not
+ * Checks before any work that the output file `file` can be written (its missing directories creatable, the file not
  * a directory, a file creatable beside it), so an unwritable `--out` fails at once instead of after the whole run.
+ * Creates nothing: the directories made for the probe are removed again.
  * @throws {UsageError} naming `what` (the option), the path and why.
  */
 export function checkOutputFile(file: string, what: string): void {
@@ -47,18 +54,31 @@ export function checkOutputFile(file: string, what: string): void {
   } catch {
     // a file that does not exist yet is fine
   }
+  // The example names the kind of file the option writes: `--events DIR` suggested `DIR/run.json`.
+  const example = what === '--events' ? 'events.ndjson' : 'run.json';
   if (isDir)
-    throw new UsageError(`${what} ${file} is a directory; give a file path such as ${file}/run.json`);
+    throw new UsageError(`${what} ${file} is a directory; give a file path such as ${file}/${example}`);
   const probe = `${file}.${process.pid}.probe`;
+  const created: string[] = [];
   try {
-    makeDirectories(dirname(file));
+    created.push(...makeDirectories(dirname(file)));
     closeSync(openSync(probe, 'wx'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no file can be created there (ENOENT)' : reason(e);
     throw new UsageError(`${what} ${file} cannot be written: ${why}`);
+  } finally {
+    rmSync(probe, { force: true });
+    // Left as found: the writer creates them again, and a run refused later (no bench files, a bad option) used to
+    // leave an empty `.tombstone-bench/` or `out/` behind.
+    for (const d of created.reverse()) {
+      try {
+        rmdirSync(d);
+      } catch {
+        // not empty any more: something else writes there now, so it stays
+      }
+    }
   }
-  rmSync(probe, { force: true });
 }
 
 /**
