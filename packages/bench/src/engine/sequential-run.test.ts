@@ -177,7 +177,7 @@ describe('sequential sampling in the engine', () => {
       startRun({ mode: 'run', cwd: dir, fixedN: true, spending: 'pocock' }).result,
     ).rejects.toThrow(/spending is for sequential runs/);
     await expect(startRun({ mode: 'run', cwd: dir, samplesPerSide: 60 }).result).rejects.toThrow(
-      /samplesPerSide 60 is above 50/,
+      /samplesPerSide 60 is out of range for a sequential run \(>= 1 and <= 50\); fixedN takes up to 1000/,
     );
   });
 });
