@@ -32,23 +32,18 @@ export {
   ProtocolError,
   parseCalibrationSummary,
   parseEvent,
-  parseFileComparison,
   parseListOutput,
   parseResultsDocument,
   parseRunRecord,
   parseRunReport,
 } from './protocol/parse.js';
 /**
- * The schemas of an analysed run, of `compare-files --json` and of `report --format json` (valibot), for clients
- * that validate themselves.
+ * The schemas of an analysed run (what `compare-files --json` prints too) and of `report --format json` (valibot),
+ * for clients that validate themselves.
  */
-export {
-  FileComparisonSchema,
-  ResultsDocumentSchema,
-  RunReportSchema,
-} from './protocol/run-report.js';
+export { ResultsDocumentSchema, RunReportSchema } from './protocol/run-report.js';
 /** The values inside events. */
 export type * from './protocol/types.js';
 export { type VerdictReasonInput, verdictReasonText } from './protocol/verdict-text.js';
-/** The one version of the events, `list --json`, the RunReport, `compare-files --json` and results files. */
+/** The one version of the events, `list --json`, the RunReport (`compare-files --json` too) and results files. */
 export { PROTOCOL_VERSION } from './protocol/version.js';

@@ -7,6 +7,11 @@
 /** The analyse stage: a run record → its RunReport (what `report`, `run-finished` and every renderer read). */
 export { type AnalysedRun, analyseRun } from './analyse/analyse-run.js';
 /**
+ * Two saved runs compared benchmark by benchmark, without measuring: their RunReport (what `compare-files --json`
+ * prints).
+ */
+export { analyseFiles, type FileComparisonOptions, type SavedRun } from './analyse/compare-files.js';
+/**
  * Calibrate from code (what `tombstone-bench calibrate` does): A/A and injected-slowdown runs, then the false-verdict
  * rate, the power and the smallest detectable change; an async iterable of the runs' events plus `result`.
  */
@@ -54,5 +59,3 @@ export { readRun } from './results/results-store.js';
 export { shellQuote } from './shell-quote.js';
 /** A calibration's summary: false verdicts, power per injected slowdown, the smallest detectable change. */
 export type { CalibrationSummary } from './stats/calibration.js';
-/** Two saved runs compared benchmark by benchmark (what `compare-files` prints), without measuring. */
-export { compareFiles, type FileComparison, type FileComparisonRow } from './stats/compare-files.js';

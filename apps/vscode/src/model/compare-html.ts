@@ -3,34 +3,25 @@
  * --json`: U test and Holm per benchmark on the two files' samples). The runs were not co-measured, so the page
  * says that machine drift between them reads as a change.
  */
-import {
-  type ProtocolFileComparison,
-  type ProtocolFileComparisonRow,
-  verdictReasonText,
-} from '@tombstone-lab/bench/protocol';
+import { type FilesReport, verdictReasonText } from '@tombstone-lab/bench/protocol';
 import { formatDelta, formatPair, formatPValue } from './format.js';
 import { escapeHtml } from './results-html.js';
 
-const UNITS: Record<string, string> = { nsPerOp: 'ns/op', cpuNsPerOp: 'cpu ns/op', bytesPerOp: 'B/op' };
-
-/** Why a row's outcome is what it is, in the runner's own words (the rows carry the structured basis). */
-function rowReason(r: ProtocolFileComparisonRow, metric: string, unit: string): string {
-  return verdictReasonText({ ...r, metric, unit });
-}
-
-/** The page. */
-export function compareHtml(c: ProtocolFileComparison, names: [string, string]): string {
-  const unit = UNITS[c.metric] ?? c.metric;
-  const rows = c.rows
+/** The page of a `compare-files` RunReport (its verdicts carry the structured basis the row titles word). */
+export function compareHtml(report: FilesReport, names: [string, string]): string {
+  const c = report.comparison;
+  const rows = report.verdicts
     .map((r) => {
-      const cells = [
-        formatPair(r.stats.baseline.median, r.stats.candidate.median, c.metric),
-        formatDelta(r.stats.deltaPercent),
-        `${r.stats.baseline.n}/${r.stats.candidate.n}`,
-        formatPValue(r.pAdjusted),
-      ];
+      const cells = r.stats
+        ? [
+            formatPair(r.stats.baseline.median, r.stats.candidate.median, r.metric),
+            formatDelta(r.stats.deltaPercent),
+            `${r.stats.baseline.n}/${r.stats.candidate.n}`,
+            r.pAdjusted === null ? '—' : formatPValue(r.pAdjusted),
+          ]
+        : ['—', '—', '0/0', '—'];
       return (
-        `<tr title="${escapeHtml(rowReason(r, c.metric, unit))}"><td>${escapeHtml(r.key)}</td>` +
+        `<tr title="${escapeHtml(verdictReasonText(r))}"><td>${escapeHtml(r.key)}</td>` +
         cells.map((x) => `<td class="num">${escapeHtml(x)}</td>`).join('') +
         `<td>${escapeHtml(r.outcome)}</td></tr>`
       );

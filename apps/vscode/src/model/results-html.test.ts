@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseRunReport } from '@tombstone-lab/bench/protocol';
 import { describe, expect, it } from 'vitest';
 import { compareHtml } from './compare-html.js';
 import type { ResultsDocument } from './protocol.js';
@@ -60,7 +61,8 @@ describe('results view', () => {
     writeFileSync(join(dir, 'old.json'), JSON.stringify(run(50)));
     writeFileSync(join(dir, 'new.json'), JSON.stringify(run(75)));
     const c = compareSavedFiles(join(dir, 'old.json'), join(dir, 'new.json'));
-    expect(c.rows).toEqual([expect.objectContaining({ key: 'S.a<b>', outcome: 'Lost' })]);
+    expect(c.verdicts).toEqual([expect.objectContaining({ key: 'S.a<b>', outcome: 'Lost' })]);
+    expect(parseRunReport(JSON.stringify(c))).toEqual(c);
     const html = compareHtml(c, ['old.json', 'new.json']);
     expect(html).toContain('Not co-measured');
     expect(html).toContain('<td>S.a&#60;b&#62;</td>');

@@ -1,17 +1,17 @@
 /**
- * Saved results files read by the engine bundled with the extension (`readRun`, `analyseRun`, `compareFiles` of
+ * Saved results files read by the engine bundled with the extension (`readRun`, `analyseRun`, `analyseFiles` of
  * @tombstone-lab/bench/runner: pure statistics, nothing of the workspace runs — so it works in an untrusted
- * workspace too). Each result goes through JSON as the runner writes it (non-finite numbers → null) and through the
- * protocol's own validator, so the views read exactly what `report --format json` and `compare-files --json` print.
+ * workspace too). A run's document goes through JSON as the runner writes it (non-finite numbers → null) and through
+ * the protocol's own validator; a comparison is the RunReport `compare-files --json` prints. The views read exactly
+ * what `report --format json` and `compare-files --json` print.
  */
 import {
+  type FilesReport,
   PROTOCOL_VERSION,
-  type ProtocolFileComparison,
-  parseFileComparison,
   parseResultsDocument,
   type ResultsDocument,
 } from '@tombstone-lab/bench/protocol';
-import { analyseRun, compareFiles, type RunRecord, readRun } from '@tombstone-lab/bench/runner';
+import { analyseFiles, analyseRun, type RunRecord, readRun } from '@tombstone-lab/bench/runner';
 
 /** JSON as the runner writes it: NaN and ±Infinity have no JSON form and become null. */
 function wireJson(value: unknown): string {
@@ -31,13 +31,10 @@ export function analyseSavedFile(file: string): ResultsDocument {
 }
 
 /**
- * Two saved results files compared as `compare-files --json` compares them: the newer file's metric, alpha and
- * threshold judge, Holm across the rows.
+ * Two saved results files compared as `compare-files --json` compares them (its RunReport): the newer file's
+ * metric, alpha and threshold judge, Holm across the rows.
  */
-export function compareSavedFiles(first: string, second: string): ProtocolFileComparison {
-  const old = readRun(first);
-  const next = readRun(second);
-  const { metric, alpha, threshold } = next.config;
-  const comparison = compareFiles(old, next, { metric, alpha, threshold, correction: 'holm' });
-  return parseFileComparison(wireJson({ protocol: PROTOCOL_VERSION, ...comparison }));
+export function compareSavedFiles(first: string, second: string): FilesReport {
+  // Already in its wire form (non-finite numbers are null in every RunReport the analyse stage makes).
+  return analyseFiles({ file: first, run: readRun(first) }, { file: second, run: readRun(second) });
 }

@@ -6,17 +6,14 @@
 import type { BenchmarkRecord, Side } from '../model.js';
 import type {
   ProtocolFactorial,
-  ProtocolFileComparison,
   ProtocolGrowth,
   ProtocolRunSummary,
   RecordedError,
   SideSummary,
   Verdict,
 } from '../protocol/types.js';
-import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { RunSummary } from '../stats/analyze-run.js';
 import type { CheckResult } from '../stats/checks.js';
-import type { FileComparison } from '../stats/compare-files.js';
 import { median } from '../stats/describe.js';
 import type { RunFactorial } from '../stats/factorial.js';
 import type { GrowthComparison } from '../stats/growth.js';
@@ -41,25 +38,6 @@ const statsPayload = (s: ComparisonStats) => ({
 
 const checkPayload = (c: CheckResult) => ({ name: c.name, passed: c.passed, findings: c.findings });
 
-/** `compare-files --json`: the comparison of two saved runs under the protocol's version. */
-export function fileComparisonPayload(c: FileComparison): ProtocolFileComparison {
-  return toWire({
-    protocol: PROTOCOL_VERSION,
-    metric: c.metric,
-    side: c.side,
-    rows: c.rows.map((r) => ({
-      key: r.key,
-      stats: statsPayload(r.stats),
-      pAdjusted: r.pAdjusted,
-      outcome: r.outcome,
-      basis: r.basis,
-      checks: r.checks.map(checkPayload),
-    })),
-    onlyOld: c.onlyOld,
-    onlyNew: c.onlyNew,
-  });
-}
-
 /** The protocol verdict of a statistics verdict. */
 export function verdictPayload(v: BenchmarkVerdict): Verdict {
   return toWire({
@@ -82,11 +60,14 @@ export function summaryPayload(s: RunSummary): ProtocolRunSummary {
   return toWire(s);
 }
 
+/** A benchmark's forks: its samples and failures. */
+type Forks = Pick<BenchmarkRecord, 'samples' | 'failures'>;
+
 /** A side stops after this many failed forks unless the run says otherwise (what `skipped` is counted against). */
 export const DEFAULT_MAX_FAILURES = 2;
 
 /** Forks a side will not run: once it reached the failure limit, the rest of its `n`. */
-export function skippedOn(entry: BenchmarkRecord, side: Side, n: number, maxFailures: number): number {
+export function skippedOn(entry: Forks, side: Side, n: number, maxFailures: number): number {
   const failures = entry.failures.filter((f) => f.side === side).length;
   if (failures < maxFailures) return 0;
   const done = entry.samples.filter((s) => s.side === side).length + failures;
@@ -96,7 +77,7 @@ export function skippedOn(entry: BenchmarkRecord, side: Side, n: number, maxFail
 const medianOrNull = (xs: readonly number[]): number | null => (xs.length === 0 ? null : median(xs));
 
 /** One side's counts and the allocation, GC and warm-up figures of its samples. */
-export function sideSummary(entry: BenchmarkRecord, side: Side, n: number, maxFailures: number): SideSummary {
+export function sideSummary(entry: Forks, side: Side, n: number, maxFailures: number): SideSummary {
   const samples = entry.samples.filter((s) => s.side === side);
   const bytes = samples.flatMap((s) => (s.bytesPerOp === null ? [] : [s.bytesPerOp]));
   return toWire({

@@ -1,10 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { analyseFiles } from '../analyse/compare-files.js';
+import { parseRunReport } from '../protocol/parse.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { writeRunAtomic } from '../results/results-store.js';
 import { analyzeRun } from '../stats/analyze-run.js';
 import { compareFiles } from '../stats/compare-files.js';
 import { makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { runCli, tempProject } from '../test-helpers.js';
+import { renderFileComparison } from './compare-files-command.js';
 
 const base = [100, 104, 99, 103, 98, 102, 100.5, 97, 101.5, 99.5];
 const shifted = (f: number) => base.map((x) => x * f);
@@ -82,6 +86,57 @@ describe('tombstone-bench compare-files', () => {
     );
     const side = await runCli(['compare-files', 'old.json', 'new.json', '--side', 'left'], dir);
     expect(side.stderr).toMatch(/unknown --side "left"/);
+  });
+
+  it("--json prints the RunReport (the protocol's schema and version), the same verdicts the table shows", async () => {
+    const dir = tempProject({});
+    writeRunAtomic(join(dir, 'old.json'), old);
+    writeRunAtomic(join(dir, 'new.json'), next);
+    const r = await runCli(['compare-files', 'old.json', 'new.json', '--json'], dir);
+    expect(r.code).toBe(0);
+    const report = parseRunReport(r.stdout);
+    expect(report.protocol).toBe(PROTOCOL_VERSION);
+    expect(report.comparison).toEqual({
+      kind: 'files',
+      old: { file: 'old.json', runId: old.runId },
+      new: { file: 'new.json', runId: next.runId },
+      side: 'candidate',
+      onlyOld: ['RangeTombstoneListBench.gone'],
+      onlyNew: ['RangeTombstoneListBench.added'],
+    });
+    expect(report.verdicts.map((v) => [v.key, v.outcome])).toEqual([
+      ['RangeTombstoneListBench.slower', 'Lost'],
+      ['RangeTombstoneListBench.same', 'Unchanged'],
+    ]);
+    expect(report.verdicts[0]!.checks.map((c) => c.name)).toEqual([
+      'measurements_sane',
+      'sample_sufficiency',
+    ]);
+    expect(report.summary).toMatchObject({ benchmarks: 2, outcomes: { Lost: 1, Unchanged: 1 } });
+    expect(report.summary.checks.map((c) => [c.name, c.passed])).toEqual([
+      ['measurements_sane', true],
+      ['sample_sufficiency', true],
+    ]);
+    expect(report.benchmarks[0]!.sides.candidate.samples).toBe(10);
+    const direct = analyseFiles({ file: 'old.json', run: old }, { file: 'new.json', run: next });
+    expect(report).toEqual(direct);
+    const table = await runCli(['compare-files', 'old.json', 'new.json'], dir);
+    expect(table.stdout).toBe(`${renderFileComparison(direct)}\n`);
+  });
+
+  it('the report of an A/A pair pools both sides of each file (side both: 20 forks a side)', () => {
+    const aa = makeRun(
+      [makeRecord({ benchmark: 'f', baseline: base, candidate: base })],
+      {},
+      { kind: 'aa', label: 'A/A' },
+    );
+    const report = analyseFiles({ file: 'a.json', run: aa }, { file: 'b.json', run: aa });
+    expect(report.comparison.side).toBe('both');
+    expect(report.benchmarks[0]!.sides).toMatchObject({
+      baseline: { samples: 20 },
+      candidate: { samples: 20 },
+    });
+    expect(report.verdicts[0]!.stats!.baseline.n).toBe(20);
   });
 });
 

@@ -1,18 +1,19 @@
 /**
- * `tombstone-bench compare-files old.json new.json`: benchstat-style comparison of two saved runs.
+ * `tombstone-bench compare-files old.json new.json`: benchstat-style comparison of two saved runs. The analyse stage
+ * makes its RunReport (`analyseFiles`); `--json` prints it, the table is formatted from it.
  */
 
 import { resolve } from 'node:path';
-import { fileComparisonPayload } from '../analyse/wire.js';
+import { analyseFiles } from '../analyse/compare-files.js';
 import { BenchError, UsageError } from '../errors.js';
 import { EXIT } from '../finish/finish-run.js';
 import { formatDeltaPercent, formatP } from '../format/number-format.js';
 import { alignedTable } from '../format/text-table.js';
+import type { FilesReport, Verdict } from '../protocol/types.js';
 import { verdictReasonText } from '../protocol/verdict-text.js';
 import { formatMetric } from '../report/report-model.js';
 import { readRun } from '../results/results-store.js';
-import { compareFiles, type FileComparison, type FileSide } from '../stats/compare-files.js';
-import { METRIC_UNITS } from '../stats/metric.js';
+import type { FileSide } from '../stats/compare-files.js';
 import { analysisOptions, type CliValues } from './cli-options.js';
 import type { CliIo } from './io.js';
 
@@ -25,26 +26,31 @@ function parseSide(raw: string | undefined): FileSide | undefined {
   return raw as FileSide;
 }
 
-/** The printed comparison: one row per benchmark in both files, then the ones found in only one. */
-export function renderFileComparison(c: FileComparison, files: { old: string; new: string }): string {
-  const unit = METRIC_UNITS[c.metric];
-  const rows = c.rows.map((r) => [
-    r.key,
-    unit,
-    formatMetric(r.stats.baseline.median, c.metric),
-    formatMetric(r.stats.candidate.median, c.metric),
-    formatDeltaPercent(Number(r.stats.deltaPercent.toPrecision(4))),
-    `${r.stats.baseline.n}/${r.stats.candidate.n}`,
-    formatP(r.stats.p, 4),
-    formatP(r.pAdjusted, 4),
-    r.outcome,
-  ]);
+/** The table's cells of one verdict: medians, Δ, n, raw and adjusted p, outcome. */
+function rowCells(v: Verdict): string[] {
+  const s = v.stats;
+  return [
+    v.key,
+    v.unit,
+    s ? formatMetric(s.baseline.median, v.metric) : '—',
+    s ? formatMetric(s.candidate.median, v.metric) : '—',
+    s && s.deltaPercent !== null ? formatDeltaPercent(Number(s.deltaPercent.toPrecision(4))) : '—',
+    s ? `${s.baseline.n}/${s.candidate.n}` : '0/0',
+    s ? formatP(s.p, 4) : '—',
+    v.pAdjusted === null ? '—' : formatP(v.pAdjusted, 4),
+    v.outcome,
+  ];
+}
+
+/** The printed comparison of a `compare-files` RunReport: one row per benchmark in both files, then the ones in one. */
+export function renderFileComparison(report: FilesReport): string {
+  const c = report.comparison;
   const header = ['Benchmark', 'Metric', 'Old', 'New', 'Delta', 'n', 'p', 'p (adj.)', 'Outcome'];
   const lines = [
-    `old: ${files.old}`,
-    `new: ${files.new}  (side: ${c.side})`,
+    `old: ${c.old.file}`,
+    `new: ${c.new.file}  (side: ${c.side})`,
     '',
-    alignedTable(header, rows, [
+    alignedTable(header, report.verdicts.map(rowCells), [
       'left',
       'left',
       'right',
@@ -59,9 +65,8 @@ export function renderFileComparison(c: FileComparison, files: { old: string; ne
     'Not co-measured: the files were measured at different times, so machine drift between them reads as a change;',
     'for a verdict you can trust, measure both sides in one run (run, compare --baseline).',
   ];
-  const inconclusive = c.rows.filter((r) => r.outcome === 'Inconclusive');
-  for (const r of inconclusive)
-    lines.push(`${r.key}: ${verdictReasonText({ ...r, metric: c.metric, unit })}`);
+  for (const v of report.verdicts.filter((x) => x.outcome === 'Inconclusive'))
+    lines.push(`${v.key}: ${verdictReasonText(v)}`);
   if (c.onlyOld.length) lines.push(`only in old: ${c.onlyOld.join(', ')}`);
   if (c.onlyNew.length) lines.push(`only in new: ${c.onlyNew.join(', ')}`);
   return lines.join('\n');
@@ -76,8 +81,12 @@ export function cmdCompareFiles(io: CliIo, values: CliValues, positionals: strin
   const next = readRun(resolve(io.cwd, newFile));
   const { overrides } = analysisOptions(values, next.config);
   const side = parseSide(values.side);
-  const c = compareFiles(old, next, { ...overrides, ...(side ? { side } : {}) });
-  if (c.rows.length === 0) {
+  const report = analyseFiles(
+    { file: oldFile, run: old },
+    { file: newFile, run: next },
+    { overrides, ...(side ? { side } : {}) },
+  );
+  if (report.verdicts.length === 0) {
     // Say what each file holds: a `run` of a factor suite and a `compare` of the same suite key it differently.
     const keys = (r: typeof old) => {
       const all = r.benchmarks.map((b) => b.key);
@@ -87,10 +96,6 @@ export function cmdCompareFiles(io: CliIo, values: CliValues, positionals: strin
       `${oldFile} and ${newFile} have no benchmark in common (old: ${keys(old)}; new: ${keys(next)})`,
     );
   }
-  io.stdout(
-    values.json
-      ? `${JSON.stringify(fileComparisonPayload(c))}\n`
-      : `${renderFileComparison(c, { old: oldFile, new: newFile })}\n`,
-  );
+  io.stdout(values.json ? `${JSON.stringify(report)}\n` : `${renderFileComparison(report)}\n`);
   return EXIT.ok;
 }

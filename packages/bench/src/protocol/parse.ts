@@ -1,21 +1,15 @@
 /**
  * Runtime validation of what the runner writes: `parseEvent` for one NDJSON line, `parseListOutput` for
- * `list --json`, `parseRunReport` for an analysed run, `parseFileComparison` for `compare-files --json`, `parseResultsDocument` for
- * `report --format json`, `parseRunRecord` for a results file this version wrote. A client gets typed values or a {@link ProtocolError} that names the field and what was wrong.
+ * `list --json`, `parseRunReport` for an analysed run (and `compare-files --json`), `parseResultsDocument`
+ * for `report --format json`, `parseRunRecord` for a results file this version wrote. A client gets typed values or a {@link ProtocolError} that names the field and what was wrong.
  */
 import * as v from 'valibot';
 import { CalibrationSummarySchema } from './calibration.js';
 import { type BenchEvent, BenchEventSchema } from './events.js';
 import { type ListOutput, ListOutputSchema } from './list.js';
 import { RunRecordSchema } from './records.js';
-import { FileComparisonSchema, ResultsDocumentSchema, RunReportSchema } from './run-report.js';
-import type {
-  ProtocolCalibrationSummary,
-  ProtocolFileComparison,
-  ProtocolRunRecord,
-  ResultsDocument,
-  RunReport,
-} from './types.js';
+import { ResultsDocumentSchema, RunReportSchema } from './run-report.js';
+import type { ProtocolCalibrationSummary, ProtocolRunRecord, ResultsDocument, RunReport } from './types.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 /** A line or document that is not valid protocol (bad JSON, another protocol version, a wrong field). */
@@ -80,22 +74,14 @@ export function parseListOutput(text: string): ListOutput {
 }
 
 /**
- * Validates a RunReport: `run-finished`'s analyses come from it, `report --format json` writes it as `analysis`.
- * @throws {ProtocolError} for another protocol version or a field of the wrong shape.
+ * Validates a RunReport: `run-finished`'s analyses come from it, `report --format json` writes it as `analysis`,
+ * `compare-files --json` prints one. Takes the parsed value or the JSON text.
+ * @throws {ProtocolError} for bad JSON, another protocol version or a field of the wrong shape.
  */
-export function parseRunReport(data: unknown): RunReport {
+export function parseRunReport(input: unknown): RunReport {
+  const data = typeof input === 'string' ? parseJson(input, 'run report') : input;
   checkVersion(data, 'run report');
   return validate(RunReportSchema, data, 'run report');
-}
-
-/**
- * Parses and validates the output of `tombstone-bench compare-files --json`.
- * @throws {ProtocolError} for bad JSON, another protocol version, or a field of the wrong shape.
- */
-export function parseFileComparison(text: string): ProtocolFileComparison {
-  const data = parseJson(text, 'compare-files output');
-  checkVersion(data, 'compare-files output');
-  return validate(FileComparisonSchema, data, 'compare-files output');
 }
 
 /**

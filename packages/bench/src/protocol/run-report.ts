@@ -5,16 +5,12 @@
  */
 import * as v from 'valibot';
 import {
-  CheckSchema,
-  ComparisonStatsSchema,
   CorrectionSchema,
   FactorialTableSchema,
   GrowthComparisonSchema,
   NotFittableSchema,
-  OutcomeSchema,
   RunSummarySchema,
   SideSummarySchema,
-  VerdictBasisSchema,
   VerdictSchema,
 } from './analysis.js';
 import {
@@ -52,16 +48,37 @@ export const BenchmarkSidesSchema = v.object({
   sides: v.object({ baseline: SideSummarySchema, candidate: SideSummarySchema }),
 });
 
+/** One saved results file compared by `compare-files`: the path as given, and its run. */
+const SavedFileSchema = v.object({ file: v.string(), runId: v.string() });
+
+/**
+ * `compare-files`: two saved runs compared without measuring. The old file's samples are the baseline, the new
+ * file's the candidate; `side` is the side of each file that stands for its code (`both`: an A/A run's two sides
+ * pooled); `onlyOld`/`onlyNew` are the benchmarks found in one file only (they have no verdict).
+ */
+export const FilesComparisonSchema = v.object({
+  kind: v.literal('files'),
+  old: SavedFileSchema,
+  new: SavedFileSchema,
+  side: v.picklist(['baseline', 'candidate', 'both']),
+  onlyOld: v.array(v.string()),
+  onlyNew: v.array(v.string()),
+});
+
+/** What a RunReport compares: what its run compared, or two saved runs (`compare-files`). */
+export const ReportComparisonSchema = v.variant('kind', [...ComparisonSchema.options, FilesComparisonSchema]);
+
 /**
  * An analysed run. `verdicts` are the run's final verdicts (Holm-adjusted across it when `config.correction` is
  * holm), each with its statistics, checks (structured findings) and basis; `benchmarks` the per-side figures;
  * `growth`/`factorials` the fits asked for (`growthParam`/`factorialParam`), `notFittable` the groups that could not
- * be fitted; `environment` the first fork's, `reproduction` the recorded command line.
+ * be fitted; `environment` the first fork's, `reproduction` the recorded command line. `compare-files --json` writes
+ * one too (`comparison.kind` 'files'; no environment or command: two runs, none of them this one).
  */
 export const RunReportSchema = v.object({
   protocol: v.literal(PROTOCOL_VERSION),
   runId: v.string(),
-  comparison: ComparisonSchema,
+  comparison: ReportComparisonSchema,
   config: AnalysisConfigSchema,
   verdicts: v.array(VerdictSchema),
   summary: RunSummarySchema,
@@ -73,26 +90,6 @@ export const RunReportSchema = v.object({
   notFittable: v.array(NotFittableSchema),
   environment: v.nullable(EnvironmentSchema),
   reproduction: v.nullable(RunInvocationSchema),
-});
-
-/** One benchmark of `compare-files`: two saved runs compared without measuring. */
-export const FileComparisonRowSchema = v.object({
-  key: v.string(),
-  stats: ComparisonStatsSchema,
-  pAdjusted: v.number(),
-  outcome: OutcomeSchema,
-  basis: VerdictBasisSchema,
-  checks: v.array(CheckSchema),
-});
-
-/** `compare-files --json`: the rows, and the benchmarks found in only one file. */
-export const FileComparisonSchema = v.object({
-  protocol: v.literal(PROTOCOL_VERSION),
-  metric: MetricSchema,
-  side: v.picklist(['baseline', 'candidate', 'both']),
-  rows: v.array(FileComparisonRowSchema),
-  onlyOld: v.array(v.string()),
-  onlyNew: v.array(v.string()),
 });
 
 /**

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { BenchEventSchema, RunFinishedSchema } from './events.js';
 import { ListOutputSchema } from './list.js';
 import { RunRecordSchema } from './records.js';
-import { FileComparisonSchema, RunReportSchema } from './run-report.js';
+import { RunReportSchema } from './run-report.js';
 import { shapeOf } from './shape.js';
 import { PROTOCOL_VERSION } from './version.js';
 
@@ -16,12 +16,11 @@ const current = () => ({
   list: shapeOf(ListOutputSchema),
   results: shapeOf(RunRecordSchema),
   report: shapeOf(RunReportSchema),
-  compareFiles: shapeOf(FileComparisonSchema),
 });
 const snapshotFile = (version: number) => join(SHAPES, `v${version}.json`);
 type Shapes = ReturnType<typeof current>;
 
-/** The parts (events, list, results, report, compareFiles) whose shape differs from the committed snapshot. */
+/** The parts (events, list, results, report) whose shape differs from the committed snapshot. */
 function drift(shapes: Shapes, committed: Record<string, unknown>): string[] {
   const parts = new Set([...Object.keys(shapes), ...Object.keys(committed)]);
   return [...parts].filter((k) => JSON.stringify(shapes[k as keyof Shapes]) !== JSON.stringify(committed[k]));

@@ -54,8 +54,8 @@ import type {
 import type {
   AnalysisConfigSchema,
   BenchmarkSidesSchema,
-  FileComparisonRowSchema,
-  FileComparisonSchema,
+  FilesComparisonSchema,
+  ReportComparisonSchema,
   ResultsDocumentSchema,
   RunReportSchema,
 } from './run-report.js';
@@ -152,10 +152,12 @@ export type RunReport = v.InferOutput<typeof RunReportSchema>;
 export type ProtocolAnalysisConfig = v.InferOutput<typeof AnalysisConfigSchema>;
 /** One benchmark's per-side figures in a RunReport. */
 export type BenchmarkSides = v.InferOutput<typeof BenchmarkSidesSchema>;
-/** `compare-files --json`. */
-export type ProtocolFileComparison = v.InferOutput<typeof FileComparisonSchema>;
-/** One row of `compare-files --json`. */
-export type ProtocolFileComparisonRow = v.InferOutput<typeof FileComparisonRowSchema>;
+/** What a RunReport compares: its run's comparison, or two saved files (`compare-files`). */
+export type ReportComparison = v.InferOutput<typeof ReportComparisonSchema>;
+/** `compare-files`'s comparison: the two files, the side compared, the benchmarks found in one file only. */
+export type FilesComparison = v.InferOutput<typeof FilesComparisonSchema>;
+/** The RunReport of `compare-files` (what `compare-files --json` prints): two saved runs compared. */
+export type FilesReport = RunReport & { comparison: FilesComparison };
 /** A results file as this protocol version writes it: the same type as {@link RunRecord}, under the protocol's name. */
 export type ProtocolRunRecord = RunRecord;
 /** `report --format json`: a run's records with its RunReport as `analysis`. */

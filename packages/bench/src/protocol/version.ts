@@ -13,6 +13,8 @@
  * `protocol` field. The results file's records are unchanged.
  * 7: the futility stop: a look may decide `futility` and carries its `predictivePower`; a sequential config its
  * `futility` gamma (absent: no futility stop).
+ * Also 7: `compare-files --json` prints a RunReport (its `comparison` of kind `files`: the two files, the side
+ * compared, the benchmarks found in one file only); its own schema (`FileComparisonSchema`) is gone.
  */
 export const PROTOCOL_VERSION = 7 as const;
 

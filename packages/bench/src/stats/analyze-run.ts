@@ -82,17 +82,21 @@ function sizesOf(verdicts: readonly BenchmarkVerdict[]) {
   });
 }
 
-/** Summarises verdicts (pure; `isAa` turns on the false-verdict rates). */
+/**
+ * Summarises verdicts (pure; `isAa` turns on the false-verdict rates; `checkNames` are the checks that were run —
+ * `compare-files` runs only those that hold for samples that were not co-measured).
+ */
 export function summarize(
   verdicts: readonly BenchmarkVerdict[],
   alpha: number,
   isAa: boolean,
   threshold = 0,
   correction: Correction = 'holm',
+  checkNames: readonly CheckName[] = CHECK_NAMES,
 ): RunSummary {
   const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
   for (const v of verdicts) outcomes[v.outcome]++;
-  const checks = CHECK_NAMES.map((name): CheckSummary => {
+  const checks = checkNames.map((name): CheckSummary => {
     const failures: CheckSummary['failures'] = [];
     let passedCount = 0;
     for (const v of verdicts) {

@@ -8,11 +8,20 @@
  */
 
 import type { RunRecord, Side } from '../model.js';
-import { type CheckResult, DEFAULT_CHECK_CONFIG, saneValues, sufficientSizes } from './checks.js';
+import {
+  type CheckName,
+  type CheckResult,
+  DEFAULT_CHECK_CONFIG,
+  saneValues,
+  sufficientSizes,
+} from './checks.js';
 import { StatsInputError } from './errors.js';
 import { adjustPValues, type Correction } from './holm.js';
 import { type MetricName, sideValues } from './metric.js';
 import { type ComparisonStats, compareSamples, judge, type Outcome, type VerdictBasis } from './verdict.js';
+
+/** The checks that hold for two samples that were not co-measured, in report order (the only ones a row has). */
+export const FILE_CHECKS: readonly CheckName[] = ['measurements_sane', 'sample_sufficiency'];
 
 /** Which samples of each file stand for its code: one side, or both pooled (A/A and single-variant runs). */
 export type FileSide = Side | 'both';
@@ -94,12 +103,13 @@ export function compareFiles(
   );
   const rows = measured.map((m, i): FileComparisonRow => {
     const pAdjusted = adjusted[i]!;
+    // In FILE_CHECKS (report) order.
     const checks = [
+      saneValues({ baseline: m.a, candidate: m.b }, { ...DEFAULT_CHECK_CONFIG, ...opts }),
       sufficientSizes(m.a.length, m.b.length, opts.alpha, {
         size: measured.length,
         correction: opts.correction,
       }),
-      saneValues({ baseline: m.a, candidate: m.b }, { ...DEFAULT_CHECK_CONFIG, ...opts }),
     ];
     const verdict = judge('primary', { ...m.stats, pAdjusted }, checks, opts);
     return { key: m.key, stats: m.stats, pAdjusted, ...verdict, checks };
