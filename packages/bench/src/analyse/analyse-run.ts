@@ -21,10 +21,11 @@ import {
 } from './wire.js';
 
 /**
- * An analysed run: the {@link RunReport} every client reads, beside the in-process analyses it was projected from
- * (the fitted points and raw samples the SVG plots and the JMH file draw).
+ * An analysed run: its {@link RunReport} (every statistic a renderer or client reads) beside its record (the recorded
+ * facts: sides, command, samples).
  */
-export interface AnalysedRun extends RunAnalyses {
+export interface AnalysedRun {
+  run: RunRecord;
   report: RunReport;
 }
 
@@ -69,8 +70,7 @@ export function analyseRun(
   opts: OutputOptions = {},
   maxFailures = DEFAULT_MAX_FAILURES,
 ): AnalysedRun {
-  const input = analyze(run, opts);
-  return { ...input, report: reportOf(input, opts, maxFailures) };
+  return { run, report: reportOf(analyze(run, opts), opts, maxFailures) };
 }
 
 /** `benchmark-finished`'s verdict of one case on its own (no correction: the run's verdicts are in its report). */

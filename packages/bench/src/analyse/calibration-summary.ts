@@ -1,6 +1,6 @@
 /**
- * The analyse stage for `calibrate`: each A/A and injected-slowdown run is analysed by {@link analyseRun} (the one
- * place a run is analysed), then summarised by the statistics in `stats/calibration.ts`.
+ * The analyse stage for `calibrate`: each A/A and injected-slowdown run is analysed (`analyze`, as `analyseRun` does,
+ * without projecting a RunReport nobody reads), then summarised by the statistics in `stats/calibration.ts`.
  */
 import type { RunRecord } from '../model.js';
 import {
@@ -9,7 +9,7 @@ import {
   calibrationSummary,
 } from '../stats/calibration.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
-import { analyseRun } from './analyse-run.js';
+import { analyze } from './run-analyses.js';
 
 /**
  * Summarises a calibration: `aaRuns` measured the same code on both sides, `injected` maps each injected slowdown
@@ -24,7 +24,7 @@ export function summarizeCalibration(
   detectNs: readonly number[] = [],
 ): CalibrationSummary {
   const analysed = (run: RunRecord): AnalysedCalibrationRun & { config: AnalysisConfig } => {
-    const { analysis } = analyseRun(run, { overrides });
+    const { analysis } = analyze(run, { overrides });
     return { run, verdicts: analysis.verdicts, config: analysis.config };
   };
   const aa = aaRuns.map(analysed);

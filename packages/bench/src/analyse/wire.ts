@@ -16,7 +16,7 @@ import type { RunSummary } from '../stats/analyze-run.js';
 import type { CheckResult } from '../stats/checks.js';
 import { median } from '../stats/describe.js';
 import type { RunFactorial } from '../stats/factorial.js';
-import type { GrowthComparison } from '../stats/growth.js';
+import type { GrowthComparison, GrowthPoint } from '../stats/growth.js';
 import type { NotFittable } from '../stats/not-fittable.js';
 import type { BenchmarkVerdict, ComparisonStats } from '../stats/verdict.js';
 
@@ -91,7 +91,9 @@ export function sideSummary(entry: Forks, side: Side, n: number, maxFailures: nu
   });
 }
 
-/** The protocol growth analysis (numbers only; the fitted points stay in the results file). */
+const pointsPayload = (points: readonly GrowthPoint[]) => points.map((p) => ({ n: p.n, values: [...p.values] }));
+
+/** The protocol growth analysis, with the samples each fit was made on (the growth plot draws them). */
 export function growthPayload(
   param: string,
   comparisons: readonly GrowthComparison[],
@@ -109,6 +111,7 @@ export function growthPayload(
       baseline: c.baseline,
       candidate: c.candidate,
       changed: c.changed,
+      points: { baseline: pointsPayload(c.points.baseline), candidate: pointsPayload(c.points.candidate) },
     })),
     notFittable: notFittable.filter((n) => n.analysis === 'growth'),
   });

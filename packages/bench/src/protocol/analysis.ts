@@ -272,6 +272,9 @@ export const GrowthFitSchema = v.object({
   confidence: v.number(),
 });
 
+/** The samples of one value of the swept parameter (what a fit is made on, and a growth plot draws). */
+export const GrowthPointSchema = v.object({ n: v.number(), values: v.array(v.number()) });
+
 /** Baseline and candidate growth of one benchmark group over the swept parameter. */
 export const GrowthComparisonSchema = v.object({
   key: v.string(),
@@ -284,6 +287,8 @@ export const GrowthComparisonSchema = v.object({
   candidate: GrowthFitSchema,
   /** The exponents' intervals are disjoint. */
   changed: v.boolean(),
+  /** The samples each side's fit was made on, per value of the parameter. */
+  points: v.object({ baseline: v.array(GrowthPointSchema), candidate: v.array(GrowthPointSchema) }),
 });
 
 /** `--growth <param>`: the fitted groups and those that could not be fitted. */

@@ -16,6 +16,7 @@ import type {
   FactorialTableSchema,
   GrowthComparisonSchema,
   GrowthFitSchema,
+  GrowthPointSchema,
   GrowthSchema,
   HodgesLehmannSchema,
   NotFittableSchema,
@@ -136,6 +137,8 @@ export type ProtocolRunSummary = v.InferOutput<typeof RunSummarySchema>;
 export type ProtocolNotFittable = v.InferOutput<typeof NotFittableSchema>;
 /** One side's growth fit. */
 export type ProtocolGrowthFit = v.InferOutput<typeof GrowthFitSchema>;
+/** The samples at one value of a growth parameter. */
+export type ProtocolGrowthPoint = v.InferOutput<typeof GrowthPointSchema>;
 /** Growth of one group, both sides. */
 export type ProtocolGrowthComparison = v.InferOutput<typeof GrowthComparisonSchema>;
 /** The growth analysis. */

@@ -6,7 +6,6 @@ import { renderMarkdownReport } from './markdown.js';
 import type { ReportInput } from './report-model.js';
 import {
   distributionRows,
-  type PlottedGrowth,
   renderDistributionSvg,
   renderFactorialSvg,
   renderGrowthSvg,
@@ -45,23 +44,19 @@ const fileSafe = (key: string): string => key.replace(/[^\w.=-]+/g, '_');
 
 /**
  * The SVG plots of an analysed run, as `[file name, SVG]` (the command line writes them where `--svg` says): the
- * figures from its RunReport, the points from its samples (`growth` carries the samples each fit was made on).
+ * figures and the growth points from its RunReport, the distributions' samples from its record.
  */
-export function svgPlots(
-  input: ReportInput & { growth?: readonly Pick<PlottedGrowth, 'key' | 'points'>[] },
-): Array<[string, string]> {
+export function svgPlots(input: ReportInput): Array<[string, string]> {
   const { report, run } = input;
   const files: Array<[string, string]> = [
     ['distributions.svg', renderDistributionSvg(distributionRows(run, report.verdicts))],
   ];
   const labels = run.benchmarks[0]?.labels ?? { baseline: 'baseline', candidate: 'candidate' };
-  for (const g of report.growth) {
-    const points = input.growth?.find((p) => p.key === g.key)?.points ?? { baseline: [], candidate: [] };
+  for (const g of report.growth)
     files.push([
       `growth-${fileSafe(g.key)}-${g.param}.svg`,
-      renderGrowthSvg({ ...g, points }, labels, METRIC_UNITS[report.config.metric]),
+      renderGrowthSvg(g, labels, METRIC_UNITS[report.config.metric]),
     ]);
-  }
   for (const f of report.factorials)
     files.push([`factorial-${fileSafe(f.key)}.svg`, renderFactorialSvg(f, f.key)]);
   return files;

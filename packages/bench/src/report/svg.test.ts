@@ -13,6 +13,7 @@ import {
   renderGrowthSvg,
   wrapLabel,
 } from './svg.js';
+import { svgPlots } from './output.js';
 import { seedRun } from './test-seed-run.js';
 import { checkXml } from './test-xml.js';
 
@@ -164,6 +165,16 @@ describe('SVG plots', () => {
     // Values from ~10 to ~1e6 span five decades: the ticks are powers of ten.
     for (const t of ys) expect(Math.log10(t.value) % 1).toBeCloseTo(0, 9);
     expectTextInsideCanvas(svg);
+  });
+
+  it('the growth plot of a report draws the points its RunReport carries: the same SVG as from the fit itself', () => {
+    const run = growthRun();
+    const [g] = growthFromRun(run, 'size');
+    const { report } = analyseRun(run, { growth: 'size' });
+    expect(report.growth[0]!.points.baseline.flatMap((p) => p.values)).toHaveLength(30);
+    const plots = svgPlots({ run, report });
+    const growth = plots.find(([name]) => name.startsWith('growth-'))?.[1];
+    expect(growth).toBe(renderGrowthSvg(g!, run.benchmarks[0]!.labels, 'ns/op'));
   });
 
   it('growth plot: a long benchmark name is wrapped within the canvas with the full name as <title>', () => {

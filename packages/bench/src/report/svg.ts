@@ -14,7 +14,6 @@ import {
 } from '../format/number-format.js';
 import type { RunRecord, Side } from '../model.js';
 import type { ProtocolFactorialTable, ProtocolGrowthComparison, Verdict } from '../protocol/types.js';
-import type { GrowthPoint } from '../stats/growth.js';
 import { sideValues } from '../stats/metric.js';
 import {
   axis,
@@ -122,8 +121,10 @@ export function renderDistributionSvg(rows: readonly DistributionRow[]): string 
   return doc(width, 56 + rows.length * rowHeight, 'Sample distributions: baseline vs candidate', body);
 }
 
-/** A growth comparison of a RunReport with the samples it was fitted on, per side (for the plot's points). */
-export type PlottedGrowth = ProtocolGrowthComparison & { points: Record<Side, readonly GrowthPoint[]> };
+/** A growth comparison of a RunReport: its fits and the samples they were made on, per side (read only here). */
+export type PlottedGrowth = Omit<ProtocolGrowthComparison, 'points'> & {
+  points: Record<Side, readonly { n: number; values: readonly number[] }[]>;
+};
 
 /** "O(N^1.65) [1.63, 1.67]": one side's growth exponent with its interval. */
 function fitText(g: PlottedGrowth, side: Side): string {

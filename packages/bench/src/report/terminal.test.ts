@@ -135,7 +135,7 @@ describe('checks section with failures', () => {
       }),
     ]);
     const a = analyseRun(run);
-    const text = renderChecks(a.analysis.summary, { metric: 'nsPerOp', unit: 'ns/op' });
+    const text = renderChecks(a.report.summary, { metric: 'nsPerOp', unit: 'ns/op' });
     expect(text).toContain('sample_sufficiency ✗ (2/2 benchmarks failed)');
     expect(text).toContain(
       '    RangeTombstoneListBench.small: n=3 vs 3: smallest achievable p 0.1 ≥ alpha 0.05: no result can be significant',
