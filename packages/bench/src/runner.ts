@@ -57,5 +57,8 @@ export type { RunOptions } from './plan/run-options.js';
 export { readRun } from './results/results-store.js';
 /** POSIX shell quoting, for displaying a recorded command line (never for running one). */
 export { shellQuote } from './shell-quote.js';
-/** A calibration's summary: false verdicts, power per injected slowdown, the smallest detectable change. */
-export type { CalibrationSummary } from './stats/calibration.js';
+/**
+ * A calibration's summary (what `calibration.json` holds, under the protocol's version): false verdicts, power per
+ * injected slowdown, the smallest detectable change.
+ */
+export type { CalibrationReport as CalibrationSummary } from './analyse/calibration-summary.js';

@@ -1,9 +1,14 @@
-import { type ProtocolCalibrationSummary, parseCalibrationSummary } from '@tombstone-lab/bench/protocol';
+import {
+  PROTOCOL_VERSION,
+  type ProtocolCalibrationSummary,
+  parseCalibrationSummary,
+} from '@tombstone-lab/bench/protocol';
 import { describe, expect, it } from 'vitest';
 import { calibrationText } from './calibration.js';
 
 const cost = { meanForksPerSide: 5, maxForksPerSide: 5, meanRunSeconds: 2 };
 const summary: ProtocolCalibrationSummary = {
+  protocol: PROTOCOL_VERSION,
   config: {
     metric: 'nsPerOp',
     alpha: 0.05,

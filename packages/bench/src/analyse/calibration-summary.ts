@@ -3,12 +3,16 @@
  * without projecting a RunReport nobody reads), then summarised by the statistics in `stats/calibration.ts`.
  */
 import type { RunRecord } from '../model.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import {
   type AnalysedCalibrationRun,
   type CalibrationSummary,
   calibrationSummary,
 } from '../stats/calibration.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
+
+/** A calibration's summary as `calibration.json` and `calibrate --json` hold it: under the protocol's version. */
+export type CalibrationReport = CalibrationSummary & { protocol: typeof PROTOCOL_VERSION };
 import { analyze } from './run-analyses.js';
 
 /**
@@ -22,7 +26,7 @@ export function summarizeCalibration(
   injected: ReadonlyMap<number, readonly RunRecord[]>,
   overrides: Partial<AnalysisConfig> = {},
   detectNs: readonly number[] = [],
-): CalibrationSummary {
+): CalibrationReport {
   const analysed = (run: RunRecord): AnalysedCalibrationRun & { config: AnalysisConfig } => {
     const { analysis } = analyze(run, { overrides });
     return { run, verdicts: analysis.verdicts, config: analysis.config };
@@ -31,5 +35,5 @@ export function summarizeCalibration(
   const shifted = new Map([...injected].map(([s, runs]) => [s, runs.map(analysed)] as const));
   const config = (aa[0] ?? [...shifted.values()][0]?.[0])?.config;
   if (!config) throw new RangeError('calibration needs at least one run');
-  return calibrationSummary(aa, shifted, config, detectNs);
+  return { protocol: PROTOCOL_VERSION, ...calibrationSummary(aa, shifted, config, detectNs) };
 }

@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
-import { summarizeCalibration } from '../analyse/calibration-summary.js';
+import { type CalibrationReport, summarizeCalibration } from '../analyse/calibration-summary.js';
 import { UsageError } from '../errors.js';
 import { EXIT } from '../finish/finish-run.js';
 import { commandHint, displayPath } from '../finish/resume-command.js';
@@ -21,7 +21,6 @@ import {
 } from '../plan/run-options.js';
 import { type RecordedRuns, recordedCalibration } from '../results/calibration-runs.js';
 import { writeJsonAtomic } from '../results/results-store.js';
-import type { CalibrationSummary } from '../stats/calibration.js';
 import { type SignificanceReach, significanceReach } from '../stats/significance-reach.js';
 import { findBenchFiles } from '../suite/discover.js';
 import { measureCalibration } from './calibration-rounds.js';
@@ -72,7 +71,7 @@ export interface CalibrationResult {
   /** The directory of the calibration's runs. */
   dir: string;
   /** The summary (also written to `summaryFile`), or null when interrupted. */
-  summary: CalibrationSummary | null;
+  summary: CalibrationReport | null;
   /** Where the summary was written (`calibration.json`), or null when interrupted. */
   summaryFile: string | null;
   /** Whether a run of the calibration's benchmarks at its n can reach alpha at all (power is 0% by design if not). */
@@ -140,7 +139,7 @@ function validateCalibrationOptions(raw: CalibrationOptions): Split {
 }
 
 /** Whether the calibration's runs (each one family of its benchmarks, at its n) can reach alpha. */
-function calibrationReach(runs: RecordedRuns, summary: CalibrationSummary): SignificanceReach | null {
+function calibrationReach(runs: RecordedRuns, summary: CalibrationReport): SignificanceReach | null {
   const family = Math.max(0, ...runs.aa.map((r) => r.benchmarks.length));
   const n = summary.samplesPerSide;
   const sizes = Array.from({ length: family }, () => ({ baseline: n, candidate: n }));

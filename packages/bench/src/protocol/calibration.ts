@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { Count, SequentialConfigSchema, WireNumber } from './records.js';
 import { AnalysisConfigSchema } from './run-report.js';
+import { PROTOCOL_VERSION } from './version.js';
 
 /** What a kind of calibration run cost: mean forks per side (of the maximum) and mean wall time per run. */
 export const RunCostSchema = v.object({
@@ -69,8 +70,12 @@ export const DetectableChangeSchema = v.object({
   atN: v.array(v.object({ n: Count, slowdown: WireNumber })),
 });
 
-/** Everything `calibrate` prints and writes to `calibration.json`. */
+/**
+ * Everything `calibrate` prints and writes to `calibration.json`, under the protocol's version (`protocol`; a file
+ * written before it carried one is read as this version: its fields are the same).
+ */
 export const CalibrationSummarySchema = v.object({
+  protocol: v.literal(PROTOCOL_VERSION),
   config: AnalysisConfigSchema,
   samplesPerSide: Count,
   sequential: v.nullable(SequentialConfigSchema),

@@ -107,9 +107,15 @@ export function parseRunRecord(text: string): ProtocolRunRecord {
 }
 
 /**
- * Parses and validates a calibration summary: `calibration.json` or the output of `calibrate --json`.
- * @throws {ProtocolError} for bad JSON or a field of the wrong shape.
+ * Parses and validates a calibration summary: `calibration.json` or the output of `calibrate --json`. A file without
+ * `protocol` was written before calibration.json carried the version; its fields are this version's, so it is read
+ * as one.
+ * @throws {ProtocolError} for bad JSON, another protocol version or a field of the wrong shape.
  */
 export function parseCalibrationSummary(text: string): ProtocolCalibrationSummary {
-  return validate(CalibrationSummarySchema, parseJson(text, 'calibration summary'), 'calibration summary');
+  const data = parseJson(text, 'calibration summary');
+  const unversioned = typeof data === 'object' && data !== null && !('protocol' in data);
+  const versioned = unversioned ? { protocol: PROTOCOL_VERSION, ...data } : data;
+  checkVersion(versioned, 'calibration summary');
+  return validate(CalibrationSummarySchema, versioned, 'calibration summary');
 }

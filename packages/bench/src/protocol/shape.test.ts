@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { CalibrationSummarySchema } from './calibration.js';
 import { BenchEventSchema, RunFinishedSchema } from './events.js';
 import { ListOutputSchema } from './list.js';
-import { RunRecordSchema } from './records.js';
+import { ComparisonSchema, RunRecordSchema } from './records.js';
 import { RunReportSchema } from './run-report.js';
 import { shapeOf } from './shape.js';
 import { PROTOCOL_VERSION } from './version.js';
@@ -16,11 +17,12 @@ const current = () => ({
   list: shapeOf(ListOutputSchema),
   results: shapeOf(RunRecordSchema),
   report: shapeOf(RunReportSchema),
+  calibration: shapeOf(CalibrationSummarySchema),
 });
 const snapshotFile = (version: number) => join(SHAPES, `v${version}.json`);
 type Shapes = ReturnType<typeof current>;
 
-/** The parts (events, list, results, report) whose shape differs from the committed snapshot. */
+/** The parts (events, list, results, report, calibration) whose shape differs from the committed snapshot. */
 function drift(shapes: Shapes, committed: Record<string, unknown>): string[] {
   const parts = new Set([...Object.keys(shapes), ...Object.keys(committed)]);
   return [...parts].filter((k) => JSON.stringify(shapes[k as keyof Shapes]) !== JSON.stringify(committed[k]));
@@ -45,7 +47,7 @@ describe('protocol shape', () => {
     ).toEqual(committed);
   });
 
-  it('catches a planted change of the RunReport, an event and the results file against the committed snapshot', () => {
+  it('catches a planted change of the RunReport, an event, the results file and the calibration summary against the committed snapshot', () => {
     const committed = JSON.parse(readFileSync(snapshotFile(PROTOCOL_VERSION), 'utf8')) as Record<
       string,
       unknown
@@ -62,6 +64,12 @@ describe('protocol shape', () => {
       [{ events: shapeOf(events) }, 'events'],
       [{ results: shapeOf(v.object({ ...record, version: schemaVersion })) }, 'results'],
       [{ results: shapeOf(v.object({ ...RunRecordSchema.entries, finishedAt: v.string() })) }, 'results'],
+      [{ report: shapeOf(v.object({ ...RunReportSchema.entries, comparison: ComparisonSchema })) }, 'report'],
+      [
+        { calibration: shapeOf(v.object({ ...CalibrationSummarySchema.entries, protocol: v.number() })) },
+        'calibration',
+      ],
+      [{ calibration: shapeOf(v.omit(CalibrationSummarySchema, ['detectable'])) }, 'calibration'],
     ];
     for (const [change, part] of planted) expect(drift({ ...now, ...change }, committed)).toEqual([part]);
   });

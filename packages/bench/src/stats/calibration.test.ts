@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { summarizeCalibration } from '../analyse/calibration-summary.js';
 import { parseCalibrationSummary } from '../protocol/parse.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { ProtocolCalibrationSummary } from '../protocol/types.js';
 import { runCost, simulatedPower, smallestDetectable } from './calibration.js';
 import { jitter, makeRecord, makeRun } from './test-fixtures.js';
@@ -44,6 +46,19 @@ describe('summarizeCalibration', () => {
       /calibration summary at injected\.0\.clock/,
     );
     expect(() => parseCalibrationSummary('{')).toThrow(/calibration summary is not JSON/);
+  });
+
+  it('is written under the protocol version, and an unversioned calibration.json of before is still read', () => {
+    expect(summary.protocol).toBe(PROTOCOL_VERSION);
+    expect(Object.keys(JSON.parse(JSON.stringify(summary)))[0]).toBe('protocol');
+    // A calibration.json written before it carried a version (committed with the calibration notes, protocol 6).
+    const old = readFileSync(new URL('../../../../docs/bench-calibration/summary-seq-cpu.json', import.meta.url), 'utf8');
+    expect(JSON.parse(old)).not.toHaveProperty('protocol');
+    const read = parseCalibrationSummary(old);
+    expect(read.protocol).toBe(PROTOCOL_VERSION);
+    expect(read.aa.comparisons).toBe(JSON.parse(old).aa.comparisons);
+    const other = JSON.stringify({ ...JSON.parse(old), protocol: 99 });
+    expect(() => parseCalibrationSummary(other)).toThrow(/calibration summary has protocol 99/);
   });
 
   it('counts A/A comparisons, false verdicts and the runs that had one', () => {
