@@ -7,6 +7,11 @@
 /** The analyse stage: a run record → its RunReport (what `report`, `run-finished` and every renderer read). */
 export { type AnalysedRun, analyseRun } from './analyse/analyse-run.js';
 /**
+ * A calibration's summary (what `calibration.json` holds, under the protocol's version): false verdicts, power per
+ * injected slowdown, the smallest detectable change.
+ */
+export type { CalibrationReport as CalibrationSummary } from './analyse/calibration-summary.js';
+/**
  * Two saved runs compared benchmark by benchmark, without measuring: their RunReport (what `compare-files --json`
  * prints).
  */
@@ -57,8 +62,3 @@ export type { RunOptions } from './plan/run-options.js';
 export { readRun } from './results/results-store.js';
 /** POSIX shell quoting, for displaying a recorded command line (never for running one). */
 export { shellQuote } from './shell-quote.js';
-/**
- * A calibration's summary (what `calibration.json` holds, under the protocol's version): false verdicts, power per
- * injected slowdown, the smallest detectable change.
- */
-export type { CalibrationReport as CalibrationSummary } from './analyse/calibration-summary.js';

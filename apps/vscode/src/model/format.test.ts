@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDelta, formatPair, formatPValue, formatValue, verdictLine } from './format.js';
 import { around, interleaved, record, verdictOf } from './test-fixtures.js';
 
-const limits = { alpha: 0.05, threshold: 0.02, correction: 'holm' };
+const limits = { correction: 'holm' };
 
 describe('number formats', () => {
   it("puts both medians of a line in one unit, chosen by the runner's formatter", () => {

@@ -9,10 +9,11 @@ import { formatEffect, formatP, humanScale, METRIC_FAMILIES } from '@tombstone-l
 import { verdictReasonText } from '@tombstone-lab/bench/protocol';
 import type { BenchmarkVerdict } from './bench-types.js';
 
-/** What decides whether a change counts (the run's `--alpha`, `--threshold` and multiple-comparison correction). */
+/**
+ * Which p a verdict line names: the run's multiple-comparison correction. (The alpha and threshold a verdict was
+ * judged with are in its own `basis`, which the reason text words: "p 0.03 < 0.05 …, +5.1% beyond ±2%".)
+ */
 export interface VerdictLimits {
-  alpha: number;
-  threshold: number;
   /** The correction the run's `pAdjusted` applies; null for a verdict judged alone (a case's live verdict). */
   correction?: string | null;
 }

@@ -78,7 +78,9 @@ describe('results document', () => {
       parseResults(JSON.stringify(doc)),
       '/r.json',
     );
-    expect(limits).toEqual({ alpha: 0.01, threshold: 0.05, correction: 'holm' });
+    expect(limits).toEqual({ correction: 'holm' });
+    // The run's alpha and threshold reach the editor in each verdict's basis (what its reason text words).
+    expect(cases[0]?.verdict?.basis).toMatchObject({ alpha: 0.01, threshold: 0.05 });
     expect(summary).toEqual(doc.analysis.summary);
     expect(summary.outcomes.Won).toBe(1);
     expect(label).toBe('impl: eager → cow');

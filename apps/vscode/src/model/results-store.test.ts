@@ -111,7 +111,7 @@ describe('ResultsStore', () => {
     // A saved run is counted by its RunReport's summary as well.
     const saved = store.load({
       cases: [{ ...record('S.a', []), verdict: won }],
-      limits: { alpha: 0.05, threshold: 0.02 },
+      limits: {},
       summary: summaryWith({ Held: 2 }),
       resultsFile: '/saved.json',
       command: [],
@@ -311,7 +311,7 @@ describe('ResultsStore', () => {
     const off = store.onChange(() => calls++);
     const saved = {
       cases: [{ ...record('S.a', []), verdict: null }],
-      limits: { alpha: 0.05, threshold: 0.02 },
+      limits: {},
       summary: summaryWith({}),
       resultsFile: '/r.json',
       command: [],

@@ -365,7 +365,7 @@ export class ResultsStore {
     run.total = e.totalForks;
     run.completed = e.completedForks;
     run.label = comparisonLabel(e.comparison);
-    const limits = { alpha: e.config.alpha, threshold: e.config.threshold, correction: null };
+    const limits = { correction: null };
     run.keys = e.benchmarks.map((b) => b.key);
     run.cases = new Map();
     for (const b of e.benchmarks) {

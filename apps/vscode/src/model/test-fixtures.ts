@@ -102,7 +102,7 @@ export function doneCase(r: BenchmarkRecord, overrides: Partial<CaseState> = {})
     skipped: 0,
     sides: null,
     verdict: verdictOf(r),
-    limits: { alpha: 0.05, threshold: 0.02, correction: 'holm' },
+    limits: { correction: 'holm' },
     command: ['run', '--json', '/ws/x.bench.ts'],
     resultsFile: '/ws/.tombstone-bench/r.json',
     run: { id: 1, label: 'impl: eager → cow', startedAt: new Date(new Date().setHours(14, 3, 0, 0)) },

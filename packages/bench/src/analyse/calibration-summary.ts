@@ -13,6 +13,7 @@ import type { AnalysisConfig } from '../stats/verdict.js';
 
 /** A calibration's summary as `calibration.json` and `calibrate --json` hold it: under the protocol's version. */
 export type CalibrationReport = CalibrationSummary & { protocol: typeof PROTOCOL_VERSION };
+
 import { analyze } from './run-analyses.js';
 
 /**

@@ -91,7 +91,8 @@ export function sideSummary(entry: Forks, side: Side, n: number, maxFailures: nu
   });
 }
 
-const pointsPayload = (points: readonly GrowthPoint[]) => points.map((p) => ({ n: p.n, values: [...p.values] }));
+const pointsPayload = (points: readonly GrowthPoint[]) =>
+  points.map((p) => ({ n: p.n, values: [...p.values] }));
 
 /** The protocol growth analysis, with the samples each fit was made on (the growth plot draws them). */
 export function growthPayload(

@@ -4,12 +4,7 @@ import { renderJmhJson } from './jmh.js';
 import { renderResultsJson } from './json.js';
 import { renderMarkdownReport } from './markdown.js';
 import type { ReportInput } from './report-model.js';
-import {
-  distributionRows,
-  renderDistributionSvg,
-  renderFactorialSvg,
-  renderGrowthSvg,
-} from './svg.js';
+import { distributionRows, renderDistributionSvg, renderFactorialSvg, renderGrowthSvg } from './svg.js';
 import { renderTerminalReport } from './terminal.js';
 
 /** Output formats of `run`, `compare`, `aa` and `report`. */

@@ -4,6 +4,7 @@ import { formatGrouped, formatP } from '../format/number-format.js';
 import { factorial2x2 } from '../stats/factorial.js';
 import { growthFromRun } from '../stats/growth.js';
 import { jitter, makeRecord, makeRun } from '../stats/test-fixtures.js';
+import { svgPlots } from './output.js';
 import {
   distributionRows,
   escapeXml,
@@ -13,7 +14,6 @@ import {
   renderGrowthSvg,
   wrapLabel,
 } from './svg.js';
-import { svgPlots } from './output.js';
 import { seedRun } from './test-seed-run.js';
 import { checkXml } from './test-xml.js';
 

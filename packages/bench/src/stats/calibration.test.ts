@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { summarizeCalibration } from '../analyse/calibration-summary.js';
 import { parseCalibrationSummary } from '../protocol/parse.js';
-import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { ProtocolCalibrationSummary } from '../protocol/types.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { runCost, simulatedPower, smallestDetectable } from './calibration.js';
 import { jitter, makeRecord, makeRun } from './test-fixtures.js';
 
@@ -52,7 +52,10 @@ describe('summarizeCalibration', () => {
     expect(summary.protocol).toBe(PROTOCOL_VERSION);
     expect(Object.keys(JSON.parse(JSON.stringify(summary)))[0]).toBe('protocol');
     // A calibration.json written before it carried a version (committed with the calibration notes, protocol 6).
-    const old = readFileSync(new URL('../../../../docs/bench-calibration/summary-seq-cpu.json', import.meta.url), 'utf8');
+    const old = readFileSync(
+      new URL('../../../../docs/bench-calibration/summary-seq-cpu.json', import.meta.url),
+      'utf8',
+    );
     expect(JSON.parse(old)).not.toHaveProperty('protocol');
     const read = parseCalibrationSummary(old);
     expect(read.protocol).toBe(PROTOCOL_VERSION);
