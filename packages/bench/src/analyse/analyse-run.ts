@@ -9,6 +9,7 @@ import type { RunReport } from '../protocol/types.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { analyzeRun } from '../stats/analyze-run.js';
 import { analyze, type OutputOptions, type RunAnalyses } from './run-analyses.js';
+import { benchmarkSeries, pooledDescription, sampleEnvironments } from './sample-summaries.js';
 import {
   DEFAULT_MAX_FAILURES,
   factorialPayload,
@@ -49,6 +50,8 @@ function reportOf(input: RunAnalyses, opts: OutputOptions, maxFailures: number):
         baseline: sideSummary(b, 'baseline', n, maxFailures),
         candidate: sideSummary(b, 'candidate', n, maxFailures),
       },
+      series: benchmarkSeries(b),
+      pooled: pooledDescription(b, analysis.config.metric),
     })),
     growthParam: opts.growth ?? null,
     growth: growthPayload(opts.growth ?? '', input.growth ?? [], notFittable).comparisons,
@@ -56,6 +59,7 @@ function reportOf(input: RunAnalyses, opts: OutputOptions, maxFailures: number):
     factorials: factorialPayload(opts.factorial ?? '', input.factorials ?? [], notFittable).tables,
     notFittable: toWire([...notFittable]),
     environment: env && toWire(env),
+    environments: toWire(sampleEnvironments(run.benchmarks.flatMap((b) => b.samples.map((s) => s.env)))),
     reproduction: run.invocation ? toWire(run.invocation) : null,
   };
 }

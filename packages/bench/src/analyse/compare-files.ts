@@ -3,12 +3,13 @@
  * `compare-files --json`, its table and the editor's comparison read the same shape as every analysed run.
  */
 import type { BenchmarkRecord, RunRecord, Side } from '../model.js';
-import type { FilesReport } from '../protocol/types.js';
+import type { BenchmarkSides, FilesReport } from '../protocol/types.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { summarize } from '../stats/analyze-run.js';
 import { compareFiles, defaultSide, FILE_CHECKS, type FileSide } from '../stats/compare-files.js';
-import { METRIC_UNITS } from '../stats/metric.js';
+import { METRIC_UNITS, type MetricName } from '../stats/metric.js';
 import { type AnalysisConfig, analysisConfigFromRun, type BenchmarkVerdict } from '../stats/verdict.js';
+import { benchmarkSeries, pooledDescription } from './sample-summaries.js';
 import { DEFAULT_MAX_FAILURES, sideSummary, summaryPayload, toWire, verdictPayload } from './wire.js';
 
 /** A saved results file: the path as the user gave it, and the run read from it. */
@@ -34,12 +35,37 @@ function asSide(
   return { samples: picked(record.samples), failures: picked(record.failures) };
 }
 
-/** One file's side summary of a benchmark (a pooled side counts both sides' forks and failure limits). */
+/** One file's forks of a benchmark as side `as` (a pooled side counts both sides' forks and failure limits). */
 function fileSide(saved: SavedRun, key: string, side: FileSide, as: Side) {
   const record = saved.run.benchmarks.find((b) => b.key === key);
   const forks = record ? asSide(record, side, as) : { samples: [], failures: [] };
   const sides = side === 'both' ? 2 : 1;
-  return sideSummary(forks, as, saved.run.config.samplesPerSide * sides, DEFAULT_MAX_FAILURES * sides);
+  const summary = sideSummary(
+    forks,
+    as,
+    saved.run.config.samplesPerSide * sides,
+    DEFAULT_MAX_FAILURES * sides,
+  );
+  return { forks, summary };
+}
+
+/** A benchmark's figures in the comparison: the old file's forks as the baseline, the new file's as the candidate. */
+function benchmarkSides(
+  key: string,
+  old: SavedRun,
+  next: SavedRun,
+  sides: { old: FileSide; new: FileSide },
+  metric: MetricName,
+): BenchmarkSides {
+  const a = fileSide(old, key, sides.old, 'baseline');
+  const b = fileSide(next, key, sides.new, 'candidate');
+  const both = { samples: [...a.forks.samples, ...b.forks.samples] };
+  return {
+    key,
+    sides: { baseline: a.summary, candidate: b.summary },
+    series: benchmarkSeries(both),
+    pooled: pooledDescription(both, metric),
+  };
 }
 
 /**
@@ -81,19 +107,22 @@ export function analyseFiles(old: SavedRun, next: SavedRun, opts: FileComparison
     config: toWire(config),
     verdicts: verdicts.map(verdictPayload),
     summary: summaryPayload(summary),
-    benchmarks: c.rows.map((r) => ({
-      key: r.key,
-      sides: {
-        baseline: fileSide(old, r.key, opts.side ?? defaultSide(old.run), 'baseline'),
-        candidate: fileSide(next, r.key, c.side, 'candidate'),
-      },
-    })),
+    benchmarks: c.rows.map((r) =>
+      benchmarkSides(
+        r.key,
+        old,
+        next,
+        { old: opts.side ?? defaultSide(old.run), new: c.side },
+        config.metric,
+      ),
+    ),
     growthParam: null,
     growth: [],
     factorialParam: null,
     factorials: [],
     notFittable: [],
     environment: null,
+    environments: null,
     reproduction: null,
   };
 }

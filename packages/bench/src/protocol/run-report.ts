@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import {
   CorrectionSchema,
+  DescriptionSchema,
   FactorialTableSchema,
   GrowthComparisonSchema,
   NotFittableSchema,
@@ -21,6 +22,7 @@ import {
   MetricSchema,
   RunInvocationSchema,
   RunRecordSchema,
+  WireNumber,
 } from './records.js';
 import { PROTOCOL_VERSION } from './version.js';
 
@@ -41,11 +43,59 @@ export const AnalysisConfigSchema = v.object({
   independenceAlpha: v.number(),
 });
 
-/** One benchmark's sides: forks measured, failed and skipped, with allocation, GC and warm-up figures. */
+/**
+ * One recorded series of a side's samples (ns/op, GC count, …) as JMH's export reports it: the mean with the
+ * half-width of its 99.9% Student-t interval (null for a single sample) and that interval, and the percentiles 0,
+ * 50, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999 and 100.
+ */
+export const SeriesSummarySchema = v.object({
+  n: Count,
+  mean: v.number(),
+  error999: WireNumber,
+  lower: WireNumber,
+  upper: WireNumber,
+  percentiles: v.array(v.object({ percent: v.number(), value: v.number() })),
+});
+
+/**
+ * A side's samples summarised per recorded series (null where a sample lacks the value: allocation or instructions
+ * not measured), with the mean operations measured and spent warming up per fork.
+ */
+export const SideSeriesSchema = v.object({
+  forks: Count,
+  meanOps: v.number(),
+  meanWarmupOps: v.number(),
+  nsPerOp: SeriesSummarySchema,
+  cpuNsPerOp: v.nullable(SeriesSummarySchema),
+  bytesPerOp: v.nullable(SeriesSummarySchema),
+  gcCount: v.nullable(SeriesSummarySchema),
+  gcTimeMs: v.nullable(SeriesSummarySchema),
+  instructionsPerOp: v.nullable(SeriesSummarySchema),
+});
+
+/**
+ * One benchmark's sides: forks measured, failed and skipped, with allocation, GC and warm-up figures; each side's
+ * series (null without samples; what the JMH export prints); and the judged metric over both sides pooled (what a
+ * single-variant run's table prints; null without values).
+ */
 export const BenchmarkSidesSchema = v.object({
   key: v.string(),
   location: v.optional(LocationSchema),
   sides: v.object({ baseline: SideSummarySchema, candidate: SideSummarySchema }),
+  series: v.object({ baseline: v.nullable(SideSeriesSchema), candidate: v.nullable(SideSeriesSchema) }),
+  pooled: v.nullable(DescriptionSchema),
+});
+
+/**
+ * The environments of every sample of a run: how many samples, the distinct runtimes, CPUs and CPU affinities (in
+ * the order first seen), and the range of the 1-minute load average over the samples.
+ */
+export const SampleEnvironmentsSchema = v.object({
+  samples: Count,
+  runtimes: v.array(v.object({ platform: v.string(), arch: v.string(), node: v.string(), v8: v.string() })),
+  cpus: v.array(v.object({ model: v.string(), count: Count })),
+  affinities: v.array(v.nullable(v.string())),
+  loadAverage1m: v.object({ min: v.number(), max: v.number() }),
 });
 
 /** One saved results file compared by `compare-files`: the path as given, and its run. */
@@ -72,7 +122,7 @@ export const ReportComparisonSchema = v.variant('kind', [...ComparisonSchema.opt
  * An analysed run. `verdicts` are the run's final verdicts (Holm-adjusted across it when `config.correction` is
  * holm), each with its statistics, checks (structured findings) and basis; `benchmarks` the per-side figures;
  * `growth`/`factorials` the fits asked for (`growthParam`/`factorialParam`), `notFittable` the groups that could not
- * be fitted; `environment` the first fork's, `reproduction` the recorded command line. `compare-files --json` writes
+ * be fitted; `environment` the first fork's, `environments` every sample's, `reproduction` the recorded command line. `compare-files --json` writes
  * one too (`comparison.kind` 'files'; no environment or command: two runs, none of them this one).
  */
 export const RunReportSchema = v.object({
@@ -89,6 +139,8 @@ export const RunReportSchema = v.object({
   factorials: v.array(FactorialTableSchema),
   notFittable: v.array(NotFittableSchema),
   environment: v.nullable(EnvironmentSchema),
+  /** Every sample's environment summarised (the Reproduction block); null without samples. */
+  environments: v.nullable(SampleEnvironmentsSchema),
   reproduction: v.nullable(RunInvocationSchema),
 });
 

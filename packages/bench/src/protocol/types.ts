@@ -59,6 +59,9 @@ import type {
   ReportComparisonSchema,
   ResultsDocumentSchema,
   RunReportSchema,
+  SampleEnvironmentsSchema,
+  SeriesSummarySchema,
+  SideSeriesSchema,
 } from './run-report.js';
 
 /** baseline | candidate. */
@@ -153,6 +156,12 @@ export type ListedCase = v.InferOutput<typeof ListedCaseSchema>;
 export type RunReport = v.InferOutput<typeof RunReportSchema>;
 /** The rule set a run was judged with. */
 export type ProtocolAnalysisConfig = v.InferOutput<typeof AnalysisConfigSchema>;
+/** One recorded series of a side's samples: mean, its 99.9% t-interval, percentiles. */
+export type SeriesSummary = v.InferOutput<typeof SeriesSummarySchema>;
+/** A side's samples summarised per recorded series. */
+export type SideSeries = v.InferOutput<typeof SideSeriesSchema>;
+/** Every sample's environment of a run, summarised. */
+export type SampleEnvironments = v.InferOutput<typeof SampleEnvironmentsSchema>;
 /** One benchmark's per-side figures in a RunReport. */
 export type BenchmarkSides = v.InferOutput<typeof BenchmarkSidesSchema>;
 /** What a RunReport compares: its run's comparison, or two saved files (`compare-files`). */

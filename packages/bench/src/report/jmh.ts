@@ -4,10 +4,10 @@
  * into `params.variant`), since JMH has no notion of a comparison.
  */
 
-import type { BenchmarkRecord, RunRecord, Sample, Side } from '../model.js';
-import { quantiles } from '../stats/describe.js';
+import type { BenchmarkRecord, Side } from '../model.js';
+import type { SeriesSummary, SideSeries } from '../protocol/types.js';
 import { sideSamples } from '../stats/metric.js';
-import { studentTQuantile } from '../stats/special-functions.js';
+import type { ReportInput } from './report-model.js';
 
 /** A JMH score block (primary or secondary metric). */
 export interface JmhMetric {
@@ -43,58 +43,53 @@ export interface JmhEntry {
   secondaryMetrics: Record<string, JmhMetric>;
 }
 
-const PERCENTILES = ['0.0', '50.0', '90.0', '95.0', '99.0', '99.9', '99.99', '99.999', '99.9999', '100.0'];
+/** JMH's percentile key: "0.0", "50.0", "99.9", "100.0". */
+const percentKey = (p: number): string => (Number.isInteger(p) ? p.toFixed(1) : String(p));
 
-/** A JMH metric block from per-fork values (mean score, 99.9% t-interval error, percentiles, raw data). */
-export function jmhMetric(values: readonly number[], unit: string): JmhMetric {
-  const n = values.length;
-  const mean = values.reduce((a, b) => a + b, 0) / n;
-  let error: number | 'NaN' = 'NaN';
-  if (n > 1) {
-    const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1));
-    error = studentTQuantile(0.9995, n - 1) * (sd / Math.sqrt(n));
-  }
-  const levels = quantiles(
-    values,
-    PERCENTILES.map((p) => Number(p) / 100),
-  );
+/** A JMH metric block from a series of the RunReport (its statistics) and the per-fork values (its raw data). */
+export function jmhMetric(series: SeriesSummary, values: readonly number[], unit: string): JmhMetric {
+  const error = series.error999;
   return {
-    score: mean,
-    scoreError: error,
-    scoreConfidence: error === 'NaN' ? ['NaN', 'NaN'] : [mean - error, mean + error],
-    scorePercentiles: Object.fromEntries(PERCENTILES.map((p, i) => [p, levels[i]!])),
+    score: series.mean,
+    scoreError: error ?? 'NaN',
+    scoreConfidence: [series.lower ?? 'NaN', series.upper ?? 'NaN'],
+    scorePercentiles: Object.fromEntries(series.percentiles.map((p) => [percentKey(p.percent), p.value])),
     scoreUnit: unit,
     rawData: values.map((v) => [v]),
   };
 }
 
-function secondary(samples: readonly Sample[], pick: (s: Sample) => number | null | undefined, unit: string) {
-  const values = samples.map(pick);
-  if (values.some((v) => typeof v !== 'number' || !Number.isFinite(v))) return null;
-  return jmhMetric(values as number[], unit);
-}
+/** JMH's secondary metrics: its name, our series, the sample's value and unit. */
+const SECONDARY: readonly [
+  string,
+  Exclude<keyof SideSeries, 'forks' | 'meanOps' | 'meanWarmupOps' | 'nsPerOp'>,
+  string,
+][] = [
+  ['cpu.time.norm', 'cpuNsPerOp', 'ns/op'],
+  ['gc.alloc.rate.norm', 'bytesPerOp', 'B/op'],
+  ['gc.count', 'gcCount', 'counts'],
+  ['gc.time', 'gcTimeMs', 'ms'],
+  ['instructions', 'instructionsPerOp', '#/op'],
+];
 
-function entry(record: BenchmarkRecord, side: Side): JmhEntry | null {
+function entry(record: BenchmarkRecord, side: Side, series: SideSeries | null): JmhEntry | null {
   const samples = sideSamples(record, side);
-  if (samples.length === 0) return null;
+  if (samples.length === 0 || !series) return null;
   const env = samples[0]!.env;
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(record.id.params)) params[k] = String(v);
   params.side = side;
   params.variant = record.labels[side];
   const secondaryMetrics: Record<string, JmhMetric> = {};
-  const metrics: [string, (s: Sample) => number | null | undefined, string][] = [
-    ['cpu.time.norm', (s) => s.cpuNsPerOp, 'ns/op'],
-    ['gc.alloc.rate.norm', (s) => s.bytesPerOp, 'B/op'],
-    ['gc.count', (s) => s.gcCount, 'counts'],
-    ['gc.time', (s) => s.gcTimeMs, 'ms'],
-    ['instructions', (s) => s.instructionsPerOp, '#/op'],
-  ];
-  for (const [name, pick, unit] of metrics) {
-    const m = secondary(samples, pick, unit);
-    if (m) secondaryMetrics[name] = m;
+  for (const [name, key, unit] of SECONDARY) {
+    const s = series[key];
+    if (s)
+      secondaryMetrics[name] = jmhMetric(
+        s,
+        samples.map((x) => x[key] as number),
+        unit,
+      );
   }
-  const ops = samples.map((s) => s.ops);
   return {
     benchmark: `${record.id.suite}.${record.id.benchmark}`,
     mode: 'avgt',
@@ -108,12 +103,13 @@ function entry(record: BenchmarkRecord, side: Side): JmhEntry | null {
     // Our warm-up is one stability-driven phase per fork: report it as one iteration of its mean op count.
     warmupIterations: 1,
     warmupTime: 'until stable',
-    warmupBatchSize: Math.round(samples.reduce((a, s) => a + s.warmupOps, 0) / samples.length),
+    warmupBatchSize: Math.round(series.meanWarmupOps),
     measurementIterations: 1,
     measurementTime: 'batched',
-    measurementBatchSize: Math.round(ops.reduce((a, b) => a + b, 0) / ops.length),
+    measurementBatchSize: Math.round(series.meanOps),
     params,
     primaryMetric: jmhMetric(
+      series.nsPerOp,
       samples.map((s) => s.nsPerOp),
       'ns/op',
     ),
@@ -121,19 +117,23 @@ function entry(record: BenchmarkRecord, side: Side): JmhEntry | null {
   };
 }
 
-/** The JMH-compatible result array of a run: baseline then candidate entry for each benchmark. */
-export function toJmhResults(run: RunRecord): JmhEntry[] {
+/**
+ * The JMH-compatible result array of an analysed run: baseline then candidate entry for each benchmark, the
+ * statistics from its RunReport, the raw data and the runtime from its samples.
+ */
+export function toJmhResults(input: Pick<ReportInput, 'run' | 'report'>): JmhEntry[] {
   const out: JmhEntry[] = [];
-  for (const record of run.benchmarks) {
+  for (const record of input.run.benchmarks) {
+    const series = input.report.benchmarks.find((b) => b.key === record.key)?.series;
     for (const side of ['baseline', 'candidate'] as const) {
-      const e = entry(record, side);
+      const e = entry(record, side, series?.[side] ?? null);
       if (e) out.push(e);
     }
   }
   return out;
 }
 
-/** The JMH-compatible JSON text of a run. */
-export function renderJmhJson(run: RunRecord): string {
-  return `${JSON.stringify(toJmhResults(run), null, 2)}\n`;
+/** The JMH-compatible JSON text of an analysed run. */
+export function renderJmhJson(input: Pick<ReportInput, 'run' | 'report'>): string {
+  return `${JSON.stringify(toJmhResults(input), null, 2)}\n`;
 }

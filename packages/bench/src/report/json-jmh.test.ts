@@ -1,8 +1,13 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseRun } from '../analyse/analyse-run.js';
+import { seriesSummary } from '../analyse/sample-summaries.js';
 import { ProtocolError, parseResultsDocument, parseRunRecord, parseRunReport } from '../protocol/parse.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
+import { readRun } from '../results/results-store.js';
 import { makeRecord, makeRun } from '../stats/test-fixtures.js';
+import { tempProject } from '../test-helpers.js';
 import { jmhMetric, renderJmhJson, toJmhResults } from './jmh.js';
 import { buildResultsDocument, renderResultsJson } from './json.js';
 import { seedRun } from './test-seed-run.js';
@@ -52,11 +57,31 @@ describe('results JSON', () => {
   });
 });
 
+describe('results files of earlier versions', () => {
+  it('a protocol 6 file and an older one (5) are read and reported under this version, with the new figures', () => {
+    const fixture = readFileSync(new URL('fixtures/main-suite-run.json', import.meta.url), 'utf8');
+    const dir = tempProject({});
+    for (const version of [6, 5]) {
+      const file = join(dir, `v${version}.json`);
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(fixture), schemaVersion: version }));
+      const run = readRun(file);
+      expect(run.schemaVersion).toBe(version);
+      const doc = parseResultsDocument(renderResultsJson(analyseRun(run)));
+      expect(doc.schemaVersion).toBe(PROTOCOL_VERSION);
+      const forks = run.benchmarks[0]!.samples.filter((x) => x.side === 'baseline').length;
+      expect(doc.analysis.benchmarks[0]!.series.baseline?.nsPerOp.n).toBe(forks);
+      expect(doc.analysis.benchmarks[0]!.pooled?.n).toBe(run.benchmarks[0]!.samples.length);
+      expect(doc.analysis.environments?.samples).toBe(run.benchmarks.flatMap((b) => b.samples).length);
+      expect(JSON.parse(renderJmhJson(analyseRun(run)))).toHaveLength(run.benchmarks.length * 2);
+    }
+  });
+});
+
 describe('JMH export', () => {
   const run = makeRun([
     makeRecord({ params: { size: 1000 }, baseline: [10, 12, 11, 13], candidate: [5, 6, 5.5, 6.5] }),
   ]);
-  const entries = toJmhResults(run);
+  const entries = toJmhResults(analyseRun(run));
 
   it('one avgt entry per side with the side in params', () => {
     expect(entries).toHaveLength(2);
@@ -97,11 +122,31 @@ describe('JMH export', () => {
   });
 
   it('a single fork has a NaN error, as JMH writes it', () => {
-    expect(jmhMetric([5], 'ns/op')).toMatchObject({
+    expect(jmhMetric(seriesSummary([5]), [5], 'ns/op')).toMatchObject({
       score: 5,
       scoreError: 'NaN',
       scoreConfidence: ['NaN', 'NaN'],
     });
-    expect(JSON.parse(renderJmhJson(run))).toHaveLength(2);
+    expect(JSON.parse(renderJmhJson(analyseRun(run)))).toHaveLength(2);
+  });
+
+  it('prints the statistics of the RunReport: a report with other figures prints those (nothing recomputed)', () => {
+    const analysed = analyseRun(run);
+    const series = analysed.report.benchmarks[0]!.series.baseline!;
+    const planted = {
+      ...analysed.report,
+      benchmarks: [
+        {
+          ...analysed.report.benchmarks[0]!,
+          series: {
+            ...analysed.report.benchmarks[0]!.series,
+            baseline: { ...series, nsPerOp: seriesSummary([1, 2]) },
+          },
+        },
+      ],
+    };
+    const [b] = toJmhResults({ run, report: planted });
+    expect(b!.primaryMetric.score).toBe(1.5);
+    expect(b!.primaryMetric.rawData).toEqual([[10], [12], [11], [13]]);
   });
 });

@@ -31,7 +31,7 @@ export function render(input: ReportInput, format: Format): string {
     case 'json':
       return renderResultsJson(input);
     case 'jmh':
-      return renderJmhJson(input.run);
+      return renderJmhJson(input);
   }
 }
 

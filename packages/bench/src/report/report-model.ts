@@ -14,7 +14,7 @@ import {
   growthLabel,
 } from '../format/number-format.js';
 import type { Align } from '../format/text-table.js';
-import { type Environment, type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
+import { type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
 import { atLook } from '../protocol/look-text.js';
 import type {
   Correction,
@@ -22,13 +22,13 @@ import type {
   ProtocolFactorialTable,
   ProtocolGrowthComparison,
   RunReport,
+  SampleEnvironments,
   SignificanceReach,
   Verdict,
 } from '../protocol/types.js';
 import { verdictReasonText } from '../protocol/verdict-text.js';
 import { launcherOf, shellQuote } from '../shell-quote.js';
-import { describe } from '../stats/describe.js';
-import { METRIC_UNITS, sideValues } from '../stats/metric.js';
+import { METRIC_UNITS } from '../stats/metric.js';
 
 /** Everything a report renders: the run's RunReport, its record (the recorded facts), and where it is stored. */
 export interface ReportInput {
@@ -83,13 +83,13 @@ export function isSingleVariant(run: RunRecord): boolean {
 }
 
 /** The single-variant table: per benchmark the median and IQR over every fork of both halves, in human units. */
-export function singleVariantTable(run: RunRecord, metric: MetricId): { header: string[]; rows: string[][] } {
-  const rows = run.benchmarks.flatMap((b) => {
-    const xs = [...sideValues(b, 'baseline', metric), ...sideValues(b, 'candidate', metric)];
-    if (xs.length === 0) return [[b.key, METRIC_UNITS[metric], '—', '—', '0']];
-    const d = describe(xs);
+export function singleVariantTable(report: RunReport): { header: string[]; rows: string[][] } {
+  const metric = report.config.metric;
+  const rows = report.benchmarks.map((b) => {
+    const d = b.pooled;
+    if (!d) return [b.key, METRIC_UNITS[metric], '—', '—', '0'];
     const iqr = `${formatMetric(d.q1, metric)} – ${formatMetric(d.q3, metric)}`;
-    return [[b.key, METRIC_UNITS[metric], formatMetric(d.median, metric), iqr, String(d.n)]];
+    return [b.key, METRIC_UNITS[metric], formatMetric(d.median, metric), iqr, String(d.n)];
   });
   return { header: ['Benchmark', 'Metric', 'Median', 'IQR', 'forks'], rows };
 }
@@ -309,27 +309,29 @@ const distinct = (values: Iterable<string>): string[] => [...new Set(values)];
 // Two decimals are what `uptime` shows; the range is what matters, not the third digit.
 const load = (x: number): string => x.toFixed(2);
 
-/** The environment lines, summarised over every captured sample (distinct values listed when they differ). */
-function environmentItems(envs: readonly Environment[]): ReproductionItem[] {
+/** The environment lines of the report's summary of every sample's environment (distinct values when they differ). */
+function environmentItems(envs: SampleEnvironments | null): ReproductionItem[] {
   const text = (label: string, values: string[]): ReproductionItem => ({
     label,
     value: values.length > 1 ? `${values.join('; ')} (differs between samples)` : (values[0] ?? ''),
     kind: 'text',
   });
-  if (envs.length === 0) return [{ label: 'Environment', value: 'not captured (no samples)', kind: 'text' }];
+  if (!envs) return [{ label: 'Environment', value: 'not captured (no samples)', kind: 'text' }];
   const items = [
     text(
       'Environment',
-      distinct(envs.map((e) => `${e.platform}/${e.arch}/node-${e.node.replace(/^v/, '')} (V8 ${e.v8})`)),
+      distinct(
+        envs.runtimes.map((e) => `${e.platform}/${e.arch}/node-${e.node.replace(/^v/, '')} (V8 ${e.v8})`),
+      ),
     ),
-    text('CPU', distinct(envs.map((e) => `${e.cpuModel} × ${e.cpuCount}`))),
+    text('CPU', distinct(envs.cpus.map((c) => `${c.model} × ${c.count}`))),
   ];
-  const affinities = distinct(envs.map((e) => e.affinity ?? 'not pinned'));
-  if (envs.some((e) => e.affinity !== null)) items.push(text('CPU affinity', affinities));
-  const ones = envs.map((e) => e.loadAverage[0]);
+  if (envs.affinities.some((a) => a !== null))
+    items.push(text('CPU affinity', distinct(envs.affinities.map((a) => a ?? 'not pinned'))));
+  const range = envs.loadAverage1m;
   items.push({
     label: 'Load average (1 min)',
-    value: `${load(Math.min(...ones))}–${load(Math.max(...ones))} over ${envs.length} samples`,
+    value: `${load(range.min)}–${load(range.max)} over ${envs.samples} samples`,
     kind: 'text',
   });
   return items;
@@ -365,12 +367,11 @@ export function displayCommand(argv: readonly string[]): string {
  * The seed's "Reproduction" block from recorded data only: environment from the samples, the compared sides, the
  * run command and the results file. Fields a results file does not carry are said to be missing, never guessed.
  */
-export function reproductionItems(input: Pick<ReportInput, 'run' | 'resultsFile'>): ReproductionItem[] {
+export function reproductionItems(
+  input: Pick<ReportInput, 'run' | 'report' | 'resultsFile'>,
+): ReproductionItem[] {
   const { run } = input;
-  const items = [
-    ...environmentItems(run.benchmarks.flatMap((b) => b.samples.map((s) => s.env))),
-    ...sideItems(run),
-  ];
+  const items = [...environmentItems(input.report.environments), ...sideItems(run)];
   if (run.invocation) {
     items.push(
       { label: 'Working Directory', value: run.invocation.cwd, kind: 'path' },

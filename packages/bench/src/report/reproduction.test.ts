@@ -27,7 +27,10 @@ function recordedSeedRun(): RunRecord {
 
 const items = (run: RunRecord, resultsFile?: string) =>
   Object.fromEntries(
-    reproductionItems({ run, ...(resultsFile ? { resultsFile } : {}) }).map((x) => [x.label, x.value]),
+    reproductionItems({ ...analyseRun(run), ...(resultsFile ? { resultsFile } : {}) }).map((x) => [
+      x.label,
+      x.value,
+    ]),
   );
 
 describe('reproduction block data', () => {

@@ -133,7 +133,7 @@ export function renderTerminalReport(input: ReportInput): string {
   const out: string[] = [];
   out.push(`Baseline: ${sides.baseline}`, `Candidate: ${sides.candidate}`, '');
   if (isSingleVariant(run)) {
-    const t = singleVariantTable(run, report.config.metric);
+    const t = singleVariantTable(report);
     const align: Align[] = ['left', 'left', 'right', 'right', 'right'];
     out.push(
       alignedTable(t.header, t.rows, align),

@@ -30,12 +30,16 @@ export function metricOf(sample: Sample, metric: MetricName): number | null {
 }
 
 /** The samples of one side sorted by `seq` (time order). */
-export function sideSamples(record: BenchmarkRecord, side: Side): Sample[] {
+export function sideSamples(record: Pick<BenchmarkRecord, 'samples'>, side: Side): Sample[] {
   return record.samples.filter((s) => s.side === side).sort((a, b) => a.seq - b.seq);
 }
 
 /** The metric's non-null values of one side, in time order. */
-export function sideValues(record: BenchmarkRecord, side: Side, metric: MetricName): number[] {
+export function sideValues(
+  record: Pick<BenchmarkRecord, 'samples'>,
+  side: Side,
+  metric: MetricName,
+): number[] {
   const out: number[] = [];
   for (const s of sideSamples(record, side)) {
     const v = metricOf(s, metric);
