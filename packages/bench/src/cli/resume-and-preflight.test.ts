@@ -138,11 +138,38 @@ describe('calibrate --from after Ctrl-C in round 1', () => {
     );
     expect(cut.code).toBe(130);
     expect(readdirSync(join(dir, 'cal'))).toEqual(['aa-1.json']);
+    expect(cut.stderr).toContain(
+      'interrupted: runs so far in cal; summarise them with: tombstone-bench calibrate --from cal',
+    );
     const r = await runCli(['calibrate', '--from', 'cal'], dir);
     expect(r.stderr).toMatch(
       /note: aa-1\.json was interrupted: 1 of 2 benchmarks have all 2 forks per side or were decided and are used/,
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/A\/A \(same code both sides\): 1 runs, 1 comparisons/);
+  }, 90_000);
+
+  it('cut before any benchmark is complete, the hint starts again with --force (a --from hint would be refused)', async () => {
+    const dir = tempProject({ 'two.bench.mjs': PLAIN });
+    const args = [
+      'calibrate',
+      'two.bench.mjs',
+      '--rounds',
+      '1',
+      '--slowdown-rounds',
+      '0',
+      '-n',
+      '3',
+      '--out',
+      'my cal',
+    ];
+    const cut = await interrupted([...args, ...FAST], dir, (e) => e.type === 'sample-finished');
+    expect(cut.code).toBe(130);
+    expect(cut.stderr).toContain(
+      'nothing to summarise yet; start again with: tombstone-bench calibrate two.bench.mjs',
+    );
+    const hint = /start again with: (.*)$/m.exec(cut.stderr)?.[1] as string;
+    expect(bashWords(hint, dir)).toEqual(['tombstone-bench', ...args, ...FAST, '--json', '--force']);
+    expect((await runCli(['calibrate', '--from', 'my cal'], dir)).code).toBe(2);
   }, 90_000);
 });

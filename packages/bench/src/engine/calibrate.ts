@@ -178,12 +178,28 @@ async function measured(setup: RunSetup, o: Split, control: StageControl) {
     dir,
     onRun: (label, i, total) => setup.log(`calibrate: ${label} done (${i}/${total})\n`),
   });
-  if (runs.interrupted) {
-    const shown = displayPath(cwd, dir);
-    const again = commandHint(setup.settings.invocation, ['calibrate', '--from', shown]);
-    setup.log(`interrupted: runs so far in ${shown}; summarise them with: ${again}\n`);
-  }
+  if (runs.interrupted) setup.log(interruptedHint(setup, dir));
   return { dir, runs: runs.interrupted ? null : { ...runs, notes: [] } };
+}
+
+/**
+ * What to run after an interrupted calibration: `--from` when a complete A/A benchmark is there to summarise; else
+ * the same command again with `--force` (a `--from` hint would only be refused: "no A/A run with a complete benchmark").
+ */
+function interruptedHint(setup: RunSetup, dir: string): string {
+  const shown = displayPath(setup.cwd, dir);
+  try {
+    recordedCalibration([dir]);
+  } catch {
+    const args = setup.settings.invocation?.argv.slice(1) ?? ['calibrate'];
+    const restart = commandHint(
+      setup.settings.invocation,
+      args.includes('--force') ? args : [...args, '--force'],
+    );
+    return `interrupted before any A/A benchmark in ${shown} was complete: nothing to summarise yet; start again with: ${restart}\n`;
+  }
+  const again = commandHint(setup.settings.invocation, ['calibrate', '--from', shown]);
+  return `interrupted: runs so far in ${shown}; summarise them with: ${again}\n`;
 }
 
 async function calibrate(
