@@ -1,4 +1,5 @@
-// Every package README's first ```ts block is a usage example users will paste: run it for real, as an ES module,
+// Every package README's first ```ts (or ```js: a plain JavaScript user pastes it too) block is a usage example users
+// will paste: run it for real, as an ES module,
 // against the package sources (vitest resolves @tombstone-lab/* to src; see vitest.config.ts).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +18,11 @@ function firstTypeScriptBlock(markdown: string): string | null {
   return typeScriptBlocks(markdown)[0] ?? null;
 }
 
+/** Returns the body of the first fenced ```ts or ```js block (a package's usage example), or null. */
+function firstUsageBlock(markdown: string): string | null {
+  return /^```(?:ts|js)\n([\s\S]*?)^```/m.exec(markdown)?.[1] ?? null;
+}
+
 async function runExample(name: string, source: string): Promise<void> {
   mkdirSync(scratch, { recursive: true });
   const file = `${scratch}/${name}.example.ts`;
@@ -32,12 +38,16 @@ describe('package READMEs', () => {
   it('extracts only the first ts block', () => {
     expect(firstTypeScriptBlock('x\n```ts\nconst a = 1;\n```\n```ts\nother\n```\n')).toBe('const a = 1;\n');
     expect(firstTypeScriptBlock('```js\nnope\n```')).toBeNull();
+    expect(firstUsageBlock('```sh\nls\n```\n```js\nconst b = 2;\n```\n```ts\nlater\n```\n')).toBe(
+      'const b = 2;\n',
+    );
+    expect(firstUsageBlock('```sh\nls\n```')).toBeNull();
   });
 
   it.each(packages)('%s README has a usage example that runs', async (name) => {
     const readme = readFileSync(`${root}packages/${name}/README.md`, 'utf8');
-    const example = firstTypeScriptBlock(readme);
-    expect(example, `packages/${name}/README.md has no \`\`\`ts example`).not.toBeNull();
+    const example = firstUsageBlock(readme);
+    expect(example, `packages/${name}/README.md has no \`\`\`ts or \`\`\`js example`).not.toBeNull();
     expect(example).toContain(`@tombstone-lab/${name}`);
     await runExample(name, example ?? '');
   });
