@@ -5,7 +5,7 @@
 //   node rehearsal.mjs versioned <repo> <expected.json>  → versions, CHANGELOG heads, internal dependency ranges
 //   node rehearsal.mjs published <repo> <registry> <expected.json>   (private packages are never published)
 //   node rehearsal.mjs closure <repo>                    → third-party name@version the packages need at runtime
-//   node rehearsal.mjs examples <repo> <outdir>          → each package README's first ```ts block as <pkg>.mjs
+//   node rehearsal.mjs examples <repo> <outdir>          → each package README's first ```ts/```js block as <pkg>.mjs
 //   node rehearsal.mjs tree <repo> <project> <expected.json> <closure.txt> [package…]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
@@ -172,7 +172,9 @@ async function examples(repo, outdir) {
   mkdirSync(outdir, { recursive: true });
   for (const dir of readdirSync(join(repo, 'packages'))) {
     const readme = join(repo, 'packages', dir, 'README.md');
-    const block = existsSync(readme) && /^```ts\n([\s\S]*?)^```/m.exec(readFileSync(readme, 'utf8'))?.[1];
+    // The first ```ts or ```js block: a package may show its usage as plain JavaScript (valid for the ts loader too).
+    const block =
+      existsSync(readme) && /^```(?:ts|js)\n([\s\S]*?)^```/m.exec(readFileSync(readme, 'utf8'))?.[1];
     if (!block) continue;
     const { code } = await transform(block, { loader: 'ts', format: 'esm', target: 'node20' });
     writeFileSync(join(outdir, `${dir}.ts`), block);
