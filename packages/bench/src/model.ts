@@ -25,6 +25,14 @@ import type { RunRecord } from './protocol/types.js';
 /** The A/A comparison label of a single-variant `run` (suites without a factor): how reports recognise one. */
 export const SINGLE_VARIANT_LABEL = 'single variant';
 
+/**
+ * Whether both sides of `run` measured the same code: an A/A or single-variant run without injected slowdown. Its
+ * Won/Lost verdicts are false verdicts by construction (the A/A rates count them), never a regression.
+ */
+export function sameCode(run: Pick<RunRecord, 'comparison'>): boolean {
+  return run.comparison.kind === 'aa' && !(run.comparison.slowdown ?? 0);
+}
+
 /** The clock an injected slowdown (A/A test hook) is booked on. */
 export type SlowdownClock = 'wall' | 'cpu';
 

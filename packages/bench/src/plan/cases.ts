@@ -159,7 +159,7 @@ function singlePlan(
     ctx,
     displayRoot,
     (c) => ({ baseline: c.params, candidate: c.params }),
-    { baseline: 'A (first half)', candidate: 'A (second half)' },
+    { baseline: 'A (one fork of each pair)', candidate: 'A (the other fork of each pair)' },
     { baseline: 0, candidate: 0 },
   );
   return { cases, comparison: { kind: 'aa', label: SINGLE_VARIANT_LABEL, slowdown: 0 } };

@@ -9,6 +9,7 @@ import type { ProtocolFactorialTable } from '../protocol/types.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
 import {
+  aaVerdictNote,
   describeComparison,
   effectLines,
   factorialTable,
@@ -98,7 +99,7 @@ export function renderMarkdownReport(input: ReportInput): string {
     `Baseline: \`${sides.baseline}\` · Candidate: \`${sides.candidate}\` · metric \`${analysis.config.metric}\`, ` +
       `alpha ${analysis.config.alpha}, threshold ±${Number((analysis.config.threshold * 100).toFixed(4))}% · ` +
       `gate: **${s.gate}**`,
-    ...markdownWarning(reachWarning(s.reach, analysis.config.correction)),
+    ...markdownWarning(reachWarning(s.reach, analysis.config.correction, s.aa === null)),
     '',
     markdownTable(
       terminalHeader(analysis.config.correction),
@@ -148,7 +149,7 @@ export function renderMarkdownReport(input: ReportInput): string {
     out.push(
       '',
       `A/A: Won/Lost in ${percent(s.aa.falseVerdictRate)} of ${s.benchmarks} benchmarks, ` +
-        `p < alpha in ${percent(s.aa.falsePositiveRate)}.`,
+        `p < alpha in ${percent(s.aa.falsePositiveRate)}.${aaVerdictNote(s.aa)}`,
     );
   }
   out.push('', renderReproductionMarkdown(reproductionItems(input)));

@@ -64,15 +64,22 @@ export function warmupWarnings(run: RunRecord): string[] {
 /**
  * The warning of a run whose sample sizes cannot reach alpha, or null when they can: "warning: n=3 per side cannot
  * reach alpha 0.05 (smallest achievable p 0.1): no benchmark can be Won or Lost (each is Inconclusive), so the gate fails; use -n 4
- * or more". Without it `gate: pass` at -n 3 reads as a pass that was earned.
+ * or more". Without it `gate: pass` at -n 3 reads as a pass that was earned. `gated` false (a same-code run) drops
+ * the gate clause.
  */
-export function reachWarning(reach: SignificanceReach | null, correction: Correction): string | null {
+export function reachWarning(
+  reach: SignificanceReach | null,
+  correction: Correction,
+  gated = true,
+): string | null {
   if (!reach || reach.reachable) return null;
+  // A same-code run gates on Invalid only (summary.gate), so it warns without the gate clause.
+  const consequence = gated ? ', so the gate fails' : '';
   const family =
     correction === 'holm' && reach.family > 1 ? ` with Holm across ${reach.family} benchmarks` : '';
   return (
     `warning: n=${reach.samplesPerSide} per side cannot reach alpha ${reach.alpha}${family} (smallest achievable ` +
-    `p ${formatP(reach.smallestP)}): no benchmark can be Won or Lost (each is Inconclusive), so the gate fails; use ` +
+    `p ${formatP(reach.smallestP)}): no benchmark can be Won or Lost (each is Inconclusive)${consequence}; use ` +
     `-n ${reach.minimumSamplesPerSide} or more`
   );
 }
@@ -111,7 +118,10 @@ export function describeComparison(run: RunRecord): { baseline: string; candidat
     case 'aa':
       // Once per side, not the run's label twice ("A/A A/A" read as a typo).
       if (c.label === SINGLE_VARIANT_LABEL)
-        return { baseline: 'one implementation, first half of the forks', candidate: 'second half' };
+        return {
+          baseline: 'one implementation, one fork of each pair',
+          candidate: 'the other fork of each pair',
+        };
       return {
         baseline: 'A (the code under test)',
         candidate: c.slowdown
@@ -119,6 +129,13 @@ export function describeComparison(run: RunRecord): { baseline: string; candidat
           : "A' (the same code)",
       };
   }
+}
+
+/** What an A/A run's false verdicts mean, said after its rates when there were any ('' when none). */
+export function aaVerdictNote(aa: { falseVerdictRate: number | null }): string {
+  return (aa.falseVerdictRate ?? 0) > 0
+    ? ' Both sides ran the same code: these verdicts are false, and the gate ignores them.'
+    : '';
 }
 
 /** Sample sizes as printed in the n column: "10", or "10/9" when the sides differ. */

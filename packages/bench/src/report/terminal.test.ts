@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseRun } from '../analyse/analyse-run.js';
 import { alignedTable, boxTable } from '../format/text-table.js';
+import { SINGLE_VARIANT_LABEL } from '../model.js';
 import { factorial2x2 } from '../stats/factorial.js';
 import { aroundMedian, makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { renderMarkdownReport } from './markdown.js';
@@ -276,5 +277,29 @@ describe('the CI column at n = 3', () => {
     const text = renderTerminalReport(analyseRun(run));
     expect(text).not.toContain('-100%');
     expect(text).toContain('— (n too small)');
+  });
+});
+
+describe('a single-variant run (one implementation, its forks against each other)', () => {
+  it('says a Won/Lost there is false and passes the gate; too few samples warn without failing it', () => {
+    const single = { kind: 'aa', label: SINGLE_VARIANT_LABEL, slowdown: 0 } as const;
+    const base = aroundMedian(10);
+    const run = makeRun(
+      [makeRecord({ benchmark: 'a', baseline: base, candidate: base.map((x) => x * 1.6) })],
+      {},
+      single,
+    );
+    const a = analyseRun(run);
+    const note = 'Both sides ran the same code: these verdicts are false, and the gate ignores them.';
+    expect(renderTerminalReport(a)).toContain('1 Lost — gate: pass');
+    expect(renderTerminalReport(a)).toContain(note);
+    expect(renderMarkdownReport(a)).toContain(note);
+    const tiny = analyseRun(
+      makeRun([makeRecord({ benchmark: 'a', baseline: [1, 2, 3], candidate: [1, 2, 3] })], {}, single),
+    );
+    const text = renderTerminalReport(tiny);
+    expect(text).toContain('gate: pass\nwarning: n=3 per side cannot reach alpha 0.05');
+    expect(text).toContain('(each is Inconclusive); use -n');
+    expect(text).not.toContain(note);
   });
 });

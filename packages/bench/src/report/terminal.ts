@@ -11,6 +11,7 @@ import { failedChecksText } from '../protocol/verdict-text.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
 import {
+  aaVerdictNote,
   describeComparison,
   effectLines,
   factorialTable,
@@ -75,13 +76,13 @@ function summaryLine(summary: ProtocolRunSummary, alpha: number, correction: Cor
   if (o.Inconclusive) parts.push(`${o.Inconclusive} Inconclusive`);
   if (o.Invalid) parts.push(`${o.Invalid} Invalid`);
   let line = `${parts.join(', ')} — gate: ${summary.gate}`;
-  const warning = reachWarning(summary.reach, correction);
+  const warning = reachWarning(summary.reach, correction, summary.aa === null);
   if (warning) line += `\n${warning}`;
   if (summary.aa) {
     const pct = (r: number | null) => (r === null ? '—' : `${Number((r * 100).toFixed(2))}%`);
     line +=
       `\nA/A: Won/Lost verdicts in ${pct(summary.aa.falseVerdictRate)} of ${summary.benchmarks} benchmarks; ` +
-      `p < ${alpha} in ${pct(summary.aa.falsePositiveRate)} (nominal ${pct(alpha)})`;
+      `p < ${alpha} in ${pct(summary.aa.falsePositiveRate)} (nominal ${pct(alpha)}).${aaVerdictNote(summary.aa)}`;
   }
   return line;
 }

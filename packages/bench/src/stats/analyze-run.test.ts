@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SINGLE_VARIANT_LABEL } from '../model.js';
 import { verdictReasonText } from '../protocol/verdict-text.js';
 import { analyzeRun, summarize } from './analyze-run.js';
 import { aroundMedian, jitter, makeRecord, makeRun } from './test-fixtures.js';
@@ -123,6 +124,28 @@ describe('analyzeRun', () => {
     );
     expect(tiny.verdicts[0]!.outcome).toBe('Inconclusive');
     expect(tiny.summary.gate).toBe('fail');
+  });
+
+  it('a same-code run gates on Invalid only: its Won/Lost is a false verdict; injected slowdown still gates', () => {
+    const slower = makeRecord({ benchmark: 's', baseline: base, candidate: base.map((x) => x * 1.6) });
+    const single = { kind: 'aa', label: SINGLE_VARIANT_LABEL, slowdown: 0 } as const;
+    const aa = analyzeRun(makeRun([slower], {}, single));
+    expect(aa.verdicts[0]!.outcome).toBe('Lost');
+    expect(aa.summary.gate).toBe('pass');
+    expect(aa.summary.aa).toEqual({ falseVerdictRate: 1, falsePositiveRate: 1 });
+    // Too few samples to reach alpha: nothing to gate in a same-code run either.
+    expect(
+      analyzeRun(
+        makeRun([makeRecord({ benchmark: 't', baseline: [1, 2, 3], candidate: [1, 2, 3] })], {}, single),
+      ).summary.gate,
+    ).toBe('pass');
+    const invalid = makeRecord({ benchmark: 'i', baseline: base, candidate: [] });
+    expect(analyzeRun(makeRun([invalid], {}, single)).summary).toMatchObject({
+      gate: 'fail',
+      outcomes: { Invalid: 1 },
+    });
+    const injected = analyzeRun(makeRun([slower], {}, { kind: 'aa', label: 'A/A +60%', slowdown: 0.6 }));
+    expect(injected.summary).toMatchObject({ gate: 'fail', aa: null });
   });
 
   it('rejects an unknown correction by name', () => {

@@ -3,7 +3,7 @@
  * across the run, the CI gate, and for A/A runs the false-verdict rate).
  */
 
-import type { RunRecord } from '../model.js';
+import { type RunRecord, sameCode } from '../model.js';
 import { CHECK_NAMES, type CheckFinding, type CheckName } from './checks.js';
 import type { Correction } from './holm.js';
 import { type SignificanceReach, significanceReach } from './significance-reach.js';
@@ -34,7 +34,7 @@ export interface RunSummary {
   /** Every check passed on every benchmark. */
   allChecksPassed: boolean;
   /**
-   * 'fail' when any benchmark is Lost or Invalid, or Inconclusive while its statistics alone read a regression (an
+   * 'fail' when any benchmark is Invalid; and, unless both sides ran the same code (A/A), when any is Lost, or Inconclusive while its statistics alone read a regression (an
    * unconfirmed regression must not pass a CI gate: measured on this VM at load 10, a 13× slowdown with p 1.1e-5
    * was Inconclusive only because one fork ran 3.5× the fastest), or when the sample sizes cannot reach alpha under
    * the correction (`reach`): such a run could not have failed, so it must not pass.
@@ -83,7 +83,28 @@ function sizesOf(verdicts: readonly BenchmarkVerdict[]) {
 }
 
 /**
- * Summarises verdicts (pure; `isAa` turns on the false-verdict rates; `checkNames` are the checks that were run —
+ * The CI gate. A same-code run (A/A, or a single-variant `run`) fails only on an Invalid benchmark: both sides ran the
+ * same code, so a Won/Lost there is a false verdict (counted in `aa`), not a regression. A `run` of a 20 ms suite
+ * on a CI box at load 2.4 once read 1.66× between its two halves at n = 5 and exited 1 as "Lost".
+ */
+function gateOf(
+  verdicts: readonly BenchmarkVerdict[],
+  outcomes: Record<Outcome, number>,
+  reach: SignificanceReach | null,
+  o: { alpha: number; threshold: number; isAa: boolean },
+): RunSummary['gate'] {
+  if (o.isAa) return outcomes.Invalid > 0 ? 'fail' : 'pass';
+  const failed =
+    outcomes.Lost > 0 ||
+    outcomes.Invalid > 0 ||
+    // A run whose sizes cannot reach alpha could not have caught a regression: it passes nothing.
+    (reach !== null && !reach.reachable) ||
+    verdicts.some((v) => unconfirmedRegression(v, o.alpha, o.threshold));
+  return failed ? 'fail' : 'pass';
+}
+
+/**
+ * Summarises verdicts (pure; `isAa`, both sides the same code, turns on the false-verdict rates and gates on Invalid only; `checkNames` are the checks that were run —
  * `compare-files` runs only those that hold for samples that were not co-measured).
  */
 export function summarize(
@@ -114,14 +135,7 @@ export function summarize(
     outcomes,
     checks,
     allChecksPassed: checks.every((c) => c.passed),
-    gate:
-      outcomes.Lost > 0 ||
-      outcomes.Invalid > 0 ||
-      // A run whose sizes cannot reach alpha could not have caught a regression: it passes nothing.
-      (reach !== null && !reach.reachable) ||
-      verdicts.some((v) => unconfirmedRegression(v, alpha, threshold))
-        ? 'fail'
-        : 'pass',
+    gate: gateOf(verdicts, outcomes, reach, { alpha, threshold, isAa }),
     significant,
     aa:
       isAa && n > 0
@@ -141,12 +155,6 @@ export function analyzeRun(run: RunRecord, overrides: Partial<AnalysisConfig> = 
   return {
     config,
     verdicts,
-    summary: summarize(
-      verdicts,
-      config.alpha,
-      run.comparison.kind === 'aa',
-      config.threshold,
-      config.correction,
-    ),
+    summary: summarize(verdicts, config.alpha, sameCode(run), config.threshold, config.correction),
   };
 }

@@ -7,7 +7,7 @@
  * `run` gives ({@link judge}): 4 vs 3 samples cannot reach alpha 0.05, so they are Inconclusive here too.
  */
 
-import type { RunRecord, Side } from '../model.js';
+import { type RunRecord, type Side, sameCode } from '../model.js';
 import {
   type CheckName,
   type CheckResult,
@@ -44,11 +44,6 @@ export interface FileComparison {
   rows: FileComparisonRow[];
   onlyOld: string[];
   onlyNew: string[];
-}
-
-/** Whether both sides of `run` measured the same code (an A/A or single-variant run without injected slowdown). */
-function sameCode(run: RunRecord): boolean {
-  return run.comparison.kind === 'aa' && !(run.comparison.slowdown ?? 0);
 }
 
 /** The side that stands for a file's code by default: both for same-code runs, else the candidate. */
