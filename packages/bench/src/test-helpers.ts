@@ -51,6 +51,16 @@ export function tempProject(files: Record<string, string>): string {
 export const FAST = ['--sample-ms', '20', '--warmup-ms', '20', '--timeout-ms', '20000', '--no-typecheck'];
 
 /**
+ * `args` after {@link FAST} without the options `args` sets itself (`fastWith(['--timeout-ms', '1500'])`): an option
+ * that takes one value may be given only once.
+ */
+export function fastWith(args: readonly string[]): string[] {
+  const given = new Set(args.filter((a) => a.startsWith('-')));
+  const kept = FAST.filter((a, i) => !given.has(a) && !given.has(FAST[i - 1] ?? ''));
+  return [...kept, ...args];
+}
+
+/**
  * Waits (polling, no duration asserted) until a process is gone; a zombie counts as gone, since an orphan is only
  * reaped when the container's init gets to it. Returns false if it is still running after ~5 s.
  */

@@ -1,36 +1,16 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from './atomic-file.js';
 import { EXIT } from './cli-command.js';
-import { runCli } from './cli-main.js';
 import { parseDuration } from './stress/stress-options.js';
-
-const specs = fileURLToPath(new URL('../specs/', import.meta.url));
-
-async function run(args: string[], cwd = specs) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), cwd });
-  return { code, out: out.join(''), err: err.join('') };
-}
+import { divergingCheck, runInProcess as run, usageError } from './test-cli.js';
 
 /** Files `<dir>.*` beside `dir`: what an atomic write to the directory itself used to leave behind. */
 const leftovers = (dir: string) => readdirSync(dirname(dir)).filter((f) => f.startsWith(`${basename(dir)}.`));
 
-const CORRUPT = [
-  'check',
-  '--spec',
-  'check-mixed',
-  '--seed',
-  '1',
-  '--ops',
-  '2000',
-  '--corrupt',
-  'end-exclusive',
-];
+const CORRUPT = divergingCheck('end-exclusive', 2000);
 
 describe('bad output paths are usage errors before any work', () => {
   it('check --out DIR names the directory, runs nothing and leaves no temp file', async () => {
@@ -140,10 +120,7 @@ describe("negative numbers get the option's own one-line error", () => {
       'stress: --duration must be a positive duration with a unit like 500ms, 30s, 2m or 1h, got "-3s"',
     ],
   ])('%j', async (args, message) => {
-    const r = await run(args);
-    expect(r.code).toBe(EXIT.usage);
-    expect(r.err).toContain(message);
-    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(await usageError(args)).toContain(message);
   });
 });
 
@@ -162,9 +139,7 @@ describe('repeated single-value options are usage errors', () => {
       'stress: --json is given 2 times (--json, --json); give it once',
     ],
   ])('%j', async (args, message) => {
-    const r = await run(args);
-    expect(r.code).toBe(EXIT.usage);
-    expect(r.err).toBe(`tombstone-harness: ${message}\n`);
+    expect(await usageError(args)).toBe(`tombstone-harness: ${message}`);
   });
 });
 

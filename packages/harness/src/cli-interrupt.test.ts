@@ -2,10 +2,8 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+import { BUILT_CLI as cli, divergingCheck } from './test-cli.js';
 
 /**
  * Starts the built CLI, sends SIGINT once it has worked for `afterMs` past its first stderr line, and resolves with
@@ -96,15 +94,7 @@ describe('Ctrl-C', () => {
     const make = () => {
       const r = spawnSync(process.execPath, [
         cli,
-        'check',
-        '--spec',
-        'check-mixed',
-        '--seed',
-        '1',
-        '--ops',
-        '4000',
-        '--corrupt',
-        'tie-to-data',
+        ...divergingCheck('tie-to-data', 4000),
         '--no-shrink',
         '--out',
         long,

@@ -2,19 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXIT, launcherOf } from './cli-command.js';
-import { runCli } from './cli-main.js';
-
-const specs = fileURLToPath(new URL('../specs/', import.meta.url));
-
-async function run(args: string[], cwd = specs) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), cwd });
-  return { code, out: out.join(''), err: err.join('') };
-}
+import { BUILT_CLI, divergingCheck, runInProcess as run, SPECS as specs, usageError } from './test-cli.js';
 
 describe('tombstone-harness check', () => {
   it('checks streams against the engine, names the seed and reports the applied-and-checked rate', async () => {
@@ -100,11 +90,7 @@ describe('tombstone-harness check', () => {
       [['check', '--replay', 'missing.ndjson'], 'cannot read replay file "missing.ndjson": ENOENT'],
       [['check', '--replay', 'mixed.json'], 'mixed.json:1: the header is not JSON'],
     ];
-    for (const [args, message] of cases) {
-      const r = await run(args);
-      expect(r.code, args.join(' ')).toBe(EXIT.usage);
-      expect(r.err).toContain(message);
-    }
+    for (const [args, message] of cases) expect(await usageError(args)).toContain(message);
   });
 
   it('refuses specs whose reads would depend on purge timing', async () => {
@@ -200,8 +186,6 @@ describe('tombstone-harness check', () => {
 });
 
 describe('the commands check prints to copy', () => {
-  const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-
   it("launcherOf: npx from an npm project's node_modules/.bin (not on PATH there), else the bare name", () => {
     expect(launcherOf('/p/node_modules/.bin/tombstone-harness')).toBe('npx tombstone-harness');
     expect(launcherOf('/usr/local/lib/node_modules/@tombstone-lab/harness/dist/cli.js')).toBe(
@@ -215,18 +199,8 @@ describe('the commands check prints to copy', () => {
     const project = mkdtempSync(join(tmpdir(), 'harness-launcher-'));
     mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
     const bin = join(project, 'node_modules', '.bin', 'tombstone-harness');
-    symlinkSync(cli, bin);
-    const args = [
-      'check',
-      '--spec',
-      'check-mixed',
-      '--seed',
-      '1',
-      '--ops',
-      '300',
-      '--corrupt',
-      'end-exclusive',
-    ];
+    symlinkSync(BUILT_CLI, bin);
+    const args = divergingCheck('end-exclusive', 300);
     const r = spawnSync(process.execPath, [bin, ...args, '--out', 'bad.ndjson'], {
       cwd: project,
       encoding: 'utf8',

@@ -1,22 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from './cli-command.js';
-import { runCli } from './cli-main.js';
 import { encodeOp } from './ndjson.js';
 import { loadSpecFile } from './spec-file.js';
+import { runInProcess as run, SPECS as specs } from './test-cli.js';
 import { workload } from './workload.js';
-
-const specs = fileURLToPath(new URL('../specs/', import.meta.url));
-
-async function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), cwd: specs });
-  return { code, out: out.join(''), err: err.join('') };
-}
 
 describe('tombstone-harness generate', () => {
   it('prints ops K … K+N−1 as NDJSON, op K computed directly, and names the seed', async () => {
@@ -106,17 +96,11 @@ describe('tombstone-harness generate', () => {
     bad.ops.rangeDelete.weight = 'x';
     bad.timestamps.polcy = 'monotonic';
     writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(['generate', '--spec', 'bad.json', '--ops', '1'], {
-      stdout: (t) => out.push(t),
-      stderr: (t) => err.push(t),
-      cwd: dir,
-    });
-    expect(code).toBe(EXIT.usage);
-    expect(err.join('')).toBe(
+    const r = await run(['generate', '--spec', 'bad.json', '--ops', '1'], dir);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toBe(
       'tombstone-harness: invalid workload spec bad.json:\n  ops.rangeDelete.weight: expected a number ≥ 0, got "x"\n  timestamps.polcy: unknown key\n',
     );
-    expect(out).toEqual([]);
+    expect(r.out).toBe('');
   });
 });

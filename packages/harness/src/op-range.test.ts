@@ -1,25 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkStream } from './check/check-run.js';
-import { runCli } from './cli-main.js';
 import { HarnessArgumentError, WorkloadSpecError } from './errors.js';
 import { opRange } from './op-range.js';
 import { parseWorkloadSpec, type WorkloadSpecInput } from './spec.js';
+import { runInProcess as run, SPECS as specs } from './test-cli.js';
 import { workload } from './workload.js';
 
-const specs = fileURLToPath(new URL('../specs/', import.meta.url));
 const raw = (name: string) => JSON.parse(readFileSync(`${specs}${name}.json`, 'utf8')) as WorkloadSpecInput;
 const builtIn = readdirSync(specs).map((f) => f.replace(/\.json$/, ''));
 const checkable = builtIn.filter((n) => n.startsWith('check-'));
 const MAX_LDT = 2 ** 32 - 3;
-
-async function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), cwd: specs });
-  return { code, out: out.join(''), err: err.join('') };
-}
 
 describe('op index range', () => {
   it.each(builtIn)(

@@ -71,3 +71,31 @@ export function describeArgvError(argv: readonly string[], options: Options, fal
   }
   return fallback.split('\n')[0]!;
 }
+
+/**
+ * Names the first option `argv` gives twice though it takes one value (it is not `multiple`): node's parseArgs keeps
+ * the last one silently, so `run --out a.json --out b.json` wrote only b.json and `-n 5 -n 10` took 10 without a word.
+ * Returns one line naming the option and both values, worded as the harness CLI words it
+ * (`-n is given 2 times ("5", "10"); give it once`), or undefined when every option is given at most once.
+ */
+export function describeRepeatedOption(argv: readonly string[], options: Options): string | undefined {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const given = new Map<string, string[]>();
+  for (const t of tokens) {
+    if (t.kind !== 'option') continue;
+    const name = longName(options, t.name);
+    if (name === undefined || options[name]?.multiple === true) continue;
+    const values = [...(given.get(name) ?? []), t.value === undefined ? t.rawName : JSON.stringify(t.value)];
+    given.set(name, values);
+    if (values.length < 2) continue;
+    const short = options[name]?.short;
+    return `${short === undefined ? `--${name}` : `-${short}`} is given 2 times (${values.join(', ')}); give it once`;
+  }
+  return undefined;
+}

@@ -5,7 +5,7 @@ import type { RunRecord } from '../model.js';
 import { checkNumber, NUMBER_LIMITS, type NumberCheck, rangeClause } from '../plan/run-options.js';
 import type { Correction } from '../stats/holm.js';
 import { METRIC_NAMES, type MetricName } from '../stats/metric.js';
-import { describeArgvError } from './argv-errors.js';
+import { describeArgvError, describeRepeatedOption } from './argv-errors.js';
 
 /** Every option of every subcommand (parseArgs is strict: unknown options are usage errors). */
 export const OPTIONS = {
@@ -172,14 +172,21 @@ function attachNegativeValues(argv: readonly string[]): string[] {
   return out;
 }
 
-/** Parses argv (after the subcommand); a {@link UsageError} names an unknown option or missing value. */
+/**
+ * Parses argv (after the subcommand); a {@link UsageError} names an unknown option, a missing value or an option
+ * that takes one value given twice.
+ */
 export function parseCli(argv: string[]): { values: CliValues; positionals: string[] } {
   const args = attachNegativeValues(argv);
+  let parsed: ReturnType<typeof parse>;
   try {
-    return parse(args);
+    parsed = parse(args);
   } catch (e) {
     throw new UsageError(describeArgvError(args, OPTIONS, (e as Error).message));
   }
+  const repeated = describeRepeatedOption(args, OPTIONS);
+  if (repeated !== undefined) throw new UsageError(repeated);
+  return parsed;
 }
 
 /** How the command line names an option: `-n` for the one with a short form, else `--name`. */

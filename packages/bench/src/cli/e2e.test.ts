@@ -6,7 +6,7 @@ import type { RunRecord, Sample, SampleFailure } from '../model.js';
 import type { BenchmarkFinishedEvent, RunFinishedEvent } from '../protocol/events.js';
 import { parseEvent, parseListOutput } from '../protocol/parse.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
-import { FAST, runCli, tempProject } from '../test-helpers.js';
+import { FAST, fastWith, runCli, tempProject } from '../test-helpers.js';
 
 const SUITE = `import { defineSuite } from '@tombstone-lab/bench';
 function work(n: number): number { let t = 0; for (let i = 0; i < n; i++) t = (t * 31 + i) | 0; return t; }
@@ -202,7 +202,7 @@ export default defineSuite({
 `,
     });
     const out = join(dir, 'r.json');
-    const r = await runCli(['aa', '-n', '1', '--out', out, ...FAST, '--timeout-ms', '1500'], dir);
+    const r = await runCli(['aa', '-n', '1', '--out', out, ...fastWith(['--timeout-ms', '1500'])], dir);
     expect(r.code, r.stderr).toBe(1);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     const boom = run.benchmarks.find((b) => b.key === 'Bad.boom');
@@ -302,7 +302,7 @@ describe('bad input: clear error, exit 2, nothing measured', () => {
     ],
   ])('%j', async (args, message) => {
     const out = join(dir, `never-${Math.random()}.json`);
-    const r = await runCli(['run', 'speed.bench.ts', '--out', out, ...FAST, ...args], dir);
+    const r = await runCli(['run', 'speed.bench.ts', '--out', out, ...fastWith(args)], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(existsSync(out)).toBe(false);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validateRunOptions } from '../plan/run-options.js';
 import { runCli, tempProject } from '../test-helpers.js';
 import { closestOption } from './argv-errors.js';
+import { parseCli } from './cli-options.js';
 
 /** Runs a command that must be refused: exit 2, one line naming the problem, nothing created in the project. */
 async function refused(argv: string[]): Promise<string> {
@@ -40,6 +41,50 @@ describe('a command line parseArgs refuses is one line naming the bad token', ()
     expect(closestOption('alpah', ['alpha', 'threshold'])).toBe('alpha');
     expect(closestOption('base', ['baseline', 'candidate'])).toBe('baseline');
     expect(closestOption('zebra', ['alpha', 'threshold'])).toBeUndefined();
+  });
+});
+
+describe('an option that takes one value, given twice, is refused (the last one silently won)', () => {
+  it.each([
+    [
+      ['run', '--out', 'a.json', '--out', 'b.json'],
+      '--out is given 2 times ("a.json", "b.json"); give it once',
+    ],
+    [['run', '-n', '5', '-n', '10'], '-n is given 2 times ("5", "10"); give it once'],
+    [['run', '-n', '5', '--n=10'], '-n is given 2 times ("5", "10"); give it once'],
+    [
+      ['report', 'r.json', '--metric', 'nsPerOp', '--metric=cpuNsPerOp'],
+      '--metric is given 2 times ("nsPerOp", "cpuNsPerOp"); give it once',
+    ],
+    [['run', '--alpha', '-0.1', '--alpha', '0.1'], '--alpha is given 2 times ("-0.1", "0.1"); give it once'],
+    [['run', '--force', '--force'], '--force is given 2 times (--force, --force); give it once'],
+  ])('%j', async (argv, message) => {
+    expect(await refused(argv)).toBe(message);
+  });
+
+  it('the options meant to repeat still collect every value', () => {
+    const { values } = parseCli([
+      '--param',
+      'size=10',
+      '--param',
+      'kind=a',
+      '--from',
+      'd1',
+      '--from',
+      'd2',
+      '--install-cmd',
+      'pnpm i',
+      '--install-cmd',
+      'npm ci',
+      '--build-cmd',
+      'a',
+      '--build-cmd',
+      'b',
+    ]);
+    expect(values.param).toEqual(['size=10', 'kind=a']);
+    expect(values.from).toEqual(['d1', 'd2']);
+    expect(values['install-cmd']).toEqual(['pnpm i', 'npm ci']);
+    expect(values['build-cmd']).toEqual(['a', 'b']);
   });
 });
 
