@@ -10,6 +10,15 @@ export class InvalidTimestampError extends RangeError {
   override readonly name = 'InvalidTimestampError';
 }
 
+/**
+ * An argument of the wrong kind where no more specific error applies: a flag that is not a boolean (`iterator`'s
+ * `reversed`, `isDeleted`'s `isCounter`, `ClusteringBound.of`'s `isStart` and `isInclusive`; `'false'` is truthy,
+ * so it would silently read as `true`).
+ */
+export class InvalidArgumentError extends TypeError {
+  override readonly name = 'InvalidArgumentError';
+}
+
 /** A configuration value (growth factor, initial capacity, size model field) outside its accepted range. */
 export class InvalidConfigurationError extends RangeError {
   override readonly name = 'InvalidConfigurationError';

@@ -11,6 +11,7 @@ const ROOT = [
   'DeletionTime',
   'EmptySliceError',
   'INVALID_DELETION_TIME',
+  'InvalidArgumentError',
   'InvalidBoundKindError',
   'InvalidClusteringValueError',
   'InvalidConfigurationError',

@@ -14,6 +14,7 @@
 export {
   ComparatorMismatchError,
   EmptySliceError,
+  InvalidArgumentError,
   InvalidBoundKindError,
   InvalidClusteringValueError,
   InvalidConfigurationError,

@@ -19,7 +19,13 @@ export { classNameOf, describeValue } from './checks/describe-value.js';
 /** The error type a check throws: each package passes its own. */
 export type { ErrorType } from './checks/error-type.js';
 /** Option bags (misspelled keys), boolean flags, plain-object records. */
-export { checkFlag, checkOptionsBag, checkPlainObject, unknownOptionMessage } from './checks/option-bags.js';
+export {
+  checkBoolean,
+  checkFlag,
+  checkOptionsBag,
+  checkPlainObject,
+  unknownOptionMessage,
+} from './checks/option-bags.js';
 /** The timestamp and local-deletion-time rules. */
 export {
   checkTimestamp,

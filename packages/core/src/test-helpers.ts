@@ -156,3 +156,17 @@ export function boundsHeapOf(list: RangeTombstoneListBase, model: SizeModel = JV
   }
   return sum;
 }
+
+/** Every read of a list: its ranges both ways, point searches, sizes and heap (a rejected call changes none). */
+export function observe(list: RangeTombstoneListBase): string {
+  const ranges = (reversed: boolean) => [...list.iterator(reversed)].map((r) => r.toString());
+  const points = [0, 1, 3, 5, 9].map((k) => list.searchDeletionTime([k])?.toString() ?? null);
+  return JSON.stringify([
+    ranges(false),
+    ranges(true),
+    points,
+    list.size,
+    list.dataSize(),
+    list.unsharedHeapSize(),
+  ]);
+}

@@ -16,50 +16,18 @@ import { describe, expect, it } from 'vitest';
 import { compact } from './compaction/compaction.js';
 import { RepairHistory, tokenOf } from './compaction/tombstone-gc.js';
 import { PartitionArgumentError } from './errors.js';
+import * as source from './index.js';
 import { Row } from './model/row.js';
 import { Table } from './table/table.js';
 import { tableOptions } from './table/table-options.js';
+import { NOW, observe, seededTable as seed } from './test-builds.js';
 import { intTable, RANGE_IMPLEMENTATIONS, slice } from './test-tables.js';
 import { Memtable } from './write/memtable.js';
 import { PartitionUpdate, PartitionUpdateBuilder } from './write/partition-update.js';
 import { mergePartitions } from './write/partition-updater.js';
 
-const NOW = 1_000_000;
-
-/** A table with a memtable partition and two flushed runs holding rows, a range and a partition deletion. */
-function seededTable(rangeStore = RANGE_IMPLEMENTATIONS[1]![1]): Table {
-  const t = new Table(intTable(rangeStore), { clock: () => NOW });
-  t.apply(t.update('k').insert([1], { v: 1 }, 10).insert([5], { v: 5 }, 10).build());
-  t.apply(t.update('k').deleteRange(slice(4, 6), 11, 5).build());
-  t.flush();
-  t.apply(t.update('j').insert([2], { v: 2 }, 12).deletePartition(9, 5).build());
-  t.flush();
-  t.apply(t.update('k').insert([8], { v: 8 }, 13).deleteRow([1], 14, 5).build());
-  return t;
-}
-
-/** Everything a reader can see: live rows per key and direction, memtable figures, and every run's partitions. */
-function observe(t: Table): string {
-  const reads = ['j', 'k', 'x'].flatMap((key) =>
-    [false, true].map((reversed) => t.read(key, { reversed }).map((r) => [r.clustering, r.values()])),
-  );
-  const m = t.memtable;
-  const memtable = [
-    m.partitionCount,
-    m.liveDataSize,
-    m.heapSize,
-    m.minTimestamp,
-    m.maxTimestamp,
-    m.operationCount,
-  ];
-  const runs = t.runs.map((run) => [
-    run.id,
-    run.size,
-    run.partitions.map((p) => [p.key, p.deletionInfo.toString(), p.toRowArray().length]),
-  ]);
-  const inMemtable = ['j', 'k'].map((key) => m.get(key)?.deletionInfo.toString() ?? null);
-  return JSON.stringify({ reads, memtable, runs, inMemtable });
-}
+/** The seeded table of the source build. */
+const seededTable = (rangeStore = RANGE_IMPLEMENTATIONS[1]![1]): Table => seed(source, rangeStore);
 
 /** Runs `call` on a fresh seeded table and asserts it throws `type` matching `message`, leaving every read unchanged. */
 function expectRejected(

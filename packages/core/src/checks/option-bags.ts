@@ -47,9 +47,16 @@ export function checkOptionsBag(
   if (unknown !== null) throw new error(unknown);
 }
 
-/** `value` when it is a boolean, `fallback` when it is `undefined`; anything else (`'no'`, `null`, 0) throws. */
+/**
+ * `value` when it is a boolean, `fallback` when it is `undefined`; anything else (`'no'`, `null`, 0) throws: an optional
+ * flag. `'false'` is truthy, so coercing a flag would silently read it as `true`.
+ */
 export function checkFlag(value: unknown, fallback: boolean, what: string, error: ErrorType): boolean {
-  if (value === undefined) return fallback;
+  return value === undefined ? fallback : checkBoolean(value, what, error);
+}
+
+/** `value` when it is a boolean; anything else (`undefined`, `'no'`, `null`, 0) throws: a required flag. */
+export function checkBoolean(value: unknown, what: string, error: ErrorType): boolean {
   if (typeof value !== 'boolean') throw new error(`${what} must be a boolean, got ${describeValue(value)}`);
   return value;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidBoundKindError, InvalidRangeStoreError, InvalidTimestampError } from '../errors.js';
+import {
+  InvalidArgumentError,
+  InvalidBoundKindError,
+  InvalidRangeStoreError,
+  InvalidTimestampError,
+} from '../errors.js';
 import { V8_POINTER_COMPRESSION } from '../heap/size-model.js';
 import { ClusteringBound as B } from '../model/clustering-bound.js';
 import { DeletionTime } from '../model/deletion-time.js';
@@ -112,7 +117,7 @@ describe.each(STORAGES)('argument types (%s)', (_n, make) => {
   });
 
   it('isDeleted(isCounter = non-boolean) is rejected rather than coerced', () => {
-    expect(() => fresh().isDeleted([2], 100, 'false' as unknown as boolean)).toThrow(TypeError);
+    expect(() => fresh().isDeleted([2], 100, 'false' as unknown as boolean)).toThrow(InvalidArgumentError);
     expect(fresh().isDeleted([2], 100, true)).toBe(true);
   });
 });

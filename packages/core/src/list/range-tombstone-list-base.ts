@@ -3,6 +3,7 @@ import {
   ComparatorMismatchError,
   describeValue,
   EmptySliceError,
+  InvalidArgumentError,
   InvalidBoundKindError,
   InvalidClusteringValueError,
   InvalidRangeStoreError,
@@ -103,8 +104,9 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
 
   /**
    * Adds a range tombstone (or its parts: start, end, markedForDeleteAt, unsigned localDeletionTime = 0).
-   * @throws InvalidBoundKindError, InvalidClusteringValueError, EmptySliceError, InvalidTimestampError; the list is
-   *   unchanged when any of them is thrown.
+   * @throws InvalidBoundKindError, InvalidClusteringValueError, EmptySliceError, InvalidTimestampError;
+   *   InvalidArgumentError for a RangeTombstone whose slice or deletion time is not one. The list is unchanged when any
+   *   of them is thrown.
    */
   add(rangeTombstone: RangeTombstone): void;
   add(
@@ -120,6 +122,7 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
     localDeletionTime = 0,
   ): void {
     if (a instanceof RangeTombstone) {
+      checkTombstoneParts(a);
       const dt = a.deletionTime;
       const { start, end } = a.slice;
       this.checkRange(start, end, dt.markedForDeleteAt, dt.localDeletionTime);
@@ -214,11 +217,13 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
   /**
    * Whether data at `clustering` written at `timestamp` is deleted: covered by a range with
    * `markedForDeleteAt >= timestamp`, or covered at all for a counter cell (CASSANDRA-7346).
+   * @throws InvalidClusteringValueError, InvalidTimestampError; InvalidArgumentError when `isCounter` is given and is
+   *   not a boolean.
    */
   isDeleted(clustering: Clustering, timestamp: number, isCounter = false): boolean {
     this.comparator.validateClustering(clustering);
     checkTimestamp(timestamp, 'timestamp');
-    checkFlag(isCounter, false, 'isCounter', TypeError);
+    checkFlag(isCounter, false, 'isCounter', InvalidArgumentError);
     const idx = searchIndex(this.comparator, slotsOf(this), this.size, clustering, 0, this.size);
     return idx >= 0 && (isCounter || this.markedAtAt(idx) >= timestamp);
   }
@@ -233,14 +238,13 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
    * Slices keep their orientation in both directions. Do not mutate the list while iterating.
    * @throws InvalidBoundKindError when the first argument is neither a Slice nor a boolean (`null`, a plain object)
    *   or is a Slice whose bounds are not a start and an end bound; InvalidClusteringValueError when a bound does not
-   *   fit the comparator.
+   *   fit the comparator; InvalidArgumentError when `reversed` (the second argument) is given and is not a boolean.
    */
   iterator(reversed?: boolean): IterableIterator<RangeTombstone>;
   iterator(slice: Slice, reversed?: boolean): IterableIterator<RangeTombstone>;
   iterator(a?: Slice | boolean, b?: boolean): IterableIterator<RangeTombstone> {
-    checkFlag(b, false, 'reversed', TypeError);
+    checkFlag(b, false, 'reversed', InvalidArgumentError);
     if (a !== undefined && typeof a !== 'boolean' && !(a instanceof Slice)) {
-      // `iterator(null)` from JavaScript used to fail in checkFlag with a plain TypeError.
       throw new InvalidBoundKindError(
         `iterator takes a Slice or a boolean (reversed), got ${describeValue(a)}`,
       );
@@ -348,6 +352,24 @@ function checkStore(other: unknown): void {
   ) {
     throw new InvalidRangeStoreError(
       `addAll expects a range-tombstone container (a ClusteringComparator and an iterator), got ${describeValue(other)}`,
+    );
+  }
+}
+
+/**
+ * `new RangeTombstone(null, 5)` from JavaScript builds (the constructor stays unchecked: every list read makes one per
+ * range it returns); adding it failed on `null.start` with a plain TypeError. An object in either place is left to
+ * the checks of its bounds and times, as `addAll` leaves a foreign container's.
+ */
+function checkTombstoneParts(rt: RangeTombstone): void {
+  if (typeof rt.slice !== 'object' || rt.slice === null) {
+    throw new InvalidArgumentError(
+      `a range tombstone's slice must be a Slice, got ${describeValue(rt.slice)}`,
+    );
+  }
+  if (typeof rt.deletionTime !== 'object' || rt.deletionTime === null) {
+    throw new InvalidArgumentError(
+      `a range tombstone's deletionTime must be a DeletionTime, got ${describeValue(rt.deletionTime)}`,
     );
   }
 }

@@ -1,4 +1,4 @@
-import { unknownOptionMessage } from '../checks/option-bags.js';
+import { checkFlag, unknownOptionMessage } from '../checks/option-bags.js';
 import { describeValue, InvalidConfigurationError } from '../errors.js';
 import {
   JVM_COMPRESSED_OOPS,
@@ -75,10 +75,7 @@ export function buildConfig(options: RangeTombstoneListOptions): ListConfig {
       `growth factor must be in the range [${MIN_GROWTH}, ${MAX_GROWTH}] inclusive, got ${describeValue(growthFactor)}`,
     );
   }
-  const copyOnWrite = options.copyOnWrite ?? true;
-  if (typeof copyOnWrite !== 'boolean') {
-    throw new InvalidConfigurationError(`copyOnWrite must be a boolean, got ${describeValue(copyOnWrite)}`);
-  }
+  const copyOnWrite = checkFlag(options.copyOnWrite, true, 'copyOnWrite', InvalidConfigurationError);
   const sizeModel = validateSizeModel(options.sizeModel ?? JVM_COMPRESSED_OOPS);
   return Object.freeze({
     [VALIDATED_CONFIG]: true as const,

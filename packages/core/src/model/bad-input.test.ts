@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EmptySliceError, InvalidClusteringValueError, InvalidTimestampError } from '../errors.js';
 import { PersistentRangeTombstoneList } from '../list/persistent-range-tombstone-list.js';
 import { RangeTombstoneList } from '../list/range-tombstone-list.js';
-import type { RangeTombstoneListBase } from '../list/range-tombstone-list-base.js';
-import { INT_CMP, rt } from '../test-helpers.js';
+import { INT_CMP, observe, rt } from '../test-helpers.js';
 import { ClusteringBound as B } from './clustering-bound.js';
 import { ClusteringComparator } from './clustering-comparator.js';
 import { types } from './column-types.js';
@@ -14,20 +13,6 @@ import { RangeTombstone } from './range-tombstone.js';
 import { Slice } from './slice.js';
 
 const Unchecked = DeletionTime as unknown as new (markedForDeleteAt: number, ldt: number) => DeletionTime;
-
-/** Every read of a list: its ranges both ways, point searches, sizes and heap. */
-function observe(list: RangeTombstoneListBase): string {
-  const ranges = (reversed: boolean) => [...list.iterator(reversed)].map((r) => r.toString());
-  const points = [0, 1, 3, 5, 9].map((k) => list.searchDeletionTime([k])?.toString() ?? null);
-  return JSON.stringify([
-    ranges(false),
-    ranges(true),
-    points,
-    list.size,
-    list.dataSize(),
-    list.unsharedHeapSize(),
-  ]);
-}
 
 describe.each([
   ['copy-on-write arrays', () => new RangeTombstoneList(INT_CMP)],

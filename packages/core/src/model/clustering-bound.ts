@@ -1,4 +1,10 @@
-import { describeValue, InvalidBoundKindError, InvalidClusteringValueError } from '../errors.js';
+import { checkBoolean } from '../checks/option-bags.js';
+import {
+  describeValue,
+  InvalidArgumentError,
+  InvalidBoundKindError,
+  InvalidClusteringValueError,
+} from '../errors.js';
 import type { ClusteringValue } from './column-types.js';
 
 /**
@@ -126,6 +132,10 @@ export class ClusteringBound {
         throw new InvalidBoundKindError(`${kindName(kind)} (${describeValue(kind)}) is not a bound kind`);
       }
     }
+    if (!fresh && !Array.isArray(values)) {
+      // `values.map is not a function` (a string, a number) or a bound of nothing (`{}`) from JavaScript.
+      throw new InvalidClusteringValueError(`bound values must be an array, got ${describeValue(values)}`);
+    }
     if (values.length === 0) {
       if (kind === Kind.INCL_START_BOUND) return ClusteringBound.BOTTOM;
       if (kind === Kind.INCL_END_BOUND) return ClusteringBound.TOP;
@@ -133,8 +143,14 @@ export class ClusteringBound {
     return new ClusteringBound(kind, Object.freeze(checkValues(values, fresh)));
   }
 
-  /** Cassandra's `ClusteringBound.create(isStart, isInclusive, values)`. */
+  /**
+   * Cassandra's `ClusteringBound.create(isStart, isInclusive, values)`.
+   * @throws InvalidArgumentError when `isStart` or `isInclusive` is not a boolean (`'false'` would read as true);
+   *   InvalidClusteringValueError when `values` is not an array of supported values.
+   */
   static of(isStart: boolean, isInclusive: boolean, values: readonly ClusteringValue[]): ClusteringBound {
+    checkBoolean(isStart, 'ClusteringBound.of isStart', InvalidArgumentError);
+    checkBoolean(isInclusive, 'ClusteringBound.of isInclusive', InvalidArgumentError);
     const kind = isStart
       ? isInclusive
         ? Kind.INCL_START_BOUND

@@ -8,9 +8,10 @@ import {
   type RangeTombstoneStore,
   type RangeTombstoneStoreFactory,
   type SizeModel,
-  type Slice,
+  Slice,
 } from '@tombstone-lab/core';
 import { objectSize } from '@tombstone-lab/core/internal';
+import { checkFlag } from '../argument-checks.js';
 import { describeValue, ImmutableStateError, PartitionArgumentError } from '../errors.js';
 
 /**
@@ -194,8 +195,18 @@ export class DeletionInfo {
 
   /**
    * The range tombstones in clustering order (or reversed); with a slice, only those intersecting it, clipped to it.
+   * @throws PartitionArgumentError when the first argument is neither a Slice nor a boolean, or `reversed` is given
+   *   and is not a boolean; core's errors for a Slice whose bounds do not fit the comparator.
    */
   rangeIterator(slice?: Slice | boolean, reversed = false): IterableIterator<RangeTombstone> {
+    // Checked before the empty case and before core's list, so every DeletionInfo answers the same, in this
+    // package's error (a non-boolean `reversed` was ignored after a boolean, and ignored by an info without ranges).
+    checkFlag(reversed, false, 'rangeIterator reversed');
+    if (slice !== undefined && typeof slice !== 'boolean' && !(slice instanceof Slice)) {
+      throw new PartitionArgumentError(
+        `rangeIterator takes a Slice or a boolean (reversed), got ${describeValue(slice)}`,
+      );
+    }
     if (this.#ranges === null) return EMPTY;
     if (typeof slice === 'boolean' || slice === undefined) return this.#ranges.iterator(slice ?? reversed);
     return this.#ranges.iterator(slice, reversed);

@@ -1,5 +1,6 @@
 import { type Clustering, Slice } from '@tombstone-lab/core';
 import { objectSize, PersistentBTree } from '@tombstone-lab/core/internal';
+import { checkFlag, checkSlice } from '../argument-checks.js';
 import { ImmutableStateError } from '../errors.js';
 import type { TableOptions } from '../table/table-options.js';
 import { DeletionInfo, type ReadonlyDeletionInfo } from './deletion-info.js';
@@ -82,8 +83,14 @@ export class Partition {
     return this.rowTree.find(rowProbe(this.table.comparator, clustering)) ?? null;
   }
 
-  /** The stored rows within `slice` (deletions not applied), in clustering order or reversed. O(log N + k). */
+  /**
+   * The stored rows within `slice` (deletions not applied), in clustering order or reversed. O(log N + k).
+   * @throws PartitionArgumentError when `slice` is not a Slice or `reversed` is not a boolean; core's errors for
+   *   bounds that do not fit the comparator.
+   */
   rowsIn(slice: Slice = Slice.ALL, reversed = false): IterableIterator<Row> {
+    checkSlice(this.table.comparator, slice, 'rowsIn slice');
+    checkFlag(reversed, false, 'rowsIn reversed');
     return rowsInSlice(this.table.comparator, this.rowTree, slice, reversed);
   }
 

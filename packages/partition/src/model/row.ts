@@ -7,7 +7,7 @@ import {
   type SizeModel,
 } from '@tombstone-lab/core';
 import { objectSize, primitiveArraySize, referenceArraySize } from '@tombstone-lab/core/internal';
-import { checkPlainObject, checkTimestamp } from '../argument-checks.js';
+import { checkFlag, checkPlainObject, checkTimestamp } from '../argument-checks.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 import { Cell, type CellValue } from './cell.js';
 
@@ -184,8 +184,13 @@ export class Row {
    * shadows is removed. When `dropShadowedDeletion` is set, a row deletion the outer one supersedes is dropped too
    * (compaction does this; the outer deletion already covers everything the row deletion did).
    * Returns null when nothing (no data, no deletion) is left.
+   * @throws PartitionArgumentError when `outer` is not a DeletionTime or `dropShadowedDeletion` is not a boolean.
    */
   under(outer: DeletionTime, dropShadowedDeletion = false): Row | null {
+    if (!(outer instanceof DeletionTime)) {
+      throw new PartitionArgumentError(`under needs a DeletionTime, got ${describeValue(outer)}`);
+    }
+    checkFlag(dropShadowedDeletion, false, 'under dropShadowedDeletion');
     if (outer.isLive()) return this;
     let deletion = this.deletion;
     // Cassandra drops it only when the outer deletion supersedes it (an exact tie is kept, as for range tombstones).

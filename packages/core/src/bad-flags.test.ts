@@ -1,0 +1,115 @@
+// Issue 24: a boolean flag of a public entry point takes only a boolean (`'false'` is truthy: read by truthiness it
+// silently means true), and a value it cannot hold is refused with a typed error, never a plain TypeError. Each call
+// is rejected with the package's error naming the parameter and the value, on the source and on the built dist, and
+// every read of the list is what it was before.
+
+import { describe, expect, it } from 'vitest';
+import { describeValue } from './checks/describe-value.js';
+import { BUILDS, type CoreModule } from './test-builds.js';
+import { observe } from './test-helpers.js';
+
+/** Not booleans: `'false'` is truthy, and a flag read by truthiness takes it as true. */
+const BAD_FLAGS = ['false', 'yes', 1, null] as const;
+
+describe.each(BUILDS)('bad arguments to core (%s build)', (_build, load) => {
+  /** Runs `call` on a seeded list of each storage: `type` with `message`, every read of the list unchanged. */
+  async function expectRejected(
+    call: (list: InstanceType<CoreModule['RangeTombstoneListBase']>, m: CoreModule) => unknown,
+    type: (m: CoreModule) => new (message: string) => Error,
+    message: string,
+  ): Promise<void> {
+    const m = await load();
+    const cmp = new m.ClusteringComparator([m.types.int32]);
+    for (const list of [new m.RangeTombstoneList(cmp), new m.PersistentRangeTombstoneList(cmp)]) {
+      list.add(m.ClusteringBound.inclusiveStart(1), m.ClusteringBound.inclusiveEnd(3), 10);
+      list.add(m.ClusteringBound.inclusiveStart(5), m.ClusteringBound.inclusiveEnd(8), 12, 4);
+      const before = observe(list);
+      expect(() => call(list, m)).toThrow(type(m));
+      expect(() => call(list, m)).toThrow(new (type(m))(message));
+      expect(observe(list)).toBe(before);
+    }
+  }
+  const argument = (m: CoreModule) => m.InvalidArgumentError;
+  const slice = (m: CoreModule) =>
+    m.Slice.make(m.ClusteringBound.inclusiveStart(0), m.ClusteringBound.inclusiveEnd(9));
+
+  it.each(BAD_FLAGS)('iterator(slice | boolean, %s) (a plain TypeError)', async (bad) => {
+    const shown = describeValue(bad);
+    const reversed = bad as unknown as boolean;
+    const message = `reversed must be a boolean, got ${shown}`;
+    await expectRejected((l, m) => l.iterator(slice(m), reversed), argument, message);
+    await expectRejected((l) => l.iterator(true as never, reversed), argument, message);
+    await expectRejected((l) => l.iterator(undefined as never, reversed), argument, message);
+  });
+
+  it.each(BAD_FLAGS)('isDeleted(clustering, timestamp, %s) (a plain TypeError)', async (bad) => {
+    const shown = describeValue(bad);
+    await expectRejected(
+      (l) => l.isDeleted([2], 5, bad as unknown as boolean),
+      argument,
+      `isCounter must be a boolean, got ${shown}`,
+    );
+  });
+
+  it.each(BAD_FLAGS)('ClusteringBound.of(%s, …) (a truthy string built a start bound)', async (bad) => {
+    const shown = describeValue(bad);
+    const flag = bad as unknown as boolean;
+    await expectRejected(
+      (l, m) => l.add(m.ClusteringBound.of(flag, true, [4]), m.ClusteringBound.inclusiveEnd(4), 20),
+      argument,
+      `ClusteringBound.of isStart must be a boolean, got ${shown}`,
+    );
+    await expectRejected(
+      (l, m) => l.add(m.ClusteringBound.of(true, flag, [4]), m.ClusteringBound.inclusiveEnd(4), 20),
+      argument,
+      `ClusteringBound.of isInclusive must be a boolean, got ${shown}`,
+    );
+  });
+
+  it.each([
+    ['a string', 'ab', '"ab"'],
+    ['a number', 4, '4'],
+    ['a plain object', { 0: 4 }, '{"0": 4}'],
+  ])(
+    'ClusteringBound.of / create with %s for values (a plain TypeError, or an empty bound)',
+    async (_n, v, shown) => {
+      const values = v as unknown as number[];
+      const message = `bound values must be an array, got ${shown}`;
+      const value = (m: CoreModule) => m.InvalidClusteringValueError;
+      const end = (m: CoreModule) => m.ClusteringBound.inclusiveEnd(4);
+      await expectRejected(
+        (l, m) => l.add(m.ClusteringBound.of(true, true, values), end(m), 20),
+        value,
+        message,
+      );
+      const start = (m: CoreModule) => m.ClusteringBound.create(m.Kind.INCL_START_BOUND, values);
+      await expectRejected((l, m) => l.add(start(m), end(m), 20), value, message);
+    },
+  );
+
+  it('add of a RangeTombstone holding no Slice or no DeletionTime (a plain TypeError reading null.start)', async () => {
+    const at = (m: CoreModule) => m.DeletionTime.build(20, 0);
+    type Parts = [unknown, unknown];
+    const tombstone = (m: CoreModule, [s, d]: Parts) => new m.RangeTombstone(s as never, d as never);
+    await expectRejected(
+      (l, m) => l.add(tombstone(m, [null, at(m)])),
+      argument,
+      "a range tombstone's slice must be a Slice, got null",
+    );
+    await expectRejected(
+      (l, m) => l.add(tombstone(m, [slice(m), 20])),
+      argument,
+      "a range tombstone's deletionTime must be a DeletionTime, got 20",
+    );
+  });
+
+  it('the flags still take booleans and undefined', async () => {
+    const m = await load();
+    const list = new m.RangeTombstoneList(new m.ClusteringComparator([m.types.int32]));
+    list.add(m.ClusteringBound.of(true, false, [1]), m.ClusteringBound.of(false, true, [3]), 10);
+    expect([...list.iterator(slice(m), true)].map(String)).toEqual(['(1,3]@10']);
+    expect([...list.iterator(undefined as never, undefined)].map(String)).toEqual(['(1,3]@10']);
+    expect(list.isDeleted([2], 11, true)).toBe(true);
+    expect(list.isDeleted([2], 11, undefined)).toBe(false);
+  });
+});
