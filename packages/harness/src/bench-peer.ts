@@ -43,6 +43,21 @@ export async function loadWithBench<T>(what: string, load: () => Promise<T>): Pr
 }
 
 /**
+ * Bench's pure text forms (`@tombstone-lab/bench/format`: shell quoting, number forms) when bench is installed, else
+ * undefined: for the bench-free commands (`check`), which print better with them but must run without them.
+ */
+export async function benchFormatIfInstalled(): Promise<
+  typeof import('@tombstone-lab/bench/format') | undefined
+> {
+  try {
+    return await import('@tombstone-lab/bench/format');
+  } catch (error) {
+    if (isBenchMissing(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
  * A command whose code needs bench: its module is imported on first run through {@link loadWithBench}, so the
  * bench-free commands (and the library) start without bench installed.
  */

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -209,5 +209,37 @@ describe('the commands check prints to copy', () => {
     expect(r.stderr).toContain(
       '  replay file: bad.ndjson (npx tombstone-harness check --replay bad.ndjson)\n',
     );
+  }, 60_000);
+
+  it('the replay hint is shell-quoted: pasted into a POSIX shell it gives back the exact words, and replays', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harness-quote-'));
+    const out = `it's a $HOME; dir/bad "1" *.ndjson`;
+    const r = spawnSync(
+      process.execPath,
+      [BUILT_CLI, ...divergingCheck('end-exclusive', 300), '--out', out],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
+    expect(r.status).toBe(EXIT.failed);
+    const prefix = `  replay file: ${out} (`;
+    const line = r.stderr.split('\n').find((l) => l.startsWith(prefix));
+    expect(line, r.stderr).toBeDefined();
+    const hint = line!.slice(prefix.length, -1);
+    // The shell only prints the words it split the hint into (printf), so nothing the hint names runs here…
+    const words = execFileSync('/bin/sh', ['-c', `printf '%s\\0' ${hint}`], { cwd: dir, encoding: 'utf8' });
+    expect(words.split('\0').slice(0, -1)).toEqual(['tombstone-harness', 'check', '--replay', out]);
+    // …then the hint itself, pasted as it stands, with the bin on PATH as an install puts it: it replays the file.
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    symlinkSync(BUILT_CLI, join(bin, 'tombstone-harness'));
+    const pasted = spawnSync('/bin/sh', ['-c', hint], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+    });
+    expect(pasted.status, pasted.stderr).toBe(EXIT.failed);
+    expect(pasted.stdout).toContain('DIVERGES');
   }, 60_000);
 });

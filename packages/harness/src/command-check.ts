@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeFileAtomic } from './atomic-file.js';
+import { benchFormatIfInstalled } from './bench-peer.js';
 import {
   checkSpecIsCheckable,
   checkStreamPaced,
@@ -62,6 +63,25 @@ function outFile({ values, io }: CliContext): string | null {
     : null;
 }
 
+/** A path no shell splits or expands: it needs no quoting in a command to paste. */
+const PLAIN_PATH = /^[\w./-]+$/;
+
+/**
+ * The line naming the replay file written to `file` (as the user typed it) and the command that replays it,
+ * shell-quoted with bench's quoting so a path with spaces or `$`, `'`, `;` survives the paste. Bench is an optional
+ * peer and `check` runs without it: then only a plain path is put in a command (a quote-less one broke when pasted).
+ */
+async function replayFileLine(io: CliContext['io'], file: string): Promise<string> {
+  const args = ['check', '--replay', file];
+  const format = await benchFormatIfInstalled();
+  const command = format
+    ? commandLine(io, format.shellQuote(args))
+    : PLAIN_PATH.test(file)
+      ? commandLine(io, args.join(' '))
+      : 'replay it with check --replay and this file, quoted';
+  return `  replay file: ${file} (${command})\n`;
+}
+
 /** What a replay file fixes (the history and the workload it came from): options that would change it are errors. */
 const NOT_WITH_REPLAY = ['spec', 'seed', 'ops', 'streams', 'stream', 'from'] as const;
 
@@ -104,7 +124,7 @@ async function replay(context: CliContext, file: string): Promise<number> {
   );
   if (out !== null) {
     writeFileAtomic(out, c.replay!);
-    io.stderr(`  replay file: ${values.out} (${commandLine(io, `check --replay ${values.out}`)})\n`);
+    io.stderr(await replayFileLine(io, values.out as string));
   } else if (c.shrunkOps < c.fileOps) io.stdout(c.replay!);
   return c.interrupted ? EXIT.interrupted : EXIT.failed;
 }
@@ -222,7 +242,7 @@ async function checkStreams(context: CliContext): Promise<number> {
       );
       if (out !== null) {
         writeFileAtomic(out, c.replay!);
-        io.stderr(`  replay file: ${values.out} (${commandLine(io, `check --replay ${values.out}`)})\n`);
+        io.stderr(await replayFileLine(io, values.out as string));
       } else io.stdout(c.replay!);
       io.stderr(`${summary(checks, spec.name, choice, seed)}; DIVERGED\n`);
       return c.interrupted ? EXIT.interrupted : EXIT.failed;
