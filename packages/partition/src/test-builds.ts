@@ -25,10 +25,11 @@ export const BUILDS: readonly (readonly [string, () => Promise<PartitionModule>]
 export function seededTable(
   m: PartitionModule,
   rangeStore: RangeTombstoneStoreFactory = RANGE_IMPLEMENTATIONS[1]![1],
+  clock: () => number = () => NOW,
 ): Source.Table {
   const comparator = new ClusteringComparator([types.int32]);
   const options = m.tableOptions({ comparator, rangeStore, gcGraceSeconds: 100 });
-  const t = new m.Table(options, { clock: () => NOW });
+  const t = new m.Table(options, { clock });
   t.apply(t.update('k').insert([1], { v: 1 }, 10).insert([5], { v: 5 }, 10).build());
   t.apply(t.update('k').deleteRange(slice(4, 6), 11, 5).build());
   t.flush();

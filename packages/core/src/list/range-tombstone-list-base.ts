@@ -14,8 +14,9 @@ import type { Clustering, ClusteringComparator, ClusteringPrefix } from '../mode
 import {
   checkTimestamp,
   checkUnsignedDeletionTime,
-  DeletionTime,
+  type DeletionTime,
   NO_TIMESTAMP,
+  storedDeletionTime,
 } from '../model/deletion-time.js';
 import { RangeTombstone } from '../model/range-tombstone.js';
 import { Slice } from '../model/slice.js';
@@ -211,7 +212,7 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
     this.comparator.validateClustering(clustering);
     const idx = searchIndex(this.comparator, slotsOf(this), this.size, clustering, 0, this.size);
     if (idx < 0) return null;
-    return DeletionTime.fromUnsigned(this.markedAtAt(idx), this.delTimeAt(idx));
+    return storedDeletionTime(this.markedAtAt(idx), this.delTimeAt(idx));
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { ClusteringBound } from '../model/clustering-bound.js';
 import type { ClusteringComparator, ClusteringPrefix } from '../model/clustering-comparator.js';
-import { DeletionTime } from '../model/deletion-time.js';
+import { storedDeletionTime } from '../model/deletion-time.js';
 import { RangeTombstone } from '../model/range-tombstone.js';
 import { type Slice, uncheckedSlice } from '../model/slice.js';
 import type { RangeSlots } from './range-slots.js';
@@ -60,7 +60,7 @@ export function makeRange(
   markedAt: number,
   delTime: number,
 ): RangeTombstone {
-  return new RangeTombstone(uncheckedSlice(start, end), DeletionTime.fromUnsigned(markedAt, delTime));
+  return new RangeTombstone(uncheckedSlice(start, end), storedDeletionTime(markedAt, delTime));
 }
 
 /** Every range of slots `[0, n)`, ascending or descending. */

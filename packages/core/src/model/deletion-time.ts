@@ -15,6 +15,13 @@ export const INVALID_DELETION_TIME = 0xfffffffe;
 /** The token of the checked-already construction path ({@link DeletionTime.fromUnsigned}); never exported. */
 const TRUSTED: unique symbol = Symbol('DeletionTime.trusted');
 
+/**
+ * {@link DeletionTime.fromUnsigned} without its checks: what a list rebuilds from the values it stored, which were
+ * checked when they were added (every list read makes one per range it returns; see the constructor's note). Set by
+ * the class's static block, which may call the protected constructor. Not part of the package's API.
+ */
+export let storedDeletionTime: (markedForDeleteAt: number, unsignedLocalDeletionTime: number) => DeletionTime;
+
 /** The checks of a direct `new DeletionTime(…)`: {@link DeletionTime.build}'s, under the same error and message. */
 function checkDirect(markedForDeleteAt: number, localDeletionTime: number): void {
   checkTimestamp(markedForDeleteAt);
@@ -62,16 +69,25 @@ export class DeletionTime {
   static build(markedForDeleteAt: number, localDeletionTime: number): DeletionTime {
     checkTimestamp(markedForDeleteAt);
     checkUnsignedDeletionTime(localDeletionTime);
-    return DeletionTime.fromUnsigned(markedForDeleteAt, localDeletionTime);
+    return storedDeletionTime(markedForDeleteAt, localDeletionTime);
   }
 
   /**
    * Rebuilds a deletion time from its stored unsigned form (Cassandra's `buildUnsafeWithUnsignedInteger`): anything
-   * above MAX_DELETION_TIME, including NO_DELETION_TIME, comes back invalid. Inputs are trusted (already validated).
+   * above MAX_DELETION_TIME, including NO_DELETION_TIME, comes back invalid. Checked as {@link build} is (it took
+   * `NaN` and `-1` as they were: `deletedAt=NaN` deletes nothing and supersedes nothing); the lists' reads, whose
+   * stored values were checked when written, use an unchecked path.
+   * @throws InvalidTimestampError as {@link build}.
    */
   static fromUnsigned(markedForDeleteAt: number, unsignedLocalDeletionTime: number): DeletionTime {
-    if (unsignedLocalDeletionTime > MAX_DELETION_TIME) return new InvalidDeletionTime(markedForDeleteAt);
-    return new DeletionTime(markedForDeleteAt, unsignedLocalDeletionTime, TRUSTED);
+    return DeletionTime.build(markedForDeleteAt, unsignedLocalDeletionTime);
+  }
+
+  static {
+    storedDeletionTime = (markedForDeleteAt, unsigned) =>
+      unsigned > MAX_DELETION_TIME
+        ? new InvalidDeletionTime(markedForDeleteAt)
+        : new DeletionTime(markedForDeleteAt, unsigned, TRUSTED);
   }
 
   /** True only for the exact LIVE pair. */
@@ -131,7 +147,9 @@ export class DeletionTime {
 
 /** A deletion time whose local deletion time was out of range: it keeps its timestamp but `validate()` is false. */
 export class InvalidDeletionTime extends DeletionTime {
+  /** @throws InvalidTimestampError for a markedForDeleteAt that is not a safe integer (`NaN` was kept). */
   constructor(markedForDeleteAt: number) {
+    checkTimestamp(markedForDeleteAt);
     super(markedForDeleteAt, INVALID_DELETION_TIME);
   }
 

@@ -7,7 +7,7 @@ import { comparePartitionKeys, type PartitionKey } from '../model/partition-key.
 import type { Row } from '../model/row.js';
 import { mergeVersions } from '../read/partition-merge.js';
 import type { TableOptions } from '../table/table-options.js';
-import type { Memtable } from '../write/memtable.js';
+import { Memtable } from '../write/memtable.js';
 import { type PurgeCounters, type PurgeOrder, Purger, type PurgeSettings } from './purger.js';
 import { SortedRun } from './sorted-run.js';
 
@@ -146,11 +146,31 @@ function checkRequest(request: CompactionRequest): PurgeSettings {
       `gcBefore must be a number of seconds or a per-key function, got ${describeValue(gcBefore)}`,
     );
   }
-  for (const run of request.inputs) {
-    if (request.others.includes(run))
+  const inputs = checkRuns(request.inputs, 'inputs');
+  const others = checkRuns(request.others, 'others');
+  if (request.memtable != null && !(request.memtable instanceof Memtable)) {
+    throw new PartitionArgumentError(
+      `compaction request memtable must be a Memtable or null, got ${describeValue(request.memtable)}`,
+    );
+  }
+  for (const run of inputs) {
+    if (others.includes(run))
       throw new PartitionArgumentError(`run ${run.id} is both compacting and non-compacting`);
   }
-  return { purge, order, gcBefore, memtable: request.memtable ?? null, others: request.others };
+  return { purge, order, gcBefore, memtable: request.memtable ?? null, others };
+}
+
+/**
+ * Throws unless `value` is an array of runs (a request without `others` failed on `undefined.includes`; `others: 5`
+ * was never read when no input held a tombstone).
+ */
+function checkRuns(value: unknown, field: string): readonly SortedRun[] {
+  if (!Array.isArray(value) || !value.every((run) => run instanceof SortedRun)) {
+    throw new PartitionArgumentError(
+      `compaction request ${field} must be an array of SortedRun, got ${describeValue(value)}`,
+    );
+  }
+  return value;
 }
 
 /** What a compaction counts across partitions: tombstones purged and kept, rows dropped, the output's timestamps. */

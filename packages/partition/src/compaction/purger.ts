@@ -1,4 +1,5 @@
 import type { DeletionTime } from '@tombstone-lab/core';
+import { describeValue, PartitionArgumentError } from '../errors.js';
 import type { PartitionKey } from '../model/partition-key.js';
 import type { Memtable } from '../write/memtable.js';
 import { hashKey } from './bloom-filter.js';
@@ -70,7 +71,14 @@ export class Purger {
       if (typeof source === 'number') this.#gcBefore = source;
       else {
         this.counters.gcBeforeLookups++;
-        this.#gcBefore = source(this.key);
+        const gcBefore: unknown = source(this.key);
+        // NaN (or a string) compares false with every local deletion time: nothing would be purged, silently.
+        if (typeof gcBefore !== 'number' || Number.isNaN(gcBefore)) {
+          throw new PartitionArgumentError(
+            `gcBefore(${describeValue(this.key)}) returned ${describeValue(gcBefore)}, not a number of seconds`,
+          );
+        }
+        this.#gcBefore = gcBefore;
       }
     }
     return this.#gcBefore;

@@ -49,18 +49,26 @@ export function tombstoneGcOptions(init: TombstoneGcInit | undefined): Tombstone
       `tombstoneGc.mode must be 'timeout' or 'repair', got ${describeValue(init.mode)}`,
     );
   }
-  const delay = init.propagationDelaySeconds ?? DEFAULT_PROPAGATION_DELAY_SECONDS;
-  if (!Number.isSafeInteger(delay) || delay < 0) {
-    throw new PartitionArgumentError(
-      `tombstoneGc.propagationDelaySeconds must be a non-negative safe integer, got ${describeValue(delay)}`,
-    );
-  }
+  const delay = checkDelay(
+    init.propagationDelaySeconds ?? DEFAULT_PROPAGATION_DELAY_SECONDS,
+    'tombstoneGc.propagationDelaySeconds',
+  );
   if (mode === 'timeout' && init.propagationDelaySeconds !== undefined) {
     throw new PartitionArgumentError(
       `tombstoneGc.propagationDelaySeconds applies to mode 'repair' only, got it with mode 'timeout'`,
     );
   }
   return Object.freeze({ mode, propagationDelaySeconds: delay });
+}
+
+/** Throws unless `delay` is a non-negative safe integer of seconds; `what` names it. */
+function checkDelay(delay: unknown, what: string): number {
+  if (!Number.isSafeInteger(delay) || (delay as number) < 0) {
+    throw new PartitionArgumentError(
+      `${what} must be a non-negative safe integer, got ${describeValue(delay)}`,
+    );
+  }
+  return delay as number;
 }
 
 const TIMEOUT: TombstoneGcOptions = Object.freeze({
@@ -188,8 +196,11 @@ export class RepairHistory {
   /**
    * Repair-mode gc_before of `key`: its token range's last repair time minus `propagationDelaySeconds`, or −Infinity
    * (nothing purgeable) when no repair covered it. One counted lookup.
+   * @throws PartitionArgumentError for a key that is not a non-empty string or a delay that is not a non-negative
+   *   safe integer (`NaN` made every key's gc_before −Infinity: nothing was ever purged, silently).
    */
   gcBeforeOf(key: PartitionKey, propagationDelaySeconds: number): number {
+    checkDelay(propagationDelaySeconds, 'propagationDelaySeconds');
     const t = this.repairTimeOf(tokenOf(key));
     return t === undefined ? Number.NEGATIVE_INFINITY : t - propagationDelaySeconds;
   }

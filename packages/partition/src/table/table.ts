@@ -3,7 +3,7 @@ import { type CompactionResult, checkPurgeOrder, type PurgeOrder } from '../comp
 import type { SortedRun } from '../compaction/sorted-run.js';
 import { gcBeforeFunction, RepairHistory } from '../compaction/tombstone-gc.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
-import type { PartitionKey } from '../model/partition-key.js';
+import { checkPartitionKey, type PartitionKey } from '../model/partition-key.js';
 import type { Row } from '../model/row.js';
 import type { ReadQuery } from '../read/read.js';
 import { type ApplyResult, Memtable } from '../write/memtable.js';
@@ -99,9 +99,11 @@ export class Table {
    * gc_before of `key`, in seconds: tombstones deleted before it may be purged. Timeout mode: now minus gc grace
    * (the key may be omitted). Repair mode: the last repair of the key's token range minus the propagation delay
    * (one counted repair-history lookup), or −Infinity when no repair covered it.
-   * @throws PartitionArgumentError in repair mode without a key.
+   * @throws PartitionArgumentError in repair mode without a key, for a key that is not a non-empty string, or when the
+   *   clock answers something that is not a finite number.
    */
   gcBefore(key?: PartitionKey): number {
+    if (key !== undefined) checkPartitionKey(key);
     const source = this.#gcBeforeSource();
     if (typeof source === 'number') return source;
     if (key === undefined)
@@ -110,12 +112,12 @@ export class Table {
   }
 
   #gcBeforeSource(): number | ((key: PartitionKey) => number) {
-    return gcBeforeFunction(
-      this.options.tombstoneGc,
-      this.options.gcGraceSeconds,
-      this.#clock(),
-      this.repairHistory,
-    );
+    const now: unknown = this.#clock();
+    // A clock answering NaN or a string made gc_before NaN, reported as compact's own bad request.
+    if (typeof now !== 'number' || !Number.isFinite(now)) {
+      throw new PartitionArgumentError(`clock returned ${describeValue(now)}, not a number of seconds`);
+    }
+    return gcBeforeFunction(this.options.tombstoneGc, this.options.gcGraceSeconds, now, this.repairHistory);
   }
 
   /** Writes the memtable to a new run and starts an empty memtable. Returns null (and does nothing) when empty. */

@@ -1,5 +1,6 @@
 // Issue 24: a boolean flag of a public entry point takes only a boolean (`'false'` is truthy: read by truthiness it
-// silently means true), and a value it cannot hold is refused with a typed error, never a plain TypeError. Each call
+// silently means true), and a value it cannot hold is refused with a typed error, never a plain TypeError nor kept
+// (`DeletionTime.fromUnsigned(NaN, 0)` built a deletion that deletes nothing). Each call
 // is rejected with the package's error naming the parameter and the value, on the source and on the built dist, and
 // every read of the list is what it was before.
 
@@ -111,5 +112,33 @@ describe.each(BUILDS)('bad arguments to core (%s build)', (_build, load) => {
     expect([...list.iterator(undefined as never, undefined)].map(String)).toEqual(['(1,3]@10']);
     expect(list.isDeleted([2], 11, true)).toBe(true);
     expect(list.isDeleted([2], 11, undefined)).toBe(false);
+  });
+
+  it.each([
+    ['NaN, 0', Number.NaN, 0, 'markedForDeleteAt must be a safe integer, got NaN'],
+    ['1.5, 0', 1.5, 0, 'markedForDeleteAt must be a safe integer, got 1.5'],
+    ['5, -1', 5, -1, 'localDeletionTime must be an integer in [0, 4294967295], got -1'],
+    ['5, NaN', 5, Number.NaN, 'localDeletionTime must be an integer in [0, 4294967295], got NaN'],
+  ])('DeletionTime.fromUnsigned(%s) (it was kept as given)', async (_n, t, ldt, message) => {
+    await expectRejected(
+      (_l, m) => m.DeletionTime.fromUnsigned(t, ldt), // refused where built, not only by a list's add
+      (m) => m.InvalidTimestampError,
+      message,
+    );
+  });
+
+  it('new InvalidDeletionTime(NaN) (it was kept: deletedAt=NaN)', async () => {
+    await expectRejected(
+      (_l, m) => new m.InvalidDeletionTime(Number.NaN),
+      (m) => m.InvalidTimestampError,
+      'markedForDeleteAt must be a safe integer, got NaN',
+    );
+  });
+
+  it('fromUnsigned and InvalidDeletionTime still build what they did', async () => {
+    const m = await load();
+    expect(String(m.DeletionTime.fromUnsigned(5, 7))).toBe('deletedAt=5, localDeletion=7');
+    expect(m.DeletionTime.fromUnsigned(5, m.NO_DELETION_TIME).validate()).toBe(false);
+    expect(new m.InvalidDeletionTime(5).localDeletionTime).toBe(m.INVALID_DELETION_TIME);
   });
 });

@@ -1,0 +1,181 @@
+// Issue 24: what a public entry point cannot represent is refused. A boolean flag takes only a boolean: `'false'` is
+// truthy, so read by truthiness it silently means true (`rowsIn(slice, 'false')` read backwards), and a flag a call
+// ignored (`rangeIterator` of an info without ranges) hid the mistake until data arrived. A compaction request, a
+// clock and a repair lookup that would have purged nothing, silently, are refused too. Each call is rejected with
+// PartitionArgumentError naming the parameter and the value, on the source and on the built dist, and every read of
+// the table is what it was before.
+import { ClusteringBound, DeletionTime, Slice } from '@tombstone-lab/core';
+import { describeValue } from '@tombstone-lab/core/internal';
+import { describe, expect, it } from 'vitest';
+import { BUILDS, NOW, observe, type PartitionModule, seededTable } from './test-builds.js';
+import { RANGE_IMPLEMENTATIONS } from './test-tables.js';
+
+type Table = ReturnType<typeof seededTable>;
+const SLICE = Slice.make(ClusteringBound.inclusiveStart(0), ClusteringBound.inclusiveEnd(9));
+/** Not booleans: `'false'` is truthy, and a flag read by truthiness takes it as true. */
+const BAD_FLAGS = ['false', 'yes', 1, null] as const;
+
+describe.each(BUILDS)('bad arguments to partition (%s build)', (_build, load) => {
+  /** Runs `call` on each storage's seeded table: a PartitionArgumentError with `message`, every read unchanged. */
+  async function expectRejected(
+    call: (t: Table, m: PartitionModule) => unknown,
+    message: string,
+  ): Promise<void> {
+    const m = await load();
+    for (const [, store] of RANGE_IMPLEMENTATIONS) {
+      const t = seededTable(m, store);
+      const before = observe(t);
+      expect(() => call(t, m)).toThrow(m.PartitionArgumentError);
+      expect(() => call(t, m)).toThrow(new m.PartitionArgumentError(message));
+      expect(observe(t)).toBe(before);
+    }
+  }
+  /** The first run's partition `k`: rows [1] and [5], the range [4,6]. */
+  /** A valid compaction of every run of `t` (what `table.compact()` asks for). */
+  const request = (t: Table) => ({
+    table: t.options,
+    inputs: t.runs,
+    others: [],
+    outputId: 9,
+    gcBefore: NOW,
+  });
+  const k = (t: Table) => t.runs[0]!.get('k')!;
+
+  it.each(BAD_FLAGS)('DeletionInfo.rangeIterator(slice | boolean, %s)', async (bad) => {
+    const shown = describeValue(bad);
+    const reversed = bad as unknown as boolean;
+    const message = `rangeIterator reversed must be a boolean, got ${shown}`;
+    // It threw core's plain TypeError after a slice, and was ignored after a boolean.
+    await expectRejected((t) => k(t).deletionInfo.rangeIterator(SLICE, reversed), message);
+    await expectRejected((t) => k(t).deletionInfo.rangeIterator(true, reversed), message);
+    await expectRejected((t) => k(t).deletionInfo.rangeIterator(undefined, reversed), message);
+    // An info without ranges ignored every argument.
+    await expectRejected((_t, m) => new m.DeletionInfo().rangeIterator(SLICE, reversed), message);
+  });
+
+  it('DeletionInfo.rangeIterator of an info without ranges names a first argument that is no Slice', async () => {
+    await expectRejected(
+      (_t, m) => new m.DeletionInfo().rangeIterator('yes' as unknown as boolean),
+      'rangeIterator takes a Slice or a boolean (reversed), got "yes"',
+    );
+  });
+
+  it.each(BAD_FLAGS)('Partition.rowsIn(slice, %s) (it read a truthy value as reversed)', async (bad) => {
+    const shown = describeValue(bad);
+    await expectRejected(
+      (t) => k(t).rowsIn(SLICE, bad as unknown as boolean),
+      `rowsIn reversed must be a boolean, got ${shown}`,
+    );
+  });
+
+  it('Partition.rowsIn(null) names the slice (a plain TypeError reading null.start)', async () => {
+    await expectRejected(
+      (t) => k(t).rowsIn(null as unknown as Slice),
+      'rowsIn slice must be a Slice, got null',
+    );
+  });
+
+  it.each(BAD_FLAGS)('Row.under(deletion, %s) (it read a truthy value as true)', async (bad) => {
+    const shown = describeValue(bad);
+    await expectRejected(
+      (t) =>
+        k(t)
+          .getRow([5])!
+          .under(DeletionTime.build(20, 0), bad as unknown as boolean),
+      `under dropShadowedDeletion must be a boolean, got ${shown}`,
+    );
+  });
+
+  it('Row.under(null) names the deletion (a plain TypeError reading null.isLive)', async () => {
+    await expectRejected(
+      (t) =>
+        k(t)
+          .getRow([5])!
+          .under(null as unknown as DeletionTime),
+      'under needs a DeletionTime, got null',
+    );
+  });
+
+  it('the flags still take booleans and undefined', async () => {
+    const m = await load();
+    const p = k(seededTable(m));
+    expect([...p.deletionInfo.rangeIterator(SLICE, true)].map(String)).toEqual(['[4,6]@11/5']);
+    expect([...p.rowsIn(SLICE, true)].map((r) => r.clustering)).toEqual([[5], [1]]);
+    expect([...p.rowsIn(undefined, undefined)].map((r) => r.clustering)).toEqual([[1], [5]]);
+    expect(p.getRow([5])!.under(DeletionTime.build(10, 0), false)).toBeNull();
+  });
+
+  it.each([
+    [
+      'no others',
+      { others: undefined },
+      'compaction request others must be an array of SortedRun, got undefined',
+    ],
+    ['others: 5', { others: 5 }, 'compaction request others must be an array of SortedRun, got 5'],
+    ['inputs: "x"', { inputs: 'x' }, 'compaction request inputs must be an array of SortedRun, got "x"'],
+    ['inputs: [{}]', { inputs: [{}] }, 'compaction request inputs must be an array of SortedRun, got [{}]'],
+    ['memtable: 5', { memtable: 5 }, 'compaction request memtable must be a Memtable or null, got 5'],
+  ])('compact(request) with %s (a plain TypeError, or never read)', async (_n, change, message) => {
+    await expectRejected(
+      (t, m) =>
+        m.compact({ ...request(t), ...(change as object) } as Parameters<PartitionModule['compact']>[0]),
+      message,
+    );
+  });
+
+  it.each([
+    ['NaN', Number.NaN],
+    ['a string', '5'],
+  ])('compact with a gcBefore function answering %s (nothing was purged, silently)', async (_n, answer) => {
+    await expectRejected(
+      (t, m) => m.compact({ ...request(t), gcBefore: () => answer as number }),
+      `gcBefore("j") returned ${describeValue(answer)}, not a number of seconds`,
+    );
+  });
+
+  it.each([
+    ['NaN', Number.NaN],
+    ['a string', 'now'],
+    ['Infinity', Number.POSITIVE_INFINITY],
+  ])('a table whose clock answers %s: compact and gcBefore refuse it, naming it', async (_n, answer) => {
+    const m = await load();
+    for (const [, store] of RANGE_IMPLEMENTATIONS) {
+      let now: unknown = NOW;
+      const t = seededTable(m, store, () => now as number);
+      const before = observe(t);
+      now = answer;
+      const message = `clock returned ${describeValue(answer)}, not a number of seconds`;
+      expect(() => t.compact()).toThrow(new m.PartitionArgumentError(message));
+      expect(() => t.gcBefore()).toThrow(new m.PartitionArgumentError(message));
+      now = NOW;
+      expect(observe(t)).toBe(before);
+    }
+  });
+
+  it('table.gcBefore(key) names a key that is not a non-empty string (it was ignored in timeout mode)', async () => {
+    await expectRejected(
+      (t) => t.gcBefore(5 as unknown as string),
+      'partition key must be a non-empty string, got 5',
+    );
+  });
+
+  it.each([
+    ['NaN', Number.NaN],
+    ['-1', -1],
+    ['1.5', 1.5],
+  ])(
+    'RepairHistory.gcBeforeOf(key, %s) (NaN made gc_before −Infinity: nothing purged)',
+    async (_n, delay) => {
+      const m = await load();
+      const history = m.RepairHistory.of([{ start: 0, end: m.MAX_TOKEN, repairedAt: 500 }]);
+      const before = JSON.stringify([history.ranges(), history.lookups, history.size]);
+      expect(() => history.gcBeforeOf('k', delay)).toThrow(
+        new m.PartitionArgumentError(
+          `propagationDelaySeconds must be a non-negative safe integer, got ${describeValue(delay)}`,
+        ),
+      );
+      expect(JSON.stringify([history.ranges(), history.lookups, history.size])).toBe(before);
+      expect(history.gcBeforeOf('k', 100)).toBe(400);
+    },
+  );
+});
