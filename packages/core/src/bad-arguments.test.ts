@@ -141,4 +141,27 @@ describe.each(BUILDS)('bad arguments to core (%s build)', (_build, load) => {
     expect(m.DeletionTime.fromUnsigned(5, m.NO_DELETION_TIME).validate()).toBe(false);
     expect(new m.InvalidDeletionTime(5).localDeletionTime).toBe(m.INVALID_DELETION_TIME);
   });
+
+  it.each([
+    ['isEmpty(null)', (m: CoreModule) => slice(m).isEmpty(null as never), "Slice.isEmpty's comparator"],
+    [
+      'includes(null, [1])',
+      (m: CoreModule) => slice(m).includes(null as never, [1]),
+      "Slice.includes's comparator",
+    ],
+  ])('Slice.%s (a plain TypeError reading null.compare)', async (_n, call, what) => {
+    await expectRejected(
+      (_l, m) => call(m),
+      (m) => m.InvalidClusteringValueError,
+      `${what} must be a ClusteringComparator, got null`,
+    );
+  });
+
+  it('Slice.includes(comparator, "x") (a string read as a clustering)', async () => {
+    await expectRejected(
+      (l, m) => slice(m).includes(l.comparator, 'x' as never),
+      (m) => m.InvalidClusteringValueError,
+      'a clustering must be an array of values, got "x"',
+    );
+  });
 });

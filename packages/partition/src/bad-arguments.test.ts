@@ -4,7 +4,7 @@
 // clock and a repair lookup that would have purged nothing, silently, are refused too. Each call is rejected with
 // PartitionArgumentError naming the parameter and the value, on the source and on the built dist, and every read of
 // the table is what it was before.
-import { ClusteringBound, DeletionTime, Slice } from '@tombstone-lab/core';
+import { ClusteringBound, DeletionTime, InvalidClusteringValueError, Slice } from '@tombstone-lab/core';
 import { describeValue } from '@tombstone-lab/core/internal';
 import { describe, expect, it } from 'vitest';
 import { BUILDS, NOW, observe, type PartitionModule, seededTable } from './test-builds.js';
@@ -20,13 +20,17 @@ describe.each(BUILDS)('bad arguments to partition (%s build)', (_build, load) =>
   async function expectRejected(
     call: (t: Table, m: PartitionModule) => unknown,
     message: string,
+    type: (m: PartitionModule) => new (message: string) => Error = (m) => m.PartitionArgumentError,
   ): Promise<void> {
     const m = await load();
     for (const [, store] of RANGE_IMPLEMENTATIONS) {
       const t = seededTable(m, store);
       const before = observe(t);
-      expect(() => call(t, m)).toThrow(m.PartitionArgumentError);
-      expect(() => call(t, m)).toThrow(new m.PartitionArgumentError(message));
+      const probes = t.runs.map((run) => run.bloomFilter.probes);
+      expect(() => call(t, m)).toThrow(type(m));
+      expect(() => call(t, m)).toThrow(new (type(m))(message));
+      // Before observing again: its reads probe the runs' filters.
+      expect(t.runs.map((run) => run.bloomFilter.probes)).toEqual(probes);
       expect(observe(t)).toBe(before);
     }
   }
@@ -178,4 +182,86 @@ describe.each(BUILDS)('bad arguments to partition (%s build)', (_build, load) =>
       expect(history.gcBeforeOf('k', 100)).toBe(400);
     },
   );
+
+  it('Partition.getRow of something that is not a clustering (getRow("x") could answer another row)', async () => {
+    await expectRejected(
+      (t) => k(t).getRow('x' as unknown as number[]),
+      'a clustering must be an array of values, got "x"',
+      () => InvalidClusteringValueError,
+    );
+  });
+
+  it.each([
+    ['a number', 5, '5'],
+    ['null', null, 'null'],
+    ['an object without hashes', {}, '{}'],
+  ])('a BloomFilter key that is %s (hashed to NaN bits, or a plain TypeError)', async (_n, key, shown) => {
+    const message = `a bloom filter key must be a string or a KeyHash, got ${shown}`;
+    const bad = key as unknown as string;
+    await expectRejected((t) => t.runs[0]!.bloomFilter.mightContain(bad), message);
+    await expectRejected((_t, m) => new m.BloomFilter(10).add(bad), message);
+  });
+
+  it('a sealed BloomFilter refuses a key with ImmutableStateError (a plain TypeError)', async () => {
+    await expectRejected(
+      (t) => t.runs[0]!.bloomFilter.add('z'),
+      'cannot add to a sealed BloomFilter',
+      (m) => m.ImmutableStateError,
+    );
+  });
+
+  it.each([
+    ['memtable.get', (t: Table) => t.memtable.get(5 as unknown as string)],
+    ['memtable.has', (t: Table) => t.memtable.has(5 as unknown as string)],
+    ['run.get', (t: Table) => t.runs[0]!.get(5 as unknown as string)],
+    ['run.lookup', (t: Table) => t.runs[0]!.lookup(5 as unknown as string)],
+    ['run.mayContain', (t: Table) => t.runs[0]!.mayContain(5 as unknown as string)],
+  ])('%s(5) (answered "absent", silently)', async (_n, call) => {
+    await expectRejected(call, 'partition key must be a non-empty string, got 5');
+  });
+
+  it('new Cell(5, …) (kept, a column named by a number)', async () => {
+    await expectRejected(
+      (_t, m) => new m.Cell(5 as unknown as string, 'v', 1),
+      "a cell's column must be a string, got 5",
+    );
+  });
+
+  it.each([
+    ['a string', 'x', '"x"'],
+    ['a comparator alone', { comparator: 1 }, '{comparator: 1}'],
+  ])('new DeletionInfo(%s) (kept until its first range: a plain TypeError)', async (_n, source, shown) => {
+    await expectRejected(
+      (_t, m) => new m.DeletionInfo(source as never),
+      `a DeletionInfo's source must be null or a table's options ({ comparator, rangeStore }), got ${shown}`,
+    );
+  });
+
+  it('DeletionInfo.mayModify(null) (a plain TypeError)', async () => {
+    await expectRejected(
+      (t) => k(t).deletionInfo.mayModify(null as never),
+      'mayModify needs a DeletionInfo, got null',
+    );
+  });
+
+  it.each([
+    ['null', null, 'RepairHistory.of needs an array of repaired ranges, got null'],
+    [
+      'a range with an unknown field',
+      [{ start: 0, end: 9, repairedAt: 5, repairedAtt: 6 }],
+      'unknown repaired range field "repairedAtt" (allowed: start, end, repairedAt)',
+    ],
+  ])('RepairHistory.of(%s) (a plain TypeError, or the field ignored)', async (_n, ranges, message) => {
+    await expectRejected((_t, m) => m.RepairHistory.of(ranges as never), message);
+  });
+
+  it('the checked entry points still answer as before', async () => {
+    const m = await load();
+    const t = seededTable(m);
+    expect(k(t).getRow([5])?.values()).toEqual({ v: 5 });
+    expect(t.memtable.has('k') && t.runs[0]!.mayContain('k') && t.runs[0]!.get('k') !== undefined).toBe(true);
+    expect(new m.Cell('v', 1, 1).column).toBe('v');
+    expect(new m.DeletionInfo(t.options).mayModify(k(t).deletionInfo)).toBe(false);
+    expect(m.RepairHistory.of([{ start: 0, end: 9, repairedAt: 5 }]).size).toBe(1);
+  });
 });

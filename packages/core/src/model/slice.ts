@@ -82,13 +82,22 @@ export class Slice {
     return comparator.compare(start, end) >= 0;
   }
 
-  /** True when this slice selects nothing under `comparator` (e.g. `(5,5]`, `[5,5)`, `[7,3]`). */
+  /**
+   * True when this slice selects nothing under `comparator` (e.g. `(5,5]`, `[5,5)`, `[7,3]`).
+   * @throws InvalidClusteringValueError when `comparator` is not a ClusteringComparator.
+   */
   isEmpty(comparator: ClusteringComparator): boolean {
+    checkComparatorArgument(comparator, 'Slice.isEmpty');
     return Slice.isEmpty(comparator, this.start, this.end);
   }
 
-  /** `start <= clustering <= end`. */
+  /**
+   * `start <= clustering <= end`.
+   * @throws InvalidClusteringValueError when `comparator` is not a ClusteringComparator or `clustering` does not fit it.
+   */
   includes(comparator: ClusteringComparator, clustering: Clustering): boolean {
+    checkComparatorArgument(comparator, 'Slice.includes');
+    comparator.validateClustering(clustering);
     return comparator.compare(this.start, clustering) <= 0 && comparator.compare(clustering, this.end) <= 0;
   }
 
@@ -157,12 +166,17 @@ function emptyInValueOrder(start: ClusteringBound, end: ClusteringBound): boolea
   return Slice.isEmpty(cmp, start, end);
 }
 
-function checkNotEmpty(start: ClusteringBound, end: ClusteringBound, comparator: ClusteringComparator): void {
+/** `isEmpty(null)` and `includes(null, c)` failed reading `null.compare` with a plain TypeError. */
+function checkComparatorArgument(comparator: unknown, method: string): void {
   if (!(comparator instanceof ClusteringComparator)) {
     throw new InvalidClusteringValueError(
-      `Slice.make's comparator must be a ClusteringComparator, got ${describeValue(comparator)}`,
+      `${method}'s comparator must be a ClusteringComparator, got ${describeValue(comparator)}`,
     );
   }
+}
+
+function checkNotEmpty(start: ClusteringBound, end: ClusteringBound, comparator: ClusteringComparator): void {
+  checkComparatorArgument(comparator, 'Slice.make');
   comparator.validateBound(start, 'slice start');
   comparator.validateBound(end, 'slice end');
   if (Slice.isEmpty(comparator, start, end)) {

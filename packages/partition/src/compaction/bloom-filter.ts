@@ -1,4 +1,4 @@
-import { describeValue, PartitionArgumentError } from '../errors.js';
+import { describeValue, ImmutableStateError, PartitionArgumentError } from '../errors.js';
 
 /**
  * The two 32-bit base hashes of a partition key. Computed once per key and reused for every filter probed,
@@ -57,6 +57,21 @@ export function hashKey(key: string): KeyHash {
 }
 
 /**
+ * The hash of a key given as a string or a precomputed {@link KeyHash}. Anything else (a number, `null`, `{}`) hashed
+ * to `NaN` bits or failed reading `null`: `add(5)` set bit 0 and `mightContain(5)` answered for it, silently.
+ */
+function hashOf(key: unknown): KeyHash {
+  if (typeof key === 'string') return hashKey(key);
+  if (typeof key === 'object' && key !== null) {
+    const { h1, h2 } = key as Partial<KeyHash>;
+    if (typeof h1 === 'number' && typeof h2 === 'number') return key as KeyHash;
+  }
+  throw new PartitionArgumentError(
+    `a bloom filter key must be a string or a KeyHash, got ${describeValue(key)}`,
+  );
+}
+
+/**
  * A classic Bloom filter over partition keys: `k` bit positions per key from double hashing
  * (Kirsch–Mitzenmacher, `h1 + i·h2 mod m`) into a bit array sized for an expected key count and false-positive rate.
  * Never answers "absent" for a key that was added. Every membership check increments {@link BloomFilter.probes},
@@ -93,10 +108,13 @@ export class BloomFilter {
     this.#bits = new Uint32Array(this.bitCount / 32);
   }
 
-  /** Adds a key (by its string or a precomputed {@link KeyHash}). Fails once the filter is {@link seal}ed. */
+  /**
+   * Adds a key (by its string or a precomputed {@link KeyHash}).
+   * @throws ImmutableStateError once the filter is {@link seal}ed; PartitionArgumentError for a key that is neither.
+   */
   add(key: string | KeyHash): void {
-    if (this.#sealed) throw new TypeError('cannot add to a sealed BloomFilter');
-    const { h1, h2 } = typeof key === 'string' ? hashKey(key) : key;
+    if (this.#sealed) throw new ImmutableStateError('cannot add to a sealed BloomFilter');
+    const { h1, h2 } = hashOf(key);
     for (let i = 0; i < this.hashCount; i++) {
       const bit = (h1 + Math.imul(i, h2)) >>> 0;
       const pos = bit % this.bitCount;
@@ -110,10 +128,13 @@ export class BloomFilter {
     return this;
   }
 
-  /** True if the key may have been added; false means it certainly was not. Counts one probe. */
+  /**
+   * True if the key may have been added; false means it certainly was not. Counts one probe.
+   * @throws PartitionArgumentError for a key that is neither a string nor a {@link KeyHash} (nothing counted).
+   */
   mightContain(key: string | KeyHash): boolean {
+    const { h1, h2 } = hashOf(key);
     this.#probes++;
-    const { h1, h2 } = typeof key === 'string' ? hashKey(key) : key;
     for (let i = 0; i < this.hashCount; i++) {
       const pos = ((h1 + Math.imul(i, h2)) >>> 0) % this.bitCount;
       if ((this.#bits[pos >>> 5]! & (1 << (pos & 31))) === 0) return false;

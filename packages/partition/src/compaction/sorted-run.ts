@@ -1,6 +1,6 @@
 import { PartitionArgumentError } from '../errors.js';
 import type { Partition } from '../model/partition.js';
-import { comparePartitionKeys, type PartitionKey } from '../model/partition-key.js';
+import { checkPartitionKey, comparePartitionKeys, type PartitionKey } from '../model/partition-key.js';
 import type { TableOptions } from '../table/table-options.js';
 import { BloomFilter, hashKey, type KeyHash } from './bloom-filter.js';
 
@@ -72,8 +72,13 @@ export class SortedRun {
     Object.freeze(this);
   }
 
-  /** Whether `key` lies within [firstKey, lastKey] (no probe: the cheap "sstables selected for key" check). */
+  /**
+   * Whether `key` lies within [firstKey, lastKey] (no probe: the cheap "sstables selected for key" check).
+   * @throws PartitionArgumentError unless `key` is a non-empty string (a number compared false: "absent", silently);
+   *   {@link mayContain} and {@link lookup} check through here.
+   */
   coversKey(key: PartitionKey): boolean {
+    checkPartitionKey(key);
     return this.firstKey !== null && this.lastKey !== null && key >= this.firstKey && key <= this.lastKey;
   }
 
@@ -82,8 +87,12 @@ export class SortedRun {
     return this.coversKey(key) && this.bloomFilter.mightContain(hash ?? hashKey(key));
   }
 
-  /** The stored partition via the index (no bloom probe), or undefined. */
+  /**
+   * The stored partition via the index (no bloom probe), or undefined.
+   * @throws PartitionArgumentError unless `key` is a non-empty string.
+   */
   get(key: PartitionKey): Partition | undefined {
+    checkPartitionKey(key);
     const i = this.#index.get(key);
     return i === undefined ? undefined : this.partitions[i];
   }

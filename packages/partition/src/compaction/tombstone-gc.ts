@@ -92,6 +92,8 @@ export interface RepairedRange {
   readonly repairedAt: number;
 }
 
+const REPAIRED_RANGE_KEYS: readonly string[] = ['start', 'end', 'repairedAt'];
+
 function checkToken(name: string, token: unknown): number {
   if (!Number.isSafeInteger(token) || (token as number) < 0 || (token as number) > MAX_TOKEN) {
     throw new PartitionArgumentError(
@@ -115,10 +117,22 @@ export class RepairHistory {
   #times: number[] = [];
   #lookups = 0;
 
-  /** Builds a history from ranges recorded in order. */
+  /**
+   * Builds a history from ranges recorded in order.
+   * @throws PartitionArgumentError for `ranges` that is not an array (`null` failed with a plain TypeError), a range
+   *   with a field it does not know (ignored silently before), or a bad value.
+   */
   static of(ranges: readonly RepairedRange[]): RepairHistory {
+    if (!Array.isArray(ranges)) {
+      throw new PartitionArgumentError(
+        `RepairHistory.of needs an array of repaired ranges, got ${describeValue(ranges)}`,
+      );
+    }
     const h = new RepairHistory();
-    for (const r of ranges) h.record(r.start, r.end, r.repairedAt);
+    for (const r of ranges) {
+      checkOptionsBag(r, REPAIRED_RANGE_KEYS, 'repaired range field');
+      h.record(r.start, r.end, r.repairedAt);
+    }
     return h;
   }
 

@@ -67,9 +67,16 @@ export class Cell {
   /** When a tombstone was created (seconds, unsigned 32-bit); core's `NO_DELETION_TIME` for a live cell. */
   readonly localDeletionTime: number;
 
-  /** A live cell of `column` (named in errors). */
+  /**
+   * A live cell of `column` (named in errors).
+   * @throws PartitionArgumentError for a column that is not a string (`new Cell(5, …)` was kept, named by a number),
+   *   a value that is not a cell value, or a timestamp a write may not carry.
+   */
   constructor(column: string, value: unknown, timestamp: number);
   constructor(column: string, value: unknown, timestamp: number, localDeletionTime?: number) {
+    if (typeof column !== 'string') {
+      throw new PartitionArgumentError(`a cell's column must be a string, got ${describeValue(column)}`);
+    }
     this.column = column;
     if (value === TOMBSTONE) {
       this.value = null;

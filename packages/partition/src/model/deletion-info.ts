@@ -1,6 +1,6 @@
 import {
   type Clustering,
-  type ClusteringComparator,
+  ClusteringComparator,
   ComparatorMismatchError,
   DeletionTime,
   JVM_COMPRESSED_OOPS,
@@ -26,6 +26,13 @@ export interface RangeStoreSource {
 }
 
 const EMPTY: IterableIterator<RangeTombstone> = [][Symbol.iterator]();
+
+/** Whether `value` can serve as a {@link RangeStoreSource}: a comparator and a range container factory. */
+function isRangeStoreSource(value: unknown): value is RangeStoreSource {
+  if (typeof value !== 'object' || value === null) return false;
+  const { comparator, rangeStore } = value as Partial<RangeStoreSource>;
+  return comparator instanceof ClusteringComparator && typeof rangeStore === 'function';
+}
 
 /**
  * The read-only face of a {@link DeletionInfo}: what partition snapshots expose. Readers can never mutate through
@@ -82,8 +89,16 @@ export class DeletionInfo {
    * @param source the table's comparator and range container factory, needed to {@link add} a range tombstone
    *   (optional: a `DeletionInfo` with only a partition deletion never needs it)
    * @param partitionDeletion the initial partition deletion, LIVE by default
+   * @throws PartitionArgumentError for a source that is neither null nor `{ comparator, rangeStore }`, or a partition
+   *   deletion that is not a DeletionTime.
    */
   constructor(source: RangeStoreSource | null = null, partitionDeletion: DeletionTime = DeletionTime.LIVE) {
+    // `new DeletionInfo('x')` was kept, and failed only at its first range, with a plain TypeError.
+    if (source !== null && !isRangeStoreSource(source)) {
+      throw new PartitionArgumentError(
+        `a DeletionInfo's source must be null or a table's options ({ comparator, rangeStore }), got ${describeValue(source)}`,
+      );
+    }
     if (!(partitionDeletion instanceof DeletionTime)) {
       throw new PartitionArgumentError(
         `partitionDeletion must be a DeletionTime, got ${describeValue(partitionDeletion)}`,
@@ -238,6 +253,9 @@ export class DeletionInfo {
    * at all (Cassandra does not check whether the ranges are shadowed, so every range write pays for the copy).
    */
   mayModify(existing: ReadonlyDeletionInfo): boolean {
+    if (!(existing instanceof DeletionInfo)) {
+      throw new PartitionArgumentError(`mayModify needs a DeletionInfo, got ${describeValue(existing)}`);
+    }
     return this.#partitionDeletion.compareTo(existing.getPartitionDeletion()) > 0 || this.hasRanges();
   }
 

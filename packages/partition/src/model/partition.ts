@@ -78,8 +78,13 @@ export class Partition {
     return this.rowTree.size === 0 && this.deletionInfo.isLive();
   }
 
-  /** The stored row at `clustering` (deletions not applied), or null. O(log N). */
+  /**
+   * The stored row at `clustering` (deletions not applied), or null. O(log N).
+   * @throws core's InvalidClusteringValueError when `clustering` does not fit the table's comparator.
+   */
   getRow(clustering: Clustering): Row | null {
+    // `getRow('x')` probed the tree with the string's characters and could answer some other row.
+    this.table.comparator.validateClustering(clustering);
     return this.rowTree.find(rowProbe(this.table.comparator, clustering)) ?? null;
   }
 

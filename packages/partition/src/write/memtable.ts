@@ -1,7 +1,7 @@
 import { describeValue, PartitionArgumentError } from '../errors.js';
 import { DeletionInfo, type ReadonlyDeletionInfo } from '../model/deletion-info.js';
 import { Partition, partitionShellHeap } from '../model/partition.js';
-import { comparePartitionKeys, type PartitionKey } from '../model/partition-key.js';
+import { checkPartitionKey, comparePartitionKeys, type PartitionKey } from '../model/partition-key.js';
 import { emptyRowTree, type RowTree } from '../model/row-tree.js';
 import { checkTableOptions, type TableOptions } from '../table/table-options.js';
 import { PartitionUpdate } from './partition-update.js';
@@ -113,8 +113,12 @@ export class Memtable {
     return { dataSizeDelta, heapSizeDelta, partition: this.get(update.key) as Partition };
   }
 
-  /** The snapshot of `key`'s contents, or undefined. The same object until a write changes them. O(1). */
+  /**
+   * The snapshot of `key`'s contents, or undefined. The same object until a write changes them. O(1).
+   * @throws PartitionArgumentError unless `key` is a non-empty string (`get(5)` answered "absent", silently).
+   */
   get(key: PartitionKey): Partition | undefined {
+    checkPartitionKey(key);
     const entry = this.#partitions.get(key);
     if (entry === undefined) return undefined;
     if (entry.published === null) {
@@ -124,8 +128,12 @@ export class Memtable {
     return entry.published;
   }
 
-  /** Whether a partition exists for `key`. */
+  /**
+   * Whether a partition exists for `key`.
+   * @throws PartitionArgumentError unless `key` is a non-empty string.
+   */
   has(key: PartitionKey): boolean {
+    checkPartitionKey(key);
     return this.#partitions.has(key);
   }
 
