@@ -31,6 +31,7 @@ describe('entry points', () => {
       'UsageError',
       'analyseFiles',
       'analyseRun',
+      'displayPath',
       'listBenchmarks',
       'readRun',
       'shellQuote',

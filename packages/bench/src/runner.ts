@@ -60,5 +60,8 @@ export type {
 export type { RunOptions } from './plan/run-options.js';
 /** Reads and validates a results file written by a run. */
 export { readRun } from './results/results-store.js';
-/** POSIX shell quoting, for displaying a recorded command line (never for running one). */
-export { shellQuote } from './shell-quote.js';
+/**
+ * POSIX shell quoting, for displaying a recorded command line (never for running one); a path as the user types it
+ * from their working directory (relative inside it), for messages that name files.
+ */
+export { displayPath, shellQuote } from './shell-quote.js';

@@ -1,3 +1,5 @@
+import { relative } from 'node:path';
+
 /** POSIX shell quoting lives in format/ (the `./format` entry), so the harness prints its hints with the same code. */
 export { shellQuote, shellQuoteArg } from './format/shell-quote.js';
 
@@ -8,4 +10,13 @@ export { shellQuote, shellQuoteArg } from './format/shell-quote.js';
 export function launcherOf(script: string): string[] {
   const at = script.lastIndexOf('/node_modules/.bin/');
   return at >= 0 ? ['npx', script.slice(at + '/node_modules/.bin/'.length)] : [script];
+}
+
+/**
+ * `file` as the user can type it from `cwd`: relative when inside it, else absolute. Every message that names a path
+ * shows it this way (`results: out/run.json` after `--out out/run.json`, not the absolute path).
+ */
+export function displayPath(cwd: string, file: string): string {
+  const rel = relative(cwd, file);
+  return rel !== '' && !rel.startsWith('..') ? rel : file;
 }

@@ -8,6 +8,7 @@ import { UsageError } from '../errors.js';
 import { formatDeltaPercent } from '../format/number-format.js';
 import { CALIBRATION_LIMITS, type NumberCheck } from '../plan/run-options.js';
 import { reachWarning } from '../report/report-model.js';
+import { displayPath } from '../shell-quote.js';
 import type { CalibrationSummary, RunCost } from '../stats/calibration.js';
 import { type CliValues, numberOption, parseNumberText } from './cli-options.js';
 import type { CliIo } from './io.js';
@@ -158,6 +159,6 @@ export async function cmdCalibrate(
   const warning = reachWarning(reach, summary.config.correction);
   if (warning !== null)
     io.stderr(`${warning.replace(', so the gate fails', ', so power is 0% by design')}\n`);
-  io.stderr(`calibration: ${summaryFile}\n`);
+  io.stderr(`calibration: ${displayPath(io.cwd, summaryFile)}\n`);
   return exitCode;
 }

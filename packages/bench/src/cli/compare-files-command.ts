@@ -13,6 +13,7 @@ import type { FilesReport, Verdict } from '../protocol/types.js';
 import { verdictReasonText } from '../protocol/verdict-text.js';
 import { formatMetric } from '../report/report-model.js';
 import { readRun } from '../results/results-store.js';
+import { displayPath } from '../shell-quote.js';
 import type { FileSide } from '../stats/compare-files.js';
 import { analysisOptions, type CliValues } from './cli-options.js';
 import type { CliIo } from './io.js';
@@ -77,8 +78,9 @@ export function cmdCompareFiles(io: CliIo, values: CliValues, positionals: strin
   const [oldFile, newFile, ...rest] = positionals;
   if (oldFile === undefined || newFile === undefined || rest.length > 0)
     throw new BenchError('usage: tombstone-bench compare-files <old.json> <new.json>');
-  const old = readRun(resolve(io.cwd, oldFile));
-  const next = readRun(resolve(io.cwd, newFile));
+  const read = (file: string) => readRun(resolve(io.cwd, file), displayPath(io.cwd, resolve(io.cwd, file)));
+  const old = read(oldFile);
+  const next = read(newFile);
   const { overrides } = analysisOptions(values, next.config);
   const side = parseSide(values.side);
   const report = analyseFiles(

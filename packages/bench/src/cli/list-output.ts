@@ -1,6 +1,7 @@
 /** `list` on a terminal: the human form of the engine's listing. */
-import { displayPath } from '../finish/resume-command.js';
+
 import type { ListOutput } from '../protocol/list.js';
+import { displayPath } from '../shell-quote.js';
 
 /**
  * The human form of {@link listSuites}: per suite its file, params and case count, then each benchmark's location;

@@ -12,6 +12,7 @@ import { listenerSink } from '../events/event-sink.js';
 import { EXIT, gateExitCode } from '../finish/finish-run.js';
 import { reachWarning } from '../report/report-model.js';
 import { readRun } from '../results/results-store.js';
+import { displayPath } from '../shell-quote.js';
 import { StatsInputError } from '../stats/errors.js';
 import { cmdCalibrate } from './calibrate-command.js';
 import {
@@ -55,7 +56,7 @@ async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): P
   if (file === undefined || rest.length > 0)
     throw new BenchError('usage: tombstone-bench report <results.json>');
   const path = resolve(io.cwd, file);
-  const run = readRun(path);
+  const run = readRun(path, displayPath(io.cwd, path));
   const input = analyseRun(run, analysisOptions(values, run.config));
   printReport(io, values, input, path);
   // `report` renders a saved run and gates only when asked, so `report --format markdown > x.md` works in a script.

@@ -17,6 +17,7 @@ import {
 import type { BenchEvent } from '../protocol/events.js';
 import { parseFormat } from '../report/output.js';
 import { checkOutputFile, makeDirectories } from '../results/directories.js';
+import { displayPath } from '../shell-quote.js';
 import { parseParamFilter } from '../suite/cases.js';
 import { analysisOptions, type CliValues, numberOption } from './cli-options.js';
 import type { CliIo } from './io.js';
@@ -44,7 +45,7 @@ export function eventOutputs(io: CliIo, values: CliValues): EventOutputs {
         );
     }
     // Like --out: parents created, a directory or an uncreatable path refused in one line (exit 2), before any work.
-    checkOutputFile(path, '--events');
+    checkOutputFile(path, '--events', displayPath(io.cwd, path));
     // An existing events file is another run's record: appending would mix two runs' events in one file (and
     // `--events r.json` used to append NDJSON onto a results file). Only --resume continues it; --force replaces it.
     if (values.resume === undefined && !values.force && nonEmptyFile(path))
@@ -191,6 +192,6 @@ export async function cmdMeasure(
   const result = await run.result;
   if (result.interrupted || result.record === null || result.resultsFile === null) return result.exitCode;
   if (result.analysed) printReport(io, values, result.analysed, result.resultsFile);
-  else if (!values.json) io.stderr(`results: ${result.resultsFile}\n`);
+  else if (!values.json) io.stderr(`results: ${displayPath(io.cwd, result.resultsFile)}\n`);
   return result.exitCode;
 }

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateRunOptions } from '../plan/run-options.js';
 import { runCli, tempProject } from '../test-helpers.js';
@@ -85,6 +86,29 @@ describe('an option that takes one value, given twice, is refused (the last one 
     expect(values.from).toEqual(['d1', 'd2']);
     expect(values['install-cmd']).toEqual(['pnpm i', 'npm ci']);
     expect(values['build-cmd']).toEqual(['a', 'b']);
+  });
+});
+
+describe('a refused path is named as typed, relative to the working directory, in one line', () => {
+  it.each([
+    [['run', '--out', 'out'], '--out out is a directory; give a file path such as out/run.json'],
+    [['run', '--events', 'out'], '--events out is a directory; give a file path such as out/events.ndjson'],
+    // A parent that is a file: the probe's clean-up threw ENOTDIR, a stack instead of this line.
+    [
+      ['run', '--out', 'package.json/r.json'],
+      '--out package.json/r.json cannot be written: it (or a parent) is a file, not a directory',
+    ],
+    [['report', 'nope.json'], 'cannot read results file nope.json: it does not exist'],
+    [['compare-files', 'out/a.json', 'out/b.json'], 'cannot read results file out/a.json: it does not exist'],
+    [['run', '--resume', 'out'], '--resume out is a directory; give a file path such as out/run.json'],
+    [['calibrate', '--from', 'nope'], '--from: cannot read directory nope: it does not exist'],
+  ])('%j', async (argv, message) => {
+    const dir = tempProject({ 'out/keep': '', 'package.json': '{}' });
+    const r = await runCli(argv, dir);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toBe(`tombstone-bench: ${message}\n`);
+    expect(readdirSync(dir).sort()).toEqual(['out', 'package.json']);
+    expect(readdirSync(join(dir, 'out'))).toEqual(['keep']);
   });
 });
 

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { type CalibrationReport, summarizeCalibration } from '../analyse/calibration-summary.js';
 import { UsageError } from '../errors.js';
 import { EXIT } from '../finish/finish-run.js';
-import { commandHint, displayPath } from '../finish/resume-command.js';
+import { commandHint } from '../finish/resume-command.js';
 import { claimCalibrationDirectory } from '../plan/calibration-dir.js';
 import { checkBenchTypes, type RunSetup, setUpRun } from '../plan/plan-run.js';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../plan/run-options.js';
 import { type RecordedRuns, recordedCalibration } from '../results/calibration-runs.js';
 import { writeJsonAtomic } from '../results/results-store.js';
+import { displayPath } from '../shell-quote.js';
 import { type SignificanceReach, significanceReach } from '../stats/significance-reach.js';
 import { findBenchFiles } from '../suite/discover.js';
 import { measureCalibration } from './calibration-rounds.js';
@@ -157,7 +158,7 @@ function fromDirectories(setup: RunSetup, from: readonly string[]): { runs: Reco
   const dirs = from.map((d) => resolve(cwd, d));
   if (dirs.length > 1 && options.out === undefined)
     throw new UsageError('calibrate --from with several directories needs --out <dir> for the summary');
-  const runs = recordedCalibration(dirs);
+  const runs = recordedCalibration(dirs, cwd);
   for (const note of runs.notes) setup.log(`${note}\n`);
   return { runs, dir: dirs[0] as string };
 }
@@ -169,7 +170,7 @@ async function measured(setup: RunSetup, o: Split, control: StageControl) {
   const dir = resolve(cwd, options.out ?? join('.tombstone-bench', `calibration-${stamp}`));
   const files = findBenchFiles(options.files ?? [], cwd);
   checkBenchTypes(setup, files);
-  claimCalibrationDirectory(dir, options.out ?? dir, options.force === true);
+  claimCalibrationDirectory(dir, displayPath(cwd, dir), options.force === true);
   const runs = await measureCalibration(setup, control, {
     files,
     rounds: o.rounds,

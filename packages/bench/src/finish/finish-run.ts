@@ -8,8 +8,8 @@ import type { EventSink } from '../events/event-sink.js';
 import type { RunInvocation, RunRecord, Side } from '../model.js';
 import type { RunFinishedEvent } from '../protocol/events.js';
 import { writeRunAtomic } from '../results/results-store.js';
-import { shellQuote } from '../shell-quote.js';
-import { displayPath, resumeCommand } from './resume-command.js';
+import { displayPath, shellQuote } from '../shell-quote.js';
+import { resumeCommand } from './resume-command.js';
 
 /** Exit codes. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;

@@ -1,7 +1,6 @@
 /**
  * What an interrupted run prints: the command that continues it, with its results file as the user can type it.
  */
-import { relative } from 'node:path';
 import type { RunInvocation } from '../model.js';
 import { launcherOf, shellQuote } from '../shell-quote.js';
 
@@ -21,12 +20,6 @@ export function resumeCommand(invocation: RunInvocation | undefined, mode: strin
     else args.push(a);
   }
   return [...launcherOf(script), ...args, '--resume', file];
-}
-
-/** `file` as the user can type it from `cwd`: relative when inside it. */
-export function displayPath(cwd: string, file: string): string {
-  const rel = relative(cwd, file);
-  return rel !== '' && !rel.startsWith('..') ? rel : file;
 }
 
 /**

@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import { repoRoot } from '../git/git.js';
 import type { RunRecord } from '../model.js';
 import { readRun } from '../results/results-store.js';
-import { shellQuoteArg } from '../shell-quote.js';
+import { displayPath, shellQuoteArg } from '../shell-quote.js';
 import { findBenchFiles } from '../suite/discover.js';
 import type { RunOptions } from './run-options.js';
 
@@ -20,7 +20,7 @@ export function readResumeFile(cwd: string, resume: string): RunRecord {
     throw new UsageError(
       `--resume ${resume}: no such results file, so there is no run to continue (start one with --out ${shellQuoteArg(resume)})`,
     );
-  return readRun(path);
+  return readRun(path, displayPath(cwd, path));
 }
 
 /** The bench files a recorded run measured (its benchmarks' source files), when they all still exist. */

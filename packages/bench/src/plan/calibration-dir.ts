@@ -15,8 +15,8 @@ const CALIBRATION_FILE = /^(?:aa-\d+|slowdown-[\d.e-]+-\d+|calibration)\.json$/;
  * @throws {UsageError} naming the directory, the files found and both ways on.
  */
 export function claimCalibrationDirectory(dir: string, shown: string, force: boolean): void {
-  ensureDirectory(dir, '--out');
-  const earlier = listDirectory(dir, '--out')
+  ensureDirectory(dir, '--out', shown);
+  const earlier = listDirectory(dir, '--out', shown)
     .filter((n) => CALIBRATION_FILE.test(n))
     .sort();
   if (earlier.length === 0) return;

@@ -13,7 +13,7 @@ import { DEFAULT_NODE_ARGS, type ForkOptions } from '../fork/fork.js';
 import { claimPinning } from '../fork/pinning.js';
 import type { RunInvocation, RunRecord } from '../model.js';
 import { checkOutputFile } from '../results/directories.js';
-import { shellQuoteArg } from '../shell-quote.js';
+import { displayPath, shellQuoteArg } from '../shell-quote.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
 import type { PlanContext } from './cases.js';
@@ -149,7 +149,7 @@ export async function setUpRun(
   const outFile = resolve(cwd, options.out ?? options.resume ?? defaultOutFile(cwd));
   if (command !== 'calibrate') {
     const what = options.out !== undefined ? '--out' : options.resume ? '--resume' : 'results file';
-    checkOutputFile(outFile, what);
+    checkOutputFile(outFile, what, displayPath(cwd, outFile));
     checkNotReplacing(outFile, what, options, cwd);
   }
   const { dir: cacheDir, dispose } = cacheDirFor(cwd, options.cacheDir);

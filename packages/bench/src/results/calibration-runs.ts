@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { BenchError } from '../errors.js';
 import type { RunRecord } from '../model.js';
+import { displayPath } from '../shell-quote.js';
 import { stops } from '../stats/sequential/look.js';
 import { listDirectory } from './directories.js';
 import { readRun } from './results-store.js';
@@ -39,14 +40,19 @@ function completePart(run: RunRecord, name: string, notes: string[]): RunRecord 
   return benchmarks.length > 0 ? { ...run, benchmarks } : null;
 }
 
-function recordedIn(dir: string, into: RecordedRuns, files: Map<RunRecord, string>): void {
-  for (const name of listDirectory(dir, '--from').sort()) {
+function recordedIn(
+  dir: string,
+  into: RecordedRuns,
+  files: Map<RunRecord, string>,
+  shown: (path: string) => string,
+): void {
+  for (const name of listDirectory(dir, '--from', shown(dir)).sort()) {
     if (!name.endsWith('.json') || name === 'calibration.json') continue;
-    const read = readRun(join(dir, name));
+    const read = readRun(join(dir, name), shown(join(dir, name)));
     if (read.comparison.kind !== 'aa') continue;
     const run = completePart(read, name, into.notes);
     if (run === null || run.comparison.kind !== 'aa') continue;
-    files.set(run, join(dir, name));
+    files.set(run, shown(join(dir, name)));
     const s = run.comparison.slowdown ?? 0;
     if (s === 0) into.aa.push(run);
     else into.injected.set(s, [...(into.injected.get(s) ?? []), run]);
@@ -54,16 +60,18 @@ function recordedIn(dir: string, into: RecordedRuns, files: Map<RunRecord, strin
 }
 
 /**
- * The finished A/A runs of one or more calibration directories (several `calibrate` invocations, combined).
+ * The finished A/A runs of one or more calibration directories (several `calibrate` invocations, combined). Messages
+ * name the paths as the user types them from `cwd` (relative inside it).
  * @throws {BenchError} when none holds a complete A/A benchmark, or the runs were measured at different n.
  */
-export function recordedCalibration(dirs: readonly string[]): RecordedRuns {
+export function recordedCalibration(dirs: readonly string[], cwd?: string): RecordedRuns {
   const out: RecordedRuns = { aa: [], injected: new Map(), notes: [] };
   const files = new Map<RunRecord, string>();
-  for (const dir of dirs) recordedIn(dir, out, files);
+  const shown = (path: string) => (cwd === undefined ? path : displayPath(cwd, path));
+  for (const dir of dirs) recordedIn(dir, out, files, shown);
   if (out.aa.length === 0)
     throw new BenchError(
-      `--from ${dirs.join(' ')}: no A/A run with a complete benchmark in it` +
+      `--from ${dirs.map(shown).join(' ')}: no A/A run with a complete benchmark in it` +
         (out.notes.length > 0 ? ` (${out.notes.map((n) => n.replace(/^note: /, '')).join('; ')})` : ''),
     );
   // One n for all: the power and the smallest detectable change are per n.

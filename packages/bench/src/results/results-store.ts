@@ -5,7 +5,7 @@ import { ResultsFileError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import { RunRecordSchema } from '../protocol/records.js';
 import { PROTOCOL_VERSION, READABLE_VERSIONS } from '../protocol/version.js';
-import { makeDirectories } from './directories.js';
+import { makeDirectories, reason } from './directories.js';
 
 /**
  * Writes the run atomically: a temp file in the same directory, then a rename over the target, so a crash or Ctrl-C
@@ -29,34 +29,37 @@ export function writeJsonAtomic(file: string, value: unknown): void {
   }
 }
 
-/** Reads and sanity-checks a results file; {@link ResultsFileError} names the file and what is wrong. */
-export function readRun(file: string): RunRecord {
+/**
+ * Reads and sanity-checks a results file; {@link ResultsFileError} names the file (as `shown`: the path as the user
+ * typed it) and what is wrong.
+ */
+export function readRun(file: string, shown = file): RunRecord {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ResultsFileError(`cannot read results file ${file}: ${(e as Error).message}`);
+    throw new ResultsFileError(`cannot read results file ${shown}: ${reason(e)}`);
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ResultsFileError(`results file ${file} is not valid JSON: ${(e as Error).message}`);
+    throw new ResultsFileError(`results file ${shown} is not valid JSON: ${(e as Error).message}`);
   }
   const r = data as Partial<RunRecord> | null;
   if (Array.isArray(r))
     throw new ResultsFileError(
-      `results file ${file} holds a JSON array, not a run: give a file \`run\`, \`compare\` or \`aa\` wrote with --out ` +
+      `results file ${shown} holds a JSON array, not a run: give a file \`run\`, \`compare\` or \`aa\` wrote with --out ` +
         '(one object with schemaVersion, runId and benchmarks)',
     );
   if (typeof r !== 'object' || r === null)
-    throw new ResultsFileError(`results file ${file} is not an object`);
+    throw new ResultsFileError(`results file ${shown} is not an object`);
   if (typeof r.schemaVersion !== 'number' || !READABLE_VERSIONS.includes(r.schemaVersion)) {
     throw new ResultsFileError(
-      `results file ${file} has schemaVersion ${String(r.schemaVersion)}, this runner reads ${READABLE_VERSIONS.join(' and ')} (writes ${PROTOCOL_VERSION})`,
+      `results file ${shown} has schemaVersion ${String(r.schemaVersion)}, this runner reads ${READABLE_VERSIONS.join(' and ')} (writes ${PROTOCOL_VERSION})`,
     );
   }
-  return validRecord(file, upgraded({ ...r, schemaVersion: r.schemaVersion }));
+  return validRecord(shown, upgraded({ ...r, schemaVersion: r.schemaVersion }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { shellQuote } from '@tombstone-lab/bench/format';
-import { type RunRecord, readRun } from '@tombstone-lab/bench/runner';
+import { displayPath, type RunRecord, readRun } from '@tombstone-lab/bench/runner';
 import { writeFileAtomic } from '../atomic-file.js';
 import { CASES, type CaseDefinition } from '../cases.js';
 import { type CliCommand, type CliContext, commandLine, EXIT, integerOption } from '../cli-command.js';
@@ -189,9 +189,10 @@ export const caseCommand: CliCommand = {
       outcome = await found.run(options);
     } catch (error) {
       if (error instanceof CaseInterruptedError) {
+        const dir = displayPath(io.cwd, options.outDir);
         io.stderr(
-          `case ${found.name}: interrupted; the finished samples are kept in ${options.outDir}\n` +
-            `  finish it with: ${commandLine(io, shellQuote(['case', found.name, '--resume', options.outDir]))}\n`,
+          `case ${found.name}: interrupted; the finished samples are kept in ${dir}\n` +
+            `  finish it with: ${commandLine(io, shellQuote(['case', found.name, '--resume', dir]))}\n`,
         );
         return EXIT.interrupted;
       }
@@ -205,9 +206,11 @@ export const caseCommand: CliCommand = {
     writeFileAtomic(join(options.outDir, 'report.txt'), text);
     const html = writeCasePictures(options.outDir, found.name, report, text);
     io.stdout(
-      values.json ? `${JSON.stringify(report)}\n` : `${text}\nreport and results files: ${options.outDir}\n`,
+      values.json
+        ? `${JSON.stringify(report)}\n`
+        : `${text}\nreport and results files: ${displayPath(io.cwd, options.outDir)}\n`,
     );
-    if (html !== null && !values.json) io.stdout(`pictures: ${html}\n`);
+    if (html !== null && !values.json) io.stdout(`pictures: ${displayPath(io.cwd, html)}\n`);
     return EXIT.ok;
   },
 };

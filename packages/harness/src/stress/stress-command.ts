@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { displayPath } from '@tombstone-lab/bench/runner';
 import { writeFileAtomic } from '../atomic-file.js';
 import {
   type CliCommand,
@@ -138,7 +139,7 @@ async function runOne(
   io.stdout(
     values.json
       ? `${JSON.stringify(summary)}\n`
-      : `${table}${shape.hdrLog === null ? '' : `HdrHistogram log: ${shape.hdrLog}\n`}${htmlFile === null ? '' : `HTML report: ${htmlFile}\n`}`,
+      : `${table}${shape.hdrLog === null ? '' : `HdrHistogram log: ${displayPath(io.cwd, shape.hdrLog)}\n`}${htmlFile === null ? '' : `HTML report: ${displayPath(io.cwd, htmlFile)}\n`}`,
   );
   return outcome.interrupted ? EXIT.interrupted : EXIT.ok;
 }
