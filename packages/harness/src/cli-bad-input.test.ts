@@ -39,7 +39,7 @@ describe('bad output paths are usage errors before any work', () => {
     const r = await run([...CORRUPT, '--out', 'afile/sub/bad.ndjson'], dir);
     expect(r.code).toBe(EXIT.usage);
     expect(r.err).toBe(
-      `tombstone-harness: check: --out "afile/sub/bad.ndjson": "${join(dir, 'afile')}" is a file, not a directory\n`,
+      `tombstone-harness: check: --out "afile/sub/bad.ndjson": "afile" is a file, not a directory\n`,
     );
     expect(readdirSync(dir)).toEqual(['afile']);
   });
@@ -68,9 +68,7 @@ describe('bad output paths are usage errors before any work', () => {
       dir,
     );
     expect(r.code).toBe(EXIT.usage);
-    expect(r.err).toContain(
-      `stress: --hdr-log "no/dir/x.hlog": "${join(dir, 'no')}" is a file, not a directory`,
-    );
+    expect(r.err).toContain(`stress: --hdr-log "no/dir/x.hlog": "no" is a file, not a directory`);
     expect(r.err).not.toContain('stress: spec');
     expect(readdirSync(dir)).toEqual(['no']);
   });

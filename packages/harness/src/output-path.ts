@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, readdirSync, type Stats, statSync, unlinkSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { describeValue, HarnessArgumentError } from './errors.js';
 
 /** The entry at `path`, or undefined when nothing is there — also when a parent is a file (ENOTDIR), which is named later. */
@@ -10,6 +10,14 @@ function entryAt(path: string): Stats | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
     throw error;
   }
+}
+
+/**
+ * How a message names `path`, a directory on the way to what the user gave as `given` from `cwd`: in the same form,
+ * relative when they typed a relative path (`"afile"`, not `"/home/me/project/afile"`), else absolute.
+ */
+function asGiven(given: string, cwd: string, path: string): string {
+  return describeValue(isAbsolute(given) ? path : relative(cwd, path) || '.');
 }
 
 /**
@@ -27,13 +35,14 @@ export function checkOutputFile(
 ): string {
   const file = resolve(cwd, given);
   const fail = (why: string) => new HarnessArgumentError(`${what} ${describeValue(given)}: ${why}`);
+  const shown = (path: string) => asGiven(given, cwd, path);
   const existing = entryAt(file);
   if (existing?.isDirectory()) throw fail('is a directory; give a file path');
   // Nothing silently lost: an earlier result (a shrunk replay, a histogram log) is replaced only when asked.
   if (existing !== undefined && options.force !== true)
     throw fail('already exists; pass --force to replace it, or give another path');
-  makeParents(dirname(file), fail);
-  probeDirectory(dirname(file), `${file}.${process.pid}.probe`, fail);
+  makeParents(dirname(file), fail, shown);
+  probeDirectory(dirname(file), `${file}.${process.pid}.probe`, fail, shown);
   return file;
 }
 
@@ -42,7 +51,7 @@ export function checkOutputFile(
  * new entries: Node 20's recursive mkdir never returned under `/proc` (issue 23), and a parent that is a file is
  * named rather than reported as Node's ENOTDIR.
  */
-function makeParents(dir: string, fail: (why: string) => Error): void {
+function makeParents(dir: string, fail: (why: string) => Error, shown: (path: string) => string): void {
   const missing: string[] = [];
   let top = dir;
   let found = entryAt(top);
@@ -51,17 +60,14 @@ function makeParents(dir: string, fail: (why: string) => Error): void {
     top = dirname(top);
     found = entryAt(top);
   }
-  if (found !== undefined && !found.isDirectory())
-    throw fail(`${describeValue(top)} is a file, not a directory`);
+  if (found !== undefined && !found.isDirectory()) throw fail(`${shown(top)} is a file, not a directory`);
   if (missing.length === 0) return;
-  probeDirectory(top, join(top, `.${process.pid}.probe`), fail);
+  probeDirectory(top, join(top, `.${process.pid}.probe`), fail, shown);
   for (const level of missing.reverse()) {
     try {
       mkdirSync(level);
     } catch (error) {
-      throw fail(
-        `cannot create ${describeValue(level)} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
-      );
+      throw fail(`cannot create ${shown(level)} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }
   }
 }
@@ -70,24 +76,27 @@ function makeParents(dir: string, fail: (why: string) => Error): void {
  * Checks that `dir` exists and takes a new file, by creating and removing `probe` (permission bits do not tell:
  * root, `/proc`, read-only mounts).
  */
-function probeDirectory(dir: string, probe: string, fail: (why: string) => Error): void {
+function probeDirectory(
+  dir: string,
+  probe: string,
+  fail: (why: string) => Error,
+  shown: (path: string) => string,
+): void {
   if (entryAt(dir)?.isDirectory() !== true)
-    throw fail(`directory ${describeValue(dir)} does not exist (create it first)`);
+    throw fail(`directory ${shown(dir)} does not exist (create it first)`);
   try {
     closeSync(openSync(probe, 'wx'));
   } catch (error) {
-    throw fail(
-      `cannot write in ${describeValue(dir)} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
-    );
+    throw fail(`cannot write in ${shown(dir)} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   unlinkSync(probe);
 }
 
 /**
  * Checks, before any work, an output directory (`case --out DIR`): an existing one must be empty unless `force`
- * (an earlier report is never mixed with or replaced by a new one); a new one is created — only the last level, in
- * a parent that exists and takes files (the same probe as {@link checkOutputFile}: a recursive mkdir under `/proc`
- * never returned, issue 23). Returns the absolute path.
+ * (an earlier report is never mixed with or replaced by a new one); a new one is created with its missing parents,
+ * as {@link checkOutputFile} creates a file's (`case --out cases/po` said "create it first" where `check --out` and
+ * bench's `--out` create them). Returns the absolute path.
  * @throws HarnessArgumentError naming the option and the path as given.
  */
 export function checkOutputDirectory(
@@ -98,15 +107,17 @@ export function checkOutputDirectory(
 ): string {
   const dir = resolve(cwd, given);
   const fail = (why: string) => new HarnessArgumentError(`${what} ${describeValue(given)}: ${why}`);
+  const shown = (path: string) => asGiven(given, cwd, path);
   const existing = entryAt(dir);
   if (existing !== undefined) {
     if (!existing.isDirectory()) throw fail('is a file; give a directory');
     if (readdirSync(dir).length > 0 && options.force !== true)
       throw fail('is not empty; pass --force to write into it, or give another directory');
-    probeDirectory(dir, join(dir, `.${process.pid}.probe`), fail);
+    probeDirectory(dir, join(dir, `.${process.pid}.probe`), fail, shown);
     return dir;
   }
-  probeDirectory(dirname(dir), `${dir}.${process.pid}.probe`, fail);
+  makeParents(dirname(dir), fail, shown);
+  probeDirectory(dirname(dir), `${dir}.${process.pid}.probe`, fail, shown);
   try {
     mkdirSync(dir);
   } catch (error) {

@@ -301,11 +301,12 @@ describe('case command', () => {
 
   it('stops an interrupted case with exit 130, no empty files and a --resume hint for its directory', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'hc-interrupt-'));
-    const out = join(cwd, 'po');
+    // In a directory that does not exist yet: created, as check's and bench's --out create theirs ("create it first").
+    const out = join(cwd, 'runs', 'po');
     const stop = new AbortController();
     stop.abort();
     const a = io();
-    const code = await runCli(['case', 'purge-order', '--quick', '--samples', '2', '--out', 'po'], {
+    const code = await runCli(['case', 'purge-order', '--quick', '--samples', '2', '--out', 'runs/po'], {
       ...a.io,
       cwd,
       signal: stop.signal,
@@ -313,7 +314,7 @@ describe('case command', () => {
     expect(code).toBe(130);
     // The directory as typed from the cwd (it printed the absolute path).
     expect(a.err.join('')).toContain(
-      'the finished samples are kept in po\n  finish it with: tombstone-harness case purge-order --resume po\n',
+      'the finished samples are kept in runs/po\n  finish it with: tombstone-harness case purge-order --resume runs/po\n',
     );
     for (const name of readdirSync(out)) expect(statSync(join(out, name)).size, name).toBeGreaterThan(0);
     expect(JSON.parse(readFileSync(join(out, 'case.json'), 'utf8'))).toMatchObject({
