@@ -43,11 +43,8 @@ function longName(options: Options, name: string): string | undefined {
   return Object.entries(options).find(([, o]) => o.short === name)?.[0];
 }
 
-/**
- * Describes why `parseArgs` refused `argv` under `options`, in one line naming the token; `fallback` (Node's message)
- * gives its first line when no token explains it.
- */
-export function describeArgvError(argv: readonly string[], options: Options, fallback: string): string {
+/** The option tokens of `argv`, read leniently (unknown options and bad values included) to name what is wrong. */
+function optionTokens(argv: readonly string[], options: Options) {
   const { tokens } = parseArgs({
     args: [...argv],
     options,
@@ -55,8 +52,15 @@ export function describeArgvError(argv: readonly string[], options: Options, fal
     allowPositionals: true,
     tokens: true,
   });
-  for (const t of tokens) {
-    if (t.kind !== 'option') continue;
+  return tokens.flatMap((t) => (t.kind === 'option' ? [t] : []));
+}
+
+/**
+ * Describes why `parseArgs` refused `argv` under `options`, in one line naming the token; `fallback` (Node's message)
+ * gives its first line when no token explains it.
+ */
+export function describeArgvError(argv: readonly string[], options: Options, fallback: string): string {
+  for (const t of optionTokens(argv, options)) {
     const name = longName(options, t.name);
     if (name === undefined) {
       const close = t.rawName.startsWith('--') ? closestOption(t.name, Object.keys(options)) : undefined;
@@ -79,16 +83,8 @@ export function describeArgvError(argv: readonly string[], options: Options, fal
  * (`-n is given 2 times ("5", "10"); give it once`), or undefined when every option is given at most once.
  */
 export function describeRepeatedOption(argv: readonly string[], options: Options): string | undefined {
-  const { tokens } = parseArgs({
-    args: [...argv],
-    options,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
   const given = new Map<string, string[]>();
-  for (const t of tokens) {
-    if (t.kind !== 'option') continue;
+  for (const t of optionTokens(argv, options)) {
     const name = longName(options, t.name);
     if (name === undefined || options[name]?.multiple === true) continue;
     const values = [...(given.get(name) ?? []), t.value === undefined ? t.rawName : JSON.stringify(t.value)];
