@@ -164,4 +164,11 @@ describe.each(BUILDS)('bad arguments to core (%s build)', (_build, load) => {
       'a clustering must be an array of values, got "x"',
     );
   });
+
+  it('ClusteringComparator.equals of something that is not a comparator is false (null threw a plain TypeError)', async () => {
+    const m = await load();
+    const cmp = new m.ClusteringComparator([m.types.int32]);
+    for (const other of [null, undefined, 5, {}]) expect(cmp.equals(other as never)).toBe(false);
+    expect(cmp.equals(new m.ClusteringComparator([m.types.int32]))).toBe(true);
+  });
 });

@@ -255,6 +255,20 @@ describe.each(BUILDS)('bad arguments to partition (%s build)', (_build, load) =>
     await expectRejected((_t, m) => m.RepairHistory.of(ranges as never), message);
   });
 
+  it.each([
+    ['Row.insert', (m: PartitionModule) => m.Row.insert(null as never, [1], { v: 1 }, 1)],
+    ['Row.deleted', (m: PartitionModule) => m.Row.deleted(null as never, [1], DeletionTime.build(1, 0))],
+  ])('%s(null, …) (a plain TypeError reading null.size)', async (_n, call) => {
+    await expectRejected((_t, m) => call(m), "a row needs its table's ClusteringComparator, got null");
+  });
+
+  it('Partition.empty(null, key) (a plain TypeError reading null.comparator)', async () => {
+    await expectRejected(
+      (_t, m) => m.Partition.empty(null as never, 'k'),
+      'Partition.empty needs the settings tableOptions({ comparator, … }) returns, got null',
+    );
+  });
+
   it('the checked entry points still answer as before', async () => {
     const m = await load();
     const t = seededTable(m);
@@ -263,5 +277,7 @@ describe.each(BUILDS)('bad arguments to partition (%s build)', (_build, load) =>
     expect(new m.Cell('v', 1, 1).column).toBe('v');
     expect(new m.DeletionInfo(t.options).mayModify(k(t).deletionInfo)).toBe(false);
     expect(m.RepairHistory.of([{ start: 0, end: 9, repairedAt: 5 }]).size).toBe(1);
+    expect(m.Partition.empty(t.options, 'z').isEmpty()).toBe(true);
+    expect(m.Row.insert(t.options.comparator, [1], { v: 1 }, 1).values()).toEqual({ v: 1 });
   });
 });

@@ -38,9 +38,10 @@ export class ClusteringComparator {
     return this.types.length;
   }
 
-  /** Same column types in the same order (by name). */
+  /** Same column types in the same order (by name); false for anything that is not a comparator (`null` threw). */
   equals(other: ClusteringComparator): boolean {
     if (other === this) return true;
+    if (typeof other !== 'object' || other === null || !Array.isArray(other.types)) return false;
     if (other.types.length !== this.types.length) return false;
     return this.types.every((t, i) => other.types[i]?.name === t.name);
   }

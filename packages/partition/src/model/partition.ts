@@ -2,7 +2,7 @@ import { type Clustering, Slice } from '@tombstone-lab/core';
 import { objectSize, PersistentBTree } from '@tombstone-lab/core/internal';
 import { checkFlag, checkSlice } from '../argument-checks.js';
 import { ImmutableStateError } from '../errors.js';
-import type { TableOptions } from '../table/table-options.js';
+import { checkTableOptions, type TableOptions } from '../table/table-options.js';
 import { DeletionInfo, type ReadonlyDeletionInfo } from './deletion-info.js';
 import { checkPartitionKey, type PartitionKey } from './partition-key.js';
 import type { Row } from './row.js';
@@ -53,8 +53,12 @@ export class Partition {
     Object.freeze(this);
   }
 
-  /** The snapshot of a partition nothing was written to (Cassandra's `BTreePartitionData.EMPTY`). */
+  /**
+   * The snapshot of a partition nothing was written to (Cassandra's `BTreePartitionData.EMPTY`).
+   * @throws PartitionArgumentError unless `table` is what `tableOptions(…)` returned, or for a bad key.
+   */
   static empty(table: TableOptions, key: PartitionKey): Partition {
+    checkTableOptions(table, 'Partition.empty');
     return new Partition(table, key, DeletionInfo.LIVE, emptyRowTree(table.comparator));
   }
 

@@ -1,6 +1,6 @@
 import {
   type Clustering,
-  type ClusteringComparator,
+  ClusteringComparator,
   type ClusteringValue,
   type ColumnType,
   DeletionTime,
@@ -510,6 +510,12 @@ const OWN: { own: Clustering | null; first: ClusteringValue | undefined; size: n
  *   a value its column type rejects.
  */
 function ownClustering(comparator: ClusteringComparator, clustering: Clustering): typeof OWN {
+  // `Row.insert(null, …)` failed reading `null.size` with a plain TypeError.
+  if (!(comparator instanceof ClusteringComparator)) {
+    throw new PartitionArgumentError(
+      `a row needs its table's ClusteringComparator, got ${describeValue(comparator)}`,
+    );
+  }
   // The shape (an array of the right length) is core's check; it reads no value when it passes.
   if (!Array.isArray(clustering) || clustering.length !== comparator.size)
     comparator.validateClustering(clustering);
