@@ -47,28 +47,26 @@ export function checkOutputFile(
 }
 
 /**
- * Creates `dir`'s missing levels one `mkdir` at a time from its nearest existing ancestor, once that ancestor takes
- * new entries: Node 20's recursive mkdir never returned under `/proc` (issue 23), and a parent that is a file is
- * named rather than reported as Node's ENOTDIR.
+ * Creates `dir`'s missing levels once its nearest existing ancestor takes new entries, and names a parent that is a
+ * file rather than reporting Node's ENOTDIR. Node 20's recursive mkdir never returned under `/proc` (issue 23); the
+ * ancestor is probed first, and below a directory that takes a new file the recursive mkdir only makes new
+ * directories, so Node's own mkdir does the creating (bench's `makeDirectories` creates level by level for the same
+ * hang; `check` runs without bench, an optional peer, so it cannot import that one).
  */
 function makeParents(dir: string, fail: (why: string) => Error, shown: (path: string) => string): void {
-  const missing: string[] = [];
   let top = dir;
   let found = entryAt(top);
   while (found === undefined && dirname(top) !== top) {
-    missing.push(top);
     top = dirname(top);
     found = entryAt(top);
   }
   if (found !== undefined && !found.isDirectory()) throw fail(`${shown(top)} is a file, not a directory`);
-  if (missing.length === 0) return;
+  if (top === dir) return;
   probeDirectory(top, join(top, `.${process.pid}.probe`), fail, shown);
-  for (const level of missing.reverse()) {
-    try {
-      mkdirSync(level);
-    } catch (error) {
-      throw fail(`cannot create ${shown(level)} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-    }
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw fail(`cannot create ${shown(dir)} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
 }
 
