@@ -4,7 +4,7 @@ import { describeValue, PartitionArgumentError } from '../errors.js';
 import { DeletionInfo } from '../model/deletion-info.js';
 import { Partition } from '../model/partition.js';
 import { comparePartitionKeys, type PartitionKey } from '../model/partition-key.js';
-import type { Row } from '../model/row.js';
+import { type Row, UNDER } from '../model/row.js';
 import { mergeVersions } from '../read/partition-merge.js';
 import type { TableOptions } from '../table/table-options.js';
 import { Memtable } from '../write/memtable.js';
@@ -252,7 +252,7 @@ function purgeDeletions(
  * tombstones purged when the purger says so. Null when nothing of it is left.
  */
 function purgeRow(row: Row, merged: DeletionInfo, purger: Purger, tally: Tally): Row | null {
-  let r = row.under(merged.deletionAt(row.clustering), true);
+  let r = row[UNDER](merged.deletionAt(row.clustering), true);
   if (r === null) {
     tally.rowsDropped++;
     return null;

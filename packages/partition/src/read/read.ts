@@ -4,7 +4,7 @@ import { hashKey, type KeyHash } from '../compaction/bloom-filter.js';
 import type { SortedRun } from '../compaction/sorted-run.js';
 import type { Partition } from '../model/partition.js';
 import { checkPartitionKey, type PartitionKey } from '../model/partition-key.js';
-import type { Row } from '../model/row.js';
+import { type Row, UNDER } from '../model/row.js';
 import type { TableOptions } from '../table/table-options.js';
 import type { Memtable } from '../write/memtable.js';
 import { mergeRows, newestDeletionAt, uniformDeletion } from './partition-merge.js';
@@ -104,7 +104,7 @@ function collectLiveRows(
   let kept = 0;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as Row;
-    const visible = row.under(uniform ?? newestDeletionAt(versions, row.clustering))?.live();
+    const visible = row[UNDER](uniform ?? newestDeletionAt(versions, row.clustering), false)?.live();
     if (visible) rows[kept++] = visible;
   }
   rows.length = kept;
