@@ -57,6 +57,13 @@ export function hashKey(key: string): KeyHash {
 }
 
 /**
+ * @internal The unchecked probe and range check of compaction's max-purgeable loop (not exported from the package):
+ * with the argument checks on every probe, TombstoneHeavyCompactionBench.compact[otherRuns=1000,purgeOrder=eager]
+ * (1000 runs probed per partition) read +4.45% [+1.85%, +8.09%] against cf70673 (2026-12-02).
+ */
+export const PROBE: unique symbol = Symbol('probe');
+
+/**
  * The hash of a key given as a string or a precomputed {@link KeyHash}. Anything else (a number, `null`, `{}`) hashed
  * to `NaN` bits or failed reading `null`: `add(5)` set bit 0 and `mightContain(5)` answered for it, silently.
  */
@@ -133,7 +140,14 @@ export class BloomFilter {
    * @throws PartitionArgumentError for a key that is neither a string nor a {@link KeyHash} (nothing counted).
    */
   mightContain(key: string | KeyHash): boolean {
-    const { h1, h2 } = hashOf(key);
+    return this[PROBE](hashOf(key));
+  }
+
+  /**
+   * @internal {@link mightContain} of a hash the caller computed with {@link hashKey}, unchecked: compaction's
+   * max-purgeable loop probes every overlapping run per partition (see {@link PROBE}).
+   */
+  [PROBE]({ h1, h2 }: KeyHash): boolean {
     this.#probes++;
     for (let i = 0; i < this.hashCount; i++) {
       const pos = ((h1 + Math.imul(i, h2)) >>> 0) % this.bitCount;

@@ -2,7 +2,7 @@ import type { DeletionTime } from '@tombstone-lab/core';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 import type { PartitionKey } from '../model/partition-key.js';
 import type { Memtable } from '../write/memtable.js';
-import { hashKey } from './bloom-filter.js';
+import { hashKey, PROBE } from './bloom-filter.js';
 import type { SortedRun } from './sorted-run.js';
 
 /**
@@ -92,9 +92,10 @@ export class Purger {
       if (memtable?.has(this.key)) ts = Math.min(ts, memtable.minTimestamp);
       const hash = hashKey(this.key);
       for (const run of others) {
-        if (!run.coversKey(this.key)) continue;
+        // A stored partition's key (checked when it was written): the unchecked calls keep the per-run cost as it was.
+        if (!run[PROBE](this.key)) continue;
         this.counters.bloomProbes++;
-        if (run.bloomFilter.mightContain(hash)) ts = Math.min(ts, run.minTimestamp);
+        if (run.bloomFilter[PROBE](hash)) ts = Math.min(ts, run.minTimestamp);
       }
       this.#maxPurgeable = ts;
     }

@@ -2,7 +2,7 @@ import { PartitionArgumentError } from '../errors.js';
 import type { Partition } from '../model/partition.js';
 import { checkPartitionKey, comparePartitionKeys, type PartitionKey } from '../model/partition-key.js';
 import type { TableOptions } from '../table/table-options.js';
-import { BloomFilter, hashKey, type KeyHash } from './bloom-filter.js';
+import { BloomFilter, hashKey, type KeyHash, PROBE } from './bloom-filter.js';
 
 /**
  * An immutable flushed or compacted run of partitions (an SSTable stand-in): partitions in key order, a per-partition
@@ -78,7 +78,11 @@ export class SortedRun {
    *   {@link mayContain} and {@link lookup} check through here.
    */
   coversKey(key: PartitionKey): boolean {
-    checkPartitionKey(key);
+    return this[PROBE](checkPartitionKey(key));
+  }
+
+  /** @internal {@link coversKey} of a key the caller checked (compaction's max-purgeable loop; see {@link PROBE}). */
+  [PROBE](key: PartitionKey): boolean {
     return this.firstKey !== null && this.lastKey !== null && key >= this.firstKey && key <= this.lastKey;
   }
 
