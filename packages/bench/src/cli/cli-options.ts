@@ -38,6 +38,7 @@ export const OPTIONS = {
   side: { type: 'string' },
   'sample-ms': { type: 'string' },
   'warmup-ms': { type: 'string' },
+  'warmup-min-ms': { type: 'string' },
   'timeout-ms': { type: 'string' },
   metric: { type: 'string' },
   alpha: { type: 'string' },
@@ -80,6 +81,7 @@ const MEASURING: readonly OptionName[] = [
   'factorial',
   'sample-ms',
   'warmup-ms',
+  'warmup-min-ms',
   'timeout-ms',
   'metric',
   'alpha',
@@ -283,13 +285,14 @@ Sampling:    sequential by default: each benchmark is looked at every --look-eve
              a benchmark that can no longer reach a difference stops early (--no-futility: runs on to -n)
              --fixed-n: every benchmark takes -n <default 10> forks per side
              --sample-ms <default 100>  --warmup-ms <cap, default 150>
+             --warmup-min-ms <minimum warm-up per fork, default 0: none; at most the cap>
              --timeout-ms <per fork, default 60000>  --no-pin  --no-alloc  --instructions (valgrind)
 Output:      --out <results.json>  --resume <results.json>  --json (NDJSON events on stdout)  --events <file>
              --force (replace an existing --out or --events file or calibration directory; else refused)
              --format terminal|markdown|json|jmh  --svg <dir>  --no-fail-on-lost
              --growth <numeric param> (fit O(N^k) per side)  --factorial <param> (2×2: code × param)
-             --resume continues the same comparison and --sample-ms/--warmup-ms/--no-alloc/--instructions
-             only (else exit 2); -n may raise the samples per side, never lower them
+             --resume continues the same comparison and --sample-ms/--warmup-ms/--warmup-min-ms/--no-alloc/
+             --instructions only (else exit 2); -n may raise the samples per side, never lower them
 Verdicts:    --metric cpuNsPerOp (default)|nsPerOp (wall)|bytesPerOp|instructionsPerOp  --alpha 0.05  --threshold 0.02
              --no-holm (per-benchmark p only; default: Holm–Bonferroni across the run's benchmarks)
              a benchmark whose checks fail is Inconclusive, never Won/Lost

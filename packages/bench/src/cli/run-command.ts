@@ -123,6 +123,7 @@ export function runOptionsFromCli(
     futility: values['no-futility'] ? false : undefined,
     sampleMs: optionalNumber(values, 'sample-ms', NUMBER_LIMITS.sampleMs),
     warmupMs: optionalNumber(values, 'warmup-ms', NUMBER_LIMITS.warmupMs),
+    warmupMinMs: optionalNumber(values, 'warmup-min-ms', NUMBER_LIMITS.warmupMinMs),
     timeoutMs: optionalNumber(values, 'timeout-ms', NUMBER_LIMITS.timeoutMs),
     slowdown: optionalNumber(values, 'slowdown', NUMBER_LIMITS.slowdown),
     alpha: given('alpha', overrides.alpha),

@@ -3,11 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../errors.js';
 import { expandCpuList } from '../fork/pinning.js';
 import { seededRandom, seedFrom } from '../measure/rng.js';
+import { equivalentArgv } from '../plan/equivalent-command.js';
 import { type PlannedCase, resolveSampling } from '../plan/planned-case.js';
+import { validateRunOptions } from '../plan/run-options.js';
+import type { SuiteSampling } from '../suite/define.js';
 import { runCli, tempProject } from '../test-helpers.js';
 import { parseSlowdowns } from './calibrate-command.js';
 import { analysisOptions, numberOption, parseCli } from './cli-options.js';
 import { formatDuration } from './progress.js';
+import { runOptionsFromCli } from './run-command.js';
 
 describe('seeded order', () => {
   it('is reproducible from the seed and flips both ways', () => {
@@ -96,25 +100,49 @@ describe('analysis options', () => {
 });
 
 describe('resolveSampling', () => {
-  const run = { sampleMs: 100, warmupMaxMs: 150, allocation: true };
-  const planned = (sampling?: { warmupMs?: number; sampleMs?: number }) =>
+  const run = { sampleMs: 100, warmupMaxMs: 150, warmupMinMs: 0, allocation: true };
+  const planned = (sampling?: SuiteSampling) =>
     ({ bench: { key: 'S.b' }, ...(sampling ? { sampling } : {}) }) as unknown as PlannedCase;
-  const none = { sampleMs: false, warmupMaxMs: false };
+  const none = { sampleMs: false, warmupMaxMs: false, warmupMinMs: false };
 
   it('gives a case the suite’s values where the command line is silent', () => {
     const [c] = resolveSampling([planned({ warmupMs: 1500 })], run, none);
-    expect(c?.sample).toEqual({ sampleMs: 100, warmupMaxMs: 1500, allocation: true });
+    expect(c?.sample).toEqual({ sampleMs: 100, warmupMaxMs: 1500, warmupMinMs: 0, allocation: true });
+    const [m] = resolveSampling([planned({ warmupMs: 1500, warmupMinMs: 1000 })], run, none);
+    expect(m?.sample).toEqual({ sampleMs: 100, warmupMaxMs: 1500, warmupMinMs: 1000, allocation: true });
   });
 
   it('lets an explicit flag win, and keeps no settings of its own when they equal the run’s', () => {
-    const [c] = resolveSampling([planned({ warmupMs: 1500 })], run, { sampleMs: false, warmupMaxMs: true });
+    const [c] = resolveSampling([planned({ warmupMs: 1500 })], run, { ...none, warmupMaxMs: true });
     expect(c?.sample).toBeUndefined();
     const [d] = resolveSampling([planned({ warmupMs: 1500, sampleMs: 300 })], run, {
-      sampleMs: false,
+      ...none,
       warmupMaxMs: true,
     });
-    expect(d?.sample).toEqual({ sampleMs: 300, warmupMaxMs: 150, allocation: true });
+    expect(d?.sample).toEqual({ sampleMs: 300, warmupMaxMs: 150, warmupMinMs: 0, allocation: true });
     expect(resolveSampling([planned()], run, none)[0]?.sample).toBeUndefined();
+    // --warmup-min-ms 0 wins over the suite's minimum.
+    const [e] = resolveSampling([planned({ warmupMinMs: 100 })], run, { ...none, warmupMinMs: true });
+    expect(e?.sample).toBeUndefined();
+  });
+
+  it('refuses a warm-up minimum above the cap, naming both values and where each came from', () => {
+    expect(() => resolveSampling([planned({ warmupMinMs: 200 })], run, none)).toThrow(UsageError);
+    expect(() => resolveSampling([planned({ warmupMinMs: 200 })], run, none)).toThrow(
+      "S.b: the warm-up minimum 200 ms (its suite's sampling.warmupMinMs) is above the warm-up cap 150 ms " +
+        '(the default; set --warmup-ms or sampling.warmupMs)',
+    );
+    const cli = { ...run, warmupMinMs: 1500 };
+    expect(() => resolveSampling([planned({ warmupMs: 1000 })], cli, { ...none, warmupMinMs: true })).toThrow(
+      /minimum 1500 ms \(--warmup-min-ms\) is above the warm-up cap 1000 ms \(its suite's sampling\.warmupMs\)/,
+    );
+    expect(() =>
+      resolveSampling([planned({ warmupMs: 1000, warmupMinMs: 500 })], run, { ...none, warmupMaxMs: true }),
+    ).toThrow(
+      /minimum 500 ms \(its suite's sampling\.warmupMinMs\) is above the warm-up cap 150 ms \(--warmup-ms\)/,
+    );
+    // Equal is allowed.
+    expect(resolveSampling([planned({ warmupMinMs: 150 })], run, none)[0]?.sample?.warmupMinMs).toBe(150);
   });
 });
 
@@ -148,5 +176,46 @@ describe('sequential flags', () => {
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
+  });
+});
+
+describe('--warmup-min-ms', () => {
+  const io = { stdout: () => {}, stderr: () => {}, cwd: '/w', isTTY: false };
+  const options = (command: 'run' | 'aa' | 'compare', ...argv: string[]) => {
+    const { values, positionals } = parseCli(argv);
+    return runOptionsFromCli(command, values, positionals, io, argv);
+  };
+
+  it('parses into warmupMinMs for run, aa and compare, and the equivalent command repeats it', () => {
+    expect(options('run', '--warmup-min-ms', '1500', '--warmup-ms', '2000')).toMatchObject({
+      warmupMinMs: 1500,
+      warmupMs: 2000,
+    });
+    expect(options('aa', '--warmup-min-ms', '0').warmupMinMs).toBe(0);
+    expect(options('compare', '--baseline', 'HEAD', '--warmup-min-ms=20').warmupMinMs).toBe(20);
+    expect(options('run').warmupMinMs).toBeUndefined();
+    const argv = equivalentArgv(validateRunOptions({ mode: 'run', warmupMs: 2000, warmupMinMs: 1500 }));
+    expect(argv.join(' ')).toBe('tombstone-bench run --warmup-ms 2000 --warmup-min-ms 1500');
+  });
+
+  it('a bad value is a usage error naming it, from the command line and from code', async () => {
+    const dir = tempProject({ 'package.json': '{}' });
+    for (const [argv, message] of [
+      [['run', '--warmup-min-ms', '-1'], '--warmup-min-ms "-1" is out of range (>= 0 and <= 600000)'],
+      [
+        ['calibrate', '--warmup-min-ms', 'soon'],
+        '--warmup-min-ms "soon" is not a plain decimal number (>= 0 and <= 600000)',
+      ],
+      [['report', 'x.json', '--warmup-min-ms', '5'], 'report does not take --warmup-min-ms'],
+    ] as const) {
+      const r = await runCli([...argv], dir);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+    }
+    expect(() => validateRunOptions({ mode: 'run', warmupMinMs: 700_000 })).toThrow(UsageError);
+    expect(() => validateRunOptions({ mode: 'run', warmupMinMs: 700_000 })).toThrow(
+      'warmupMinMs 700000 is out of range (>= 0 and <= 600000)',
+    );
+    expect(() => validateRunOptions({ mode: 'run', warmupMinMs: '5' })).toThrow(/option warmupMinMs/);
   });
 });

@@ -29,6 +29,7 @@ describe('black hole', () => {
     const m = measure(() => ({ a: i++, b: 0 }), bh, {
       sampleMs: 20,
       warmupMaxMs: 30,
+      warmupMinMs: 0,
       slowdown: 0,
       slowdownClock: 'wall',
       allocation: false,

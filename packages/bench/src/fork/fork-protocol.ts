@@ -7,6 +7,8 @@ export interface SampleSettings {
   sampleMs: number;
   /** Cap on warm-up duration, in ms; warm-up stops earlier once stable. */
   warmupMaxMs: number;
+  /** Minimum warm-up duration, in ms (0: none): warm-up is not called stable before it (≤ `warmupMaxMs`). */
+  warmupMinMs: number;
   /** Extra busy work injected into the timed region, as a fraction of the op time (A/A test hook); 0 = none. */
   slowdown: number;
   /** The clock the injected work is booked on (model.ts `slowdownClockOf` the run's metric). */
@@ -35,6 +37,8 @@ export type Measurement = Pick<
   batchSize: number;
   /** Whether warm-up ended on the stability criterion (false: it hit the cap). */
   warmupStable: boolean;
+  /** Wall time of the warm-up's batches, in ns (not recorded in the results: it shows a minimum was kept). */
+  warmupNs: number;
   /** With a slowdown: the injected work as a share of the op's own time, per clock (only one of them was booked). */
   injected?: Sample['injected'];
 };

@@ -13,6 +13,7 @@ describe('measure with an injected slowdown', () => {
     measure(copyOp(), new BlackHole(), {
       sampleMs: 60,
       warmupMaxMs: 40,
+      warmupMinMs: 0,
       slowdown: 0.1,
       slowdownClock,
       allocation: false,
@@ -42,6 +43,7 @@ describe('measure with an injected slowdown', () => {
     const m = measure(copyOp(), new BlackHole(), {
       sampleMs: 20,
       warmupMaxMs: 20,
+      warmupMinMs: 0,
       slowdown: 0,
       slowdownClock: 'cpu',
       allocation: false,
@@ -64,6 +66,7 @@ describe('warm-up batch sizing', () => {
     const m = measure(() => Atomics.wait(cell, 0, 0, 1), new BlackHole(), {
       sampleMs: 20,
       warmupMaxMs: 20,
+      warmupMinMs: 0,
       slowdown: 0,
       slowdownClock: 'cpu',
       allocation: false,
@@ -72,5 +75,31 @@ describe('warm-up batch sizing', () => {
     expect(m.batchSize).toBeGreaterThanOrEqual(4);
     expect(m.batchSize).toBeLessThanOrEqual(32);
     expect(m.nsPerOp).toBeGreaterThan(0.9e6);
+  });
+});
+
+describe('warm-up minimum', () => {
+  const run = (warmupMinMs: number) =>
+    measure(copyOp(), new BlackHole(), {
+      sampleMs: 5,
+      warmupMaxMs: 150,
+      warmupMinMs,
+      slowdown: 0,
+      slowdownClock: 'cpu',
+      allocation: false,
+    });
+
+  it('keeps every fork warming up until the minimum wall time is spent', () => {
+    // Without a minimum this ~µs copy settled after 4.6, 19.9 and 157 ms in three forks (a loaded test run, CPU 0 at
+    // load 7), so one fork can pass 150 ms by chance; three in a row did not.
+    const forks = [run(150), run(150), run(150)];
+    for (const m of forks) expect(m.warmupNs).toBeGreaterThanOrEqual(150e6);
+    // After the minimum the criterion still decides: a settled fork ends well before the 4× stretched cap.
+    expect(forks.some((m) => m.warmupStable && m.warmupNs < 150e6 * 4)).toBe(true);
+  });
+
+  it('without one, warm-up ends as soon as the criterion settles', () => {
+    const spent = [run(0), run(0), run(0)].map((m) => m.warmupNs).sort((a, b) => a - b);
+    expect(spent[1]).toBeLessThan(150e6);
   });
 });

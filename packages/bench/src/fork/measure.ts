@@ -79,6 +79,8 @@ interface Warmup {
   ops: number;
   nsPerOp: number;
   stable: boolean;
+  /** Wall time of the warm-up's batches. */
+  spentNs: number;
 }
 
 /**
@@ -98,11 +100,12 @@ export const WALL_SIZING_LIMIT = 10;
 /**
  * Grows the batch until one batch lasts the target ({@link sizingNs}), then runs batches until the median ns/op of a
  * window of batches matches the previous window's within the noise, on the wall and the CPU clock alike
- * (warm-up-criterion.ts), or the adaptive cap is reached. Warm-up length varies a lot between functions (notes: one
- * settled only after ~2,400 calls), hence a criterion rather than a count.
+ * (warm-up-criterion.ts), and at least `minNs` of wall time has been spent, or the adaptive cap is reached. Warm-up
+ * length varies a lot between functions (notes: one settled only after ~2,400 calls), hence a criterion rather than
+ * a count; the minimum is for ops the criterion calls settled too early.
  */
-function warmUp(op: Op, bh: BlackHole, batchTargetNs: number, capNs: number): Warmup {
-  const criterion = new WarmupOnBothClocks(capNs);
+function warmUp(op: Op, bh: BlackHole, batchTargetNs: number, capNs: number, minNs: number): Warmup {
+  const criterion = new WarmupOnBothClocks(capNs, minNs);
   let batch = 1;
   let ops = 0;
   let spent = 0;
@@ -119,10 +122,11 @@ function warmUp(op: Op, bh: BlackHole, batchTargetNs: number, capNs: number): Wa
       );
       criterion.reset();
     } else {
-      const settled = criterion.add(t / batch, lastBatchCpuNs / batch);
-      if (settled !== null) return { batch, ops, nsPerOp: settled, stable: true };
+      const settled = criterion.add(t / batch, lastBatchCpuNs / batch, spent);
+      if (settled !== null) return { batch, ops, nsPerOp: settled, stable: true, spentNs: spent };
     }
-    if (criterion.exhausted(spent)) return { batch, ops, nsPerOp: criterion.estimate, stable: false };
+    if (criterion.exhausted(spent))
+      return { batch, ops, nsPerOp: criterion.estimate, stable: false, spentNs: spent };
   }
 }
 
@@ -197,6 +201,7 @@ export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measur
     bh,
     batchTargetNs,
     Math.max(settings.warmupMaxMs * 1e6, batchTargetNs * 2 * WINDOW),
+    settings.warmupMinMs * 1e6,
   );
   // Run on both sides whatever their slowdown, so baseline and candidate forks differ only in the injected amount;
   // outside the timed region. The fallback covers a probe faster than the clock can see.
@@ -257,6 +262,7 @@ export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measur
     warmupOps: warm.ops,
     batchSize: warm.batch,
     warmupStable: warm.stable,
+    warmupNs: warm.spentNs,
     ...(settings.slowdown > 0
       ? { injected: { nsPerOp: books.wall.ratio, cpuNsPerOp: books.cpu.ratio } }
       : {}),

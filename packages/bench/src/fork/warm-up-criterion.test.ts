@@ -71,10 +71,10 @@ describe('WarmupOnBothClocks', () => {
   // A preempted fork: wall ns/op swings ±40% from batch to batch, while the CPU clock shows the op still halving
   // (TurboFan compiling its call tree), as copyAndAdd[size=1000] did at load 6–20.
   const wallNoise = [1, 1.4, 0.6, 1.3, 0.7];
-  const feedBoth = (c: WarmupOnBothClocks, wall: readonly number[], cpu: readonly number[]) => {
+  const feedBoth = (c: WarmupOnBothClocks, wall: readonly number[], cpu: readonly number[], spentNs = 0) => {
     let out: number | null = null;
     wall.forEach((w, i) => {
-      out = c.add(w, cpu[i]!) ?? out;
+      out = c.add(w, cpu[i]!, spentNs) ?? out;
     });
     return out;
   };
@@ -154,6 +154,32 @@ describe('WarmupOnBothClocks', () => {
     const both = new WarmupOnBothClocks(1e6);
     expect(feedBoth(both, [100, 101, 99, 100, 100], [50, 50, 50, 50, 50])).toBeNull();
     expect(feedBoth(both, [101, 100, 102, 101, 100], [50, 51, 50, 50, 50])).toBe(101);
+  });
+
+  it('a settled pair of windows before the minimum wall time is not accepted; the next agreeing pair after it is', () => {
+    // What PersistentSuccessiveMergeBench.successiveMerges[arrival=tail,n=4096] did: two quiet windows agreed
+    // early while the JIT was still to speed the op up.
+    const quietWall = [100, 101, 99, 100, 100];
+    const quietCpu = [50, 50, 51, 49, 50];
+    const noMin = new WarmupOnBothClocks(2e9);
+    feedBoth(noMin, quietWall, quietCpu, 10e6);
+    expect(feedBoth(noMin, quietWall, quietCpu, 20e6)).toBe(100);
+
+    const withMin = new WarmupOnBothClocks(2e9, 1.5e9);
+    expect(withMin.minNs).toBe(1.5e9);
+    feedBoth(withMin, quietWall, quietCpu, 10e6);
+    expect(feedBoth(withMin, quietWall, quietCpu, 20e6)).toBeNull();
+    // Still before the minimum, the op speeds up: the windows disagree.
+    expect(feedBoth(withMin, [60, 61, 59, 60, 60], [30, 30, 31, 29, 30], 1.4e9)).toBeNull();
+    // The minimum reached mid-window: the first window completed after it is judged against the previous one.
+    expect(feedBoth(withMin, [60, 60, 61, 59, 60], [30, 31, 30, 29, 30], 1.5e9)).toBe(60);
+  });
+
+  it('after the minimum, a warm-up still not settled is judged by the criterion alone (no settling on time)', () => {
+    const c = new WarmupOnBothClocks(2e9, 1e6);
+    expect(feedBoth(c, [200, 200, 200, 200, 200], [100, 100, 100, 100, 100], 5e6)).toBeNull();
+    expect(feedBoth(c, [100, 100, 100, 100, 100], [50, 50, 50, 50, 50], 6e6)).toBeNull();
+    expect(c.exhausted(2e9 * CAP_EXTENSION)).toBe(true);
   });
 
   it("reset starts both clocks over, and the cap is the wall clock's", () => {

@@ -116,8 +116,17 @@ export class WarmupOnBothClocks {
   private readonly wall: WarmupCriterion;
   private readonly cpu: WarmupCriterion;
 
-  /** @param capNs the asked-for cap on wall time (see {@link WarmupCriterion}). */
-  constructor(capNs: number) {
+  /**
+   * @param capNs the asked-for cap on wall time (see {@link WarmupCriterion}).
+   * @param minNs the minimum wall time of warm-up (0: none): no batch before it is accepted as settled, however well
+   *   its window agrees with the previous one; the windows keep being compared, so the first agreeing pair after it
+   *   settles. Why: on PersistentSuccessiveMergeBench.successiveMerges[arrival=tail,n=4096] two windows agreed after
+   *   34–437 ops while the JIT was still speeding the op up, and forks differed by 1.5–2.8× (process to process).
+   */
+  constructor(
+    capNs: number,
+    readonly minNs = 0,
+  ) {
     this.wall = new WarmupCriterion(capNs);
     this.cpu = new WarmupCriterion(capNs, CPU_MAX_TOLERANCE);
   }
@@ -128,11 +137,14 @@ export class WarmupOnBothClocks {
     this.cpu.reset();
   }
 
-  /** Books one batch on both clocks; returns the settled wall ns/op when both settled with this batch. */
-  add(wallNsPerOp: number, cpuNsPerOp: number): number | null {
+  /**
+   * Books one batch on both clocks; returns the settled wall ns/op when both settled with this batch and the
+   * warm-up has run `spentNs` ≥ the minimum (before it: null).
+   */
+  add(wallNsPerOp: number, cpuNsPerOp: number, spentNs: number): number | null {
     const wall = this.wall.add(wallNsPerOp);
     const cpu = this.cpu.add(cpuNsPerOp);
-    return wall !== null && cpu !== null ? wall : null;
+    return wall !== null && cpu !== null && spentNs >= this.minNs ? wall : null;
   }
 
   /** The best current estimate of wall ns/op. */

@@ -15,6 +15,7 @@ const FLAGS: readonly Flag[] = [
   ['futility', '--no-futility', 'off'],
   ['sampleMs', '--sample-ms', 'value'],
   ['warmupMs', '--warmup-ms', 'value'],
+  ['warmupMinMs', '--warmup-min-ms', 'value'],
   ['timeoutMs', '--timeout-ms', 'value'],
   ['metric', '--metric', 'value'],
   ['alpha', '--alpha', 'value'],

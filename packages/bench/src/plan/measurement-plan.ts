@@ -17,7 +17,7 @@ import { DEFAULT_FUTILITY } from '../stats/sequential/futility.js';
 import { significanceReach } from '../stats/significance-reach.js';
 import { readResumeFile } from './bench-files.js';
 import type { RunSetup } from './plan-run.js';
-import { createRecord, type PlannedCase, resolveSampling } from './planned-case.js';
+import { caseSampling, createRecord, type PlannedCase, resolveSampling } from './planned-case.js';
 import { checkResumable } from './resume-check.js';
 
 /** What the measure stage is handed: the cases, the run's final configuration and design, the record to continue. */
@@ -39,6 +39,8 @@ export function measurementOf(setup: RunSetup): MeasurementSettings {
   return {
     sampleMs: sample.sampleMs,
     warmupMaxMs: sample.warmupMaxMs,
+    // Absent when 0, as in files written before the minimum existed (resume-check.ts reads absent as 0).
+    ...(sample.warmupMinMs > 0 ? { warmupMinMs: sample.warmupMinMs } : {}),
     allocation: sample.allocation,
     instructions: Boolean(setup.options.instructions),
   };
@@ -85,6 +87,7 @@ export function designRun(
   const cases = resolveSampling(planned, setup.settings.sample, {
     sampleMs: setup.options.sampleMs !== undefined,
     warmupMaxMs: setup.options.warmupMs !== undefined,
+    warmupMinMs: setup.options.warmupMinMs !== undefined,
   });
   const config: RunRecord['config'] = { ...setup.settings.config };
   if (!setup.options.fixedN) config.sequential = sequentialConfig(setup, cases.length);
@@ -108,10 +111,7 @@ function withResume(setup: RunSetup, plan: MeasurePlan): MeasurePlan {
     );
   }
   const sampling = new Map(
-    plan.cases.map((c) => [
-      c.bench.key,
-      c.sample ? { sampleMs: c.sample.sampleMs, warmupMaxMs: c.sample.warmupMaxMs } : undefined,
-    ]),
+    plan.cases.map((c) => [c.bench.key, c.sample ? caseSampling(c.sample) : undefined]),
   );
   const { comparison, measurement } = plan;
   checkResumable(resume, recorded, { comparison, measurement, samplesPerSide, sampling });

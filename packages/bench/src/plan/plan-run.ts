@@ -127,6 +127,7 @@ function settingsOf(options: RunOptions, cwd: string, outFile: string, fork: Set
     sample: {
       sampleMs: options.sampleMs ?? 100,
       warmupMaxMs: options.warmupMs ?? 150,
+      warmupMinMs: options.warmupMinMs ?? 0,
       allocation: options.allocation ?? true,
     },
     fork,

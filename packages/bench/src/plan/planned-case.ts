@@ -3,6 +3,7 @@
  * effective sampling), and the fresh record they start from.
  */
 import { randomUUID } from 'node:crypto';
+import { UsageError } from '../errors.js';
 import type { SampleSettings } from '../fork/fork-protocol.js';
 import type {
   BenchmarkRecord,
@@ -18,6 +19,15 @@ import type { SuiteSampling } from '../suite/define.js';
 
 /** A run's sample settings: the slowdown and its clock are per side and per metric (measureOnce). */
 export type RunSampleSettings = Omit<SampleSettings, 'slowdown' | 'slowdownClock'>;
+
+/** A case's own recorded sampling (a results file's `sampling`): the minimum only when there is one. */
+export type CaseSampling = NonNullable<BenchmarkRecord['sampling']>;
+
+/** What a case's settings record and `--resume` checks: `warmupMinMs` only when above 0 (absent: none). */
+export function caseSampling(sample: RunSampleSettings): CaseSampling {
+  const { sampleMs, warmupMaxMs, warmupMinMs } = sample;
+  return { sampleMs, warmupMaxMs, ...(warmupMinMs > 0 ? { warmupMinMs } : {}) };
+}
 
 /** One case ready to run: what each side's forks load and with which parameters. */
 export interface PlannedCase {
@@ -70,23 +80,58 @@ export function entryFor(c: PlannedCase): BenchmarkRecord {
     samples: [],
     failures: [],
     ...(c.location ? { location: c.location } : {}),
-    ...(c.sample ? { sampling: { sampleMs: c.sample.sampleMs, warmupMaxMs: c.sample.warmupMaxMs } } : {}),
+    ...(c.sample ? { sampling: caseSampling(c.sample) } : {}),
   };
 }
 
+/** Which of the run's sampling settings were given explicitly (command line or options), and so win over a suite's. */
+export interface ExplicitSampling {
+  sampleMs: boolean;
+  warmupMaxMs: boolean;
+  warmupMinMs: boolean;
+}
+
 /**
- * Each case's effective measurement settings: the command line's `--sample-ms` / `--warmup-ms` when given, else the
- * suite's own `sampling`, else the run's defaults. Cases that end up with the run's settings keep none of their own.
+ * Each case's effective measurement settings: the command line's `--sample-ms` / `--warmup-ms` / `--warmup-min-ms`
+ * when given, else the suite's own `sampling`, else the run's defaults. Cases that end up with the run's settings
+ * keep none of their own.
+ * @throws {UsageError} when a case's warm-up minimum exceeds its cap, naming both values and where they came from.
  */
 export function resolveSampling(
   cases: readonly PlannedCase[],
   run: RunSampleSettings,
-  explicit: { sampleMs: boolean; warmupMaxMs: boolean },
+  explicit: ExplicitSampling,
 ): PlannedCase[] {
   return cases.map((c) => {
     const sampleMs = explicit.sampleMs ? run.sampleMs : (c.sampling?.sampleMs ?? run.sampleMs);
     const warmupMaxMs = explicit.warmupMaxMs ? run.warmupMaxMs : (c.sampling?.warmupMs ?? run.warmupMaxMs);
-    if (sampleMs === run.sampleMs && warmupMaxMs === run.warmupMaxMs) return c;
-    return { ...c, sample: { ...run, sampleMs, warmupMaxMs } };
+    const warmupMinMs = explicit.warmupMinMs ? run.warmupMinMs : (c.sampling?.warmupMinMs ?? run.warmupMinMs);
+    if (warmupMinMs > warmupMaxMs) throw minAboveCap(c, explicit, { warmupMinMs, warmupMaxMs });
+    if (sampleMs === run.sampleMs && warmupMaxMs === run.warmupMaxMs && warmupMinMs === run.warmupMinMs)
+      return c;
+    return { ...c, sample: { ...run, sampleMs, warmupMaxMs, warmupMinMs } };
   });
+}
+
+/**
+ * A minimum above the cap is refused rather than the cap raised to it: the cap is what bounds a run's time, and a
+ * silently longer run (or a minimum the 4× stretched cap would cut short) is the surprise to avoid.
+ */
+function minAboveCap(
+  c: PlannedCase,
+  explicit: ExplicitSampling,
+  v: { warmupMinMs: number; warmupMaxMs: number },
+): UsageError {
+  const suiteMin = !explicit.warmupMinMs && c.sampling?.warmupMinMs !== undefined;
+  const suiteCap = !explicit.warmupMaxMs && c.sampling?.warmupMs !== undefined;
+  const minFrom = suiteMin ? `its suite's sampling.warmupMinMs` : '--warmup-min-ms';
+  const capFrom = suiteCap
+    ? `its suite's sampling.warmupMs`
+    : explicit.warmupMaxMs
+      ? '--warmup-ms'
+      : 'the default; set --warmup-ms or sampling.warmupMs';
+  return new UsageError(
+    `${c.bench.key}: the warm-up minimum ${v.warmupMinMs} ms (${minFrom}) is above the warm-up cap ` +
+      `${v.warmupMaxMs} ms (${capFrom}); the minimum must not exceed the cap: raise the cap or lower the minimum`,
+  );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ResultsFileError } from '../errors.js';
 import type { MeasurementSettings, RunRecord } from '../model.js';
 import { runCli, tempProject } from '../test-helpers.js';
+import type { CaseSampling } from './planned-case.js';
 import { checkResumable, comparisonDifference, measurementDifference } from './resume-check.js';
 
 const M: MeasurementSettings = { sampleMs: 20, warmupMaxMs: 20, allocation: true, instructions: false };
@@ -65,6 +66,50 @@ describe('checkResumable', () => {
       /-n 2 is below .* 3/,
     );
   });
+
+  it('rejects a changed warm-up minimum, run-wide and per benchmark; an absent one is none', () => {
+    const req = { comparison: REV, measurement: M, samplesPerSide: 3 };
+    expect(measurementDifference(M, { ...M, warmupMinMs: 1500 })).toBe(
+      '--warmup-min-ms: the file has 0, this command has 1500',
+    );
+    expect(measurementDifference({ ...M, warmupMinMs: 1500 }, M)).toMatch(/^--warmup-min-ms: .*1500.*0$/);
+    expect(measurementDifference(M, { ...M, warmupMinMs: 0 })).toBeNull();
+    expect(() =>
+      checkResumable('f.json', record(REV, { ...M, warmupMinMs: 10 }), {
+        ...req,
+        measurement: { ...M, warmupMinMs: 20 },
+      }),
+    ).toThrow(/--resume f\.json is a different run: --warmup-min-ms: the file has 10, this command has 20/);
+    const withCase = (sampling: RunRecord['benchmarks'][number]['sampling']): RunRecord => ({
+      ...record(REV, M),
+      benchmarks: [
+        {
+          id: { suite: 'S', benchmark: 'b', params: {} },
+          key: 'S.b',
+          role: 'primary',
+          labels: { baseline: 'a', candidate: 'b' },
+          samples: [],
+          failures: [],
+          ...(sampling ? { sampling } : {}),
+        },
+      ],
+    });
+    const own = { sampleMs: 20, warmupMaxMs: 1500, warmupMinMs: 1500 };
+    const sampling = (s: CaseSampling | undefined) => new Map([['S.b', s]]);
+    expect(() => checkResumable('f.json', withCase(own), { ...req, sampling: sampling(own) })).not.toThrow();
+    expect(() =>
+      checkResumable('f.json', withCase(own), {
+        ...req,
+        sampling: sampling({ ...own, warmupMinMs: 1000 }),
+      }),
+    ).toThrow(
+      'S.b sampling: the file has sampleMs 20, warmupMs 1500, warmupMinMs 1500, this command has sampleMs 20, warmupMs 1500, warmupMinMs 1000',
+    );
+    const { warmupMinMs: _, ...noMin } = own;
+    expect(() => checkResumable('f.json', withCase(own), { ...req, sampling: sampling(noMin) })).toThrow(
+      /S\.b sampling: .*warmupMinMs 1500, this command has sampleMs 20, warmupMs 1500$/,
+    );
+  });
 });
 
 describe('--resume end to end (real forks)', () => {
@@ -98,6 +143,34 @@ export default defineSuite({ name: 'One', benchmarks: { spin: () => { let t = 0;
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     expect(run.config.samplesPerSide).toBe(2);
     expect(run.benchmarks[0]?.samples).toHaveLength(4);
+  }, 60_000);
+
+  it('records --warmup-min-ms and refuses a resume with another minimum or none (exit 2, file untouched)', async () => {
+    const minOut = join(dir, 'min.json');
+    const first = await runCli(
+      [...base, '-n', '1', '--fixed-n', '--warmup-min-ms', '10', '--out', minOut],
+      dir,
+    );
+    expect([0, 1]).toContain(first.code);
+    const run = JSON.parse(readFileSync(minOut, 'utf8')) as RunRecord;
+    expect(run.measurement).toMatchObject({ warmupMaxMs: 20, warmupMinMs: 10 });
+    expect(run.invocation?.argv).toContain('--warmup-min-ms');
+    const before = readFileSync(minOut, 'utf8');
+    const other = await runCli([...base, '--warmup-min-ms', '20', '--resume', minOut], dir);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/--warmup-min-ms: the file has 10, this command has 20/);
+    const none = await runCli([...base, '--resume', minOut], dir);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/--warmup-min-ms: the file has 10, this command has 0/);
+    expect(readFileSync(minOut, 'utf8')).toBe(before);
+    const above = await runCli(
+      [...base, '-n', '1', '--warmup-min-ms', '30', '--out', join(dir, 'x.json')],
+      dir,
+    );
+    expect(above.code).toBe(2);
+    expect(above.stderr).toMatch(
+      /One\.spin: the warm-up minimum 30 ms \(--warmup-min-ms\) is above the warm-up cap 20 ms \(--warmup-ms\)/,
+    );
   }, 60_000);
 });
 

@@ -1,5 +1,6 @@
 import { ResultsFileError } from '../errors.js';
 import type { MeasurementSettings, RunRecord } from '../model.js';
+import type { CaseSampling } from './planned-case.js';
 
 type Comparison = RunRecord['comparison'];
 
@@ -51,12 +52,16 @@ export function measurementDifference(
   const flags: Record<keyof MeasurementSettings, string> = {
     sampleMs: '--sample-ms',
     warmupMaxMs: '--warmup-ms',
+    warmupMinMs: '--warmup-min-ms',
     allocation: '--no-alloc (allocation)',
     instructions: '--instructions',
   };
+  // An absent minimum is none (files before protocol 8, and runs without one).
+  const had = { ...recorded, warmupMinMs: recorded.warmupMinMs ?? 0 };
+  const now = { ...requested, warmupMinMs: requested.warmupMinMs ?? 0 };
   for (const key of Object.keys(flags) as Array<keyof MeasurementSettings>) {
-    if (recorded[key] !== requested[key])
-      return `${flags[key]}: the file has ${show(recorded[key])}, this command has ${show(requested[key])}`;
+    if (had[key] !== now[key])
+      return `${flags[key]}: the file has ${show(had[key])}, this command has ${show(now[key])}`;
   }
   return null;
 }
@@ -75,7 +80,7 @@ export function checkResumable(
     measurement: MeasurementSettings;
     samplesPerSide: number;
     /** Per benchmark key, the settings a suite's own `sampling` gives it (absent: the run's). */
-    sampling?: ReadonlyMap<string, { sampleMs: number; warmupMaxMs: number } | undefined>;
+    sampling?: ReadonlyMap<string, CaseSampling | undefined>;
   },
 ): void {
   const diff =
@@ -94,14 +99,20 @@ export function checkResumable(
 /** The first benchmark whose suite-level sampling differs between the file and this command, or null. */
 function samplingDifference(
   recorded: RunRecord,
-  requested: ReadonlyMap<string, { sampleMs: number; warmupMaxMs: number } | undefined>,
+  requested: ReadonlyMap<string, CaseSampling | undefined>,
 ): string | null {
-  const shown = (v: { sampleMs: number; warmupMaxMs: number } | undefined) =>
-    v ? `sampleMs ${v.sampleMs}, warmupMs ${v.warmupMaxMs}` : "the run's settings";
+  const shown = (v: CaseSampling | undefined) =>
+    v
+      ? `sampleMs ${v.sampleMs}, warmupMs ${v.warmupMaxMs}${v.warmupMinMs ? `, warmupMinMs ${v.warmupMinMs}` : ''}`
+      : "the run's settings";
   for (const b of recorded.benchmarks) {
     if (!requested.has(b.key)) continue;
     const now = requested.get(b.key);
-    if (b.sampling?.sampleMs !== now?.sampleMs || b.sampling?.warmupMaxMs !== now?.warmupMaxMs) {
+    if (
+      b.sampling?.sampleMs !== now?.sampleMs ||
+      b.sampling?.warmupMaxMs !== now?.warmupMaxMs ||
+      (b.sampling?.warmupMinMs ?? 0) !== (now?.warmupMinMs ?? 0)
+    ) {
       return `${b.key} sampling: the file has ${shown(b.sampling)}, this command has ${shown(now)}`;
     }
   }

@@ -50,6 +50,11 @@ export interface RunOptions {
   sampleMs?: number;
   /** Warm-up cap per fork, ms (default 150, or the suite's `sampling`). */
   warmupMs?: number;
+  /**
+   * Minimum warm-up per fork, ms (default 0: none, or the suite's `sampling.warmupMinMs`): warm-up is not called
+   * stable before it. Must not exceed the warm-up cap (a {@link UsageError} names both).
+   */
+  warmupMinMs?: number;
   /** Time limit per fork, ms (default 60000). */
   timeoutMs?: number;
   /** The judged metric (default {@link DEFAULT_METRIC}, CPU ns/op; `instructionsPerOp` with `instructions`). */
@@ -120,6 +125,7 @@ const RunOptionsSchema = v.strictObject({
   futility: v.optional(v.boolean()),
   sampleMs: v.optional(v.number()),
   warmupMs: v.optional(v.number()),
+  warmupMinMs: v.optional(v.number()),
   timeoutMs: v.optional(v.number()),
   metric: v.optional(MetricSchema),
   alpha: v.optional(v.number()),
@@ -176,6 +182,7 @@ export const NUMBER_LIMITS = {
   lookEvery: { min: 1, max: SEQUENTIAL_MAX_N, integer: true },
   sampleMs: SAMPLING_LIMITS.sampleMs,
   warmupMs: SAMPLING_LIMITS.warmupMs,
+  warmupMinMs: SAMPLING_LIMITS.warmupMinMs,
   timeoutMs: { min: 100 },
   alpha: { min: Number.MIN_VALUE, max: 0.5 },
   threshold: { min: 0, max: 10 },

@@ -178,6 +178,8 @@ export const SampleFailureSchema = v.object({
 export const MeasurementSettingsSchema = v.object({
   sampleMs: v.number(),
   warmupMaxMs: v.number(),
+  /** Minimum warm-up per fork, in ms (`--warmup-min-ms`); absent: none (and every run before protocol 8). */
+  warmupMinMs: v.optional(v.number()),
   allocation: v.boolean(),
   /** Whether instructions per op were counted (valgrind). */
   instructions: v.boolean(),
@@ -211,7 +213,14 @@ export const BenchmarkRecordSchema = v.object({
    * This benchmark's measurement settings when its suite's own `sampling` made them differ from the run's
    * `measurement` (checked on `--resume`).
    */
-  sampling: v.optional(v.object({ sampleMs: v.number(), warmupMaxMs: v.number() })),
+  sampling: v.optional(
+    v.object({
+      sampleMs: v.number(),
+      warmupMaxMs: v.number(),
+      /** Minimum warm-up per fork, in ms; absent: none (and every run before protocol 8). */
+      warmupMinMs: v.optional(v.number()),
+    }),
+  ),
   /**
    * Errors that cost this benchmark a figure without failing a fork (e.g. an instruction count that could not be
    * made), with their reason; absent when there were none.

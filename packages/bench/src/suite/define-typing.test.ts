@@ -110,6 +110,26 @@ describe('validateSuite', () => {
       { ...ok, sampling: { warmupMs: -1 } },
       /sampling\.warmupMs must be a number of ms in \[0, 600000\], got -1/,
     ],
+    [
+      'negative warm-up minimum',
+      { ...ok, sampling: { warmupMinMs: -1 } },
+      /sampling\.warmupMinMs must be a number of ms in \[0, 600000\], got -1/,
+    ],
+    [
+      'a warm-up minimum that is not a number',
+      { ...ok, sampling: { warmupMinMs: '1500' } },
+      /sampling\.warmupMinMs must be a number of ms in \[0, 600000\], got "1500"/,
+    ],
+    [
+      'a misspelled warm-up minimum',
+      { ...ok, sampling: { warmupMinMS: 1500 } },
+      /sampling\.warmupMinMS is not a setting \(use warmupMs, warmupMinMs, sampleMs\)/,
+    ],
+    [
+      'a warm-up minimum above its cap',
+      { ...ok, sampling: { warmupMs: 1000, warmupMinMs: 1500 } },
+      /sampling\.warmupMinMs 1500 is above sampling\.warmupMs 1000: the warm-up minimum cannot exceed its cap/,
+    ],
     ['zero sample time', { ...ok, sampling: { sampleMs: 0 } }, /sampling\.sampleMs .* got 0/],
     ['NaN sample time', { ...ok, sampling: { sampleMs: Number.NaN } }, /sampling\.sampleMs .* got null/],
   ];
@@ -124,6 +144,8 @@ describe('validateSuite', () => {
   });
   it('accepts a suite with its own sampling', () => {
     expect(() => validateSuite({ ...ok, sampling: { warmupMs: 1500, sampleMs: 300 } })).not.toThrow();
+    expect(() => validateSuite({ ...ok, sampling: { warmupMs: 1500, warmupMinMs: 1500 } })).not.toThrow();
+    expect(() => validateSuite({ ...ok, sampling: { warmupMinMs: 1500 } })).not.toThrow();
     expect(() => validateSuite({ ...ok, sampling: {} })).not.toThrow();
   });
 });

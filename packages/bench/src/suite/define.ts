@@ -37,11 +37,18 @@ export type BenchmarkFn<S> = (state: S, bh: BlackHoleLike) => unknown;
 /**
  * A suite's own measurement defaults, as JMH's `@Warmup`/`@Measurement` annotations: ops that need many calls before
  * the JIT settles (milliseconds each) want a longer warm-up cap than the runner's default. `--warmup-ms` /
- * `--sample-ms` given on the command line win over these.
+ * `--warmup-min-ms` / `--sample-ms` given on the command line win over these.
  */
 export interface SuiteSampling {
   /** Cap on each fork's warm-up, in ms ([0, 600000]); warm-up still stops earlier once stable. */
   warmupMs?: number;
+  /**
+   * Minimum wall time of each fork's warm-up, in ms ([0, 600000], default 0: none): warm-up is not called stable
+   * before this much of it has run, however steady its batches look; after it, the stability criterion decides as
+   * usual. Must not exceed the warm-up cap (`warmupMs`, else the runner's or `--warmup-ms`'s): a usage error names
+   * both. For ops whose JIT keeps speeding them up after two windows of batches already agree.
+   */
+  warmupMinMs?: number;
   /** Timed phase of each fork, in ms ([1, 60000]). */
   sampleMs?: number;
 }
@@ -49,8 +56,9 @@ export interface SuiteSampling {
 /** Allowed values of the sampling settings, shared by the command line and {@link SuiteSampling}. */
 export const SAMPLING_LIMITS = {
   warmupMs: { min: 0, max: 600_000 },
+  warmupMinMs: { min: 0, max: 600_000 },
   sampleMs: { min: 1, max: 60_000 },
-} as const;
+} as const satisfies Record<keyof SuiteSampling, { min: number; max: number }>;
 
 /** What a `*.bench.ts` file passes to {@link defineSuite}. */
 export interface SuiteDefinition<P extends ParamSpace, F extends string, S> {
@@ -204,12 +212,19 @@ function validateSampling(name: string, sampling: unknown): void {
   }
   for (const [key, value] of Object.entries(sampling)) {
     if (!Object.hasOwn(SAMPLING_LIMITS, key)) {
-      fail(name, `sampling.${key} is not a setting (use warmupMs or sampleMs)`);
+      fail(name, `sampling.${key} is not a setting (use ${Object.keys(SAMPLING_LIMITS).join(', ')})`);
     }
     const { min, max } = SAMPLING_LIMITS[key as keyof typeof SAMPLING_LIMITS];
     if (value !== undefined && !(typeof value === 'number' && value >= min && value <= max)) {
       fail(name, `sampling.${key} must be a number of ms in [${min}, ${max}], got ${JSON.stringify(value)}`);
     }
+  }
+  const { warmupMs, warmupMinMs } = sampling as SuiteSampling;
+  if (warmupMs !== undefined && warmupMinMs !== undefined && warmupMinMs > warmupMs) {
+    fail(
+      name,
+      `sampling.warmupMinMs ${warmupMinMs} is above sampling.warmupMs ${warmupMs}: the warm-up minimum cannot exceed its cap`,
+    );
   }
 }
 
