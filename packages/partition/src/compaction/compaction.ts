@@ -1,5 +1,6 @@
 import type { RangeTombstone } from '@tombstone-lab/core';
 import { checkFlag, checkOptionsBag } from '../argument-checks.js';
+import { gcBeforeProblem, isGcBefore } from '../deletion-seconds.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 import { DeletionInfo } from '../model/deletion-info.js';
 import { Partition } from '../model/partition.js';
@@ -141,9 +142,10 @@ function checkRequest(request: CompactionRequest): PurgeSettings {
   const order = checkPurgeOrder(request.purgeOrder);
   const purge = checkFlag(request.purge, true, 'purge');
   const gcBefore = request.gcBefore;
-  if (typeof gcBefore !== 'function' && (typeof gcBefore !== 'number' || Number.isNaN(gcBefore))) {
+  // Infinity, a fraction or milliseconds (`Date.now()`) purged tombstones still inside gc grace; NaN purged nothing.
+  if (typeof gcBefore !== 'function' && !isGcBefore(gcBefore)) {
     throw new PartitionArgumentError(
-      `gcBefore must be a number of seconds or a per-key function, got ${describeValue(gcBefore)}`,
+      `gcBefore must be a per-key function or a number of seconds, got ${describeValue(gcBefore)}: ${gcBeforeProblem(gcBefore)}`,
     );
   }
   const inputs = checkRuns(request.inputs, 'inputs');

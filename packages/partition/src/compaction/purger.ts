@@ -1,4 +1,5 @@
 import type { DeletionTime } from '@tombstone-lab/core';
+import { gcBeforeProblem, isGcBefore } from '../deletion-seconds.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 import type { PartitionKey } from '../model/partition-key.js';
 import type { Memtable } from '../write/memtable.js';
@@ -72,10 +73,11 @@ export class Purger {
       else {
         this.counters.gcBeforeLookups++;
         const gcBefore: unknown = source(this.key);
-        // NaN (or a string) compares false with every local deletion time: nothing would be purged, silently.
-        if (typeof gcBefore !== 'number' || Number.isNaN(gcBefore)) {
+        // Once per partition, not per tombstone. NaN (or a string) compares false with every local deletion time:
+        // nothing would be purged, silently; Infinity or milliseconds would purge tombstones inside gc grace.
+        if (!isGcBefore(gcBefore)) {
           throw new PartitionArgumentError(
-            `gcBefore(${describeValue(this.key)}) returned ${describeValue(gcBefore)}, not a number of seconds`,
+            `gcBefore(${describeValue(this.key)}) returned ${describeValue(gcBefore)}, ${gcBeforeProblem(gcBefore)}`,
           );
         }
         this.#gcBefore = gcBefore;

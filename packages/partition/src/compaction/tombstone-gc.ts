@@ -1,4 +1,5 @@
 import { checkOptionsBag } from '../argument-checks.js';
+import { checkDeletionSeconds } from '../deletion-seconds.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 import { checkPartitionKey, type PartitionKey } from '../model/partition-key.js';
 import { hashKey } from './bloom-filter.js';
@@ -138,17 +139,15 @@ export class RepairHistory {
 
   /**
    * Records a completed repair of tokens `start … end` (inclusive) at `repairedAt` seconds.
-   * @throws PartitionArgumentError for a token outside [0, MAX_TOKEN], `start > end`, or a bad time.
+   * @throws PartitionArgumentError for a token outside [0, MAX_TOKEN], `start > end`, or a time that is not a whole
+   *   number of seconds in [0, 2^32 − 1] (milliseconds are refused).
    */
   record(start: number, end: number, repairedAt: number): this {
     checkToken('repair range start', start);
     checkToken('repair range end', end);
     if (start > end) throw new PartitionArgumentError(`repair range start ${start} is after its end ${end}`);
-    if (!Number.isSafeInteger(repairedAt) || repairedAt < 0) {
-      throw new PartitionArgumentError(
-        `repairedAt must be a non-negative safe integer of seconds, got ${describeValue(repairedAt)}`,
-      );
-    }
+    // A repair time becomes a gc_before: in milliseconds (`Date.now()`) it put every tombstone past gc grace.
+    checkDeletionSeconds(repairedAt, 'repairedAt');
     const pieces: RepairedRange[] = [];
     let cursor = start;
     for (const r of this.ranges()) {

@@ -1,7 +1,9 @@
+import { NO_DELETION_TIME } from '@tombstone-lab/core';
 import { checkFlag, checkOptionsBag } from '../argument-checks.js';
 import { type CompactionResult, checkPurgeOrder, type PurgeOrder } from '../compaction/compaction.js';
 import type { SortedRun } from '../compaction/sorted-run.js';
 import { gcBeforeFunction, RepairHistory } from '../compaction/tombstone-gc.js';
+import { isDeletionSeconds, millisecondsHint } from '../deletion-seconds.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 import { checkPartitionKey, type PartitionKey } from '../model/partition-key.js';
 import type { Row } from '../model/row.js';
@@ -100,7 +102,7 @@ export class Table {
    * (the key may be omitted). Repair mode: the last repair of the key's token range minus the propagation delay
    * (one counted repair-history lookup), or −Infinity when no repair covered it.
    * @throws PartitionArgumentError in repair mode without a key, for a key that is not a non-empty string, or when the
-   *   clock answers something that is not a finite number.
+   *   clock answers something that is not a whole number of seconds in [0, 2^32 − 1] (milliseconds are refused).
    */
   gcBefore(key?: PartitionKey): number {
     if (key !== undefined) checkPartitionKey(key);
@@ -113,9 +115,12 @@ export class Table {
 
   #gcBeforeSource(): number | ((key: PartitionKey) => number) {
     const now: unknown = this.#clock();
-    // A clock answering NaN or a string made gc_before NaN, reported as compact's own bad request.
-    if (typeof now !== 'number' || !Number.isFinite(now)) {
-      throw new PartitionArgumentError(`clock returned ${describeValue(now)}, not a number of seconds`);
+    // Read once per compaction or gcBefore call, so checked here: a clock answering NaN or a string made gc_before
+    // NaN (nothing purged, silently); one answering milliseconds (`Date.now()`) put every tombstone past gc grace.
+    if (!isDeletionSeconds(now)) {
+      throw new PartitionArgumentError(
+        `clock returned ${describeValue(now)}, not a whole number of seconds in [0, ${NO_DELETION_TIME}]${millisecondsHint(now)}`,
+      );
     }
     return gcBeforeFunction(this.options.tombstoneGc, this.options.gcGraceSeconds, now, this.repairHistory);
   }
@@ -158,13 +163,15 @@ export class Table {
       }
     }
     const others = this.#runs.filter((r) => !chosen.has(r));
+    // Read before the output id is taken: a clock refused here leaves the table's next run id as it was.
+    const gcBefore = this.#gcBeforeSource();
     const result = this.#stages.compact({
       table: this.options,
       inputs,
       others,
       memtable: this.#memtable,
       outputId: this.#nextRunId++,
-      gcBefore: this.#gcBeforeSource(),
+      gcBefore,
       purgeOrder,
       purge,
     });
