@@ -79,6 +79,16 @@ function hashOf(key: unknown): KeyHash {
 }
 
 /**
+ * The smallest false-positive rate a filter (and the `bloomFalsePositiveRate` table option) takes: Cassandra's
+ * (`bloom_filter_fp_chance must be larger than 6.71E-5`, BloomCalculations' 20 bits per key). Below it each key costs
+ * more bits and hash positions per probe for no measurable gain: `1e-300` asked for ~1.8 GB at 10^7 keys.
+ */
+export const MIN_FALSE_POSITIVE_RATE = 6.71e-5;
+
+/** The most bits a filter holds: its positions are 32-bit (`(h1 + i·h2) >>> 0`), so bits past 2^32 are never set. */
+const MAX_BITS = 2 ** 32;
+
+/**
  * A classic Bloom filter over partition keys: `k` bit positions per key from double hashing
  * (Kirsch–Mitzenmacher, `h1 + i·h2 mod m`) into a bit array sized for an expected key count and false-positive rate.
  * Never answers "absent" for a key that was added. Every membership check increments {@link BloomFilter.probes},
@@ -95,7 +105,9 @@ export class BloomFilter {
 
   /**
    * @param expectedKeys how many keys will be added (≥ 0; 0 gives a minimal filter)
-   * @param falsePositiveRate target false-positive probability, in (0, 1)
+   * @param falsePositiveRate target false-positive probability, in [{@link MIN_FALSE_POSITIVE_RATE}, 1)
+   * @throws PartitionArgumentError for a bad count or rate, or a filter needing more than 2^32 bits (what its 32-bit
+   *   positions reach; `new BloomFilter(2 ** 40)` failed with a plain RangeError allocating the array)
    */
   constructor(expectedKeys: number, falsePositiveRate = 0.01) {
     if (!Number.isSafeInteger(expectedKeys) || expectedKeys < 0) {
@@ -103,13 +115,21 @@ export class BloomFilter {
         `expectedKeys must be a non-negative safe integer, got ${describeValue(expectedKeys)}`,
       );
     }
-    if (!(falsePositiveRate > 0 && falsePositiveRate < 1)) {
+    if (
+      typeof falsePositiveRate !== 'number' ||
+      !(falsePositiveRate >= MIN_FALSE_POSITIVE_RATE && falsePositiveRate < 1)
+    ) {
       throw new PartitionArgumentError(
-        `falsePositiveRate must be in (0, 1), got ${describeValue(falsePositiveRate)}`,
+        `falsePositiveRate must be in [${MIN_FALSE_POSITIVE_RATE}, 1), got ${describeValue(falsePositiveRate)}`,
       );
     }
     const n = Math.max(1, expectedKeys);
     const m = Math.max(64, Math.ceil((-n * Math.log(falsePositiveRate)) / (Math.LN2 * Math.LN2)));
+    if (m > MAX_BITS) {
+      throw new PartitionArgumentError(
+        `a BloomFilter of ${expectedKeys} keys at false-positive rate ${falsePositiveRate} needs ${m} bits, more than its 32-bit positions reach (${MAX_BITS})`,
+      );
+    }
     this.bitCount = Math.ceil(m / 32) * 32;
     this.hashCount = Math.max(1, Math.round((this.bitCount / n) * Math.LN2));
     this.#bits = new Uint32Array(this.bitCount / 32);

@@ -7,7 +7,8 @@ import { Partition } from '../model/partition.js';
 import { comparePartitionKeys, type PartitionKey } from '../model/partition-key.js';
 import { type Row, UNDER } from '../model/row.js';
 import { mergeVersions } from '../read/partition-merge.js';
-import type { TableOptions } from '../table/table-options.js';
+import { checkTableOptions, type TableOptions } from '../table/table-options.js';
+import { TRUSTED } from '../trusted.js';
 import { Memtable } from '../write/memtable.js';
 import { type PurgeCounters, type PurgeOrder, Purger, type PurgeSettings } from './purger.js';
 import { SortedRun } from './sorted-run.js';
@@ -124,7 +125,7 @@ export function compact(request: CompactionRequest): CompactionResult {
     if (partition !== null) out.push(partition);
   }
   return {
-    output: new SortedRun(request.outputId, table, out, { min: tally.min, max: tally.max }),
+    output: new SortedRun(request.outputId, table, out, { min: tally.min, max: tally.max }, TRUSTED),
     stats: {
       partitionsIn: keys.length,
       partitionsOut: out.length,
@@ -148,16 +149,25 @@ function checkRequest(request: CompactionRequest): PurgeSettings {
       `gcBefore must be a per-key function or a number of seconds, got ${describeValue(gcBefore)}: ${gcBeforeProblem(gcBefore)}`,
     );
   }
-  const inputs = checkRuns(request.inputs, 'inputs');
-  const others = checkRuns(request.others, 'others');
+  const table = checkTableOptions(request.table, 'compact');
+  const inputs = checkRuns(table, request.inputs, 'inputs');
+  const others = checkRuns(table, request.others, 'others');
   if (request.memtable != null && !(request.memtable instanceof Memtable)) {
     throw new PartitionArgumentError(
       `compaction request memtable must be a Memtable or null, got ${describeValue(request.memtable)}`,
     );
   }
+  if (request.memtable != null && request.memtable.table !== table) {
+    throw new PartitionArgumentError('compaction request memtable belongs to another table');
+  }
   for (const run of inputs) {
     if (others.includes(run))
       throw new PartitionArgumentError(`run ${run.id} is both compacting and non-compacting`);
+  }
+  if (!Number.isSafeInteger(request.outputId) || request.outputId < 0) {
+    throw new PartitionArgumentError(
+      `compaction request outputId must be a non-negative integer, got ${describeValue(request.outputId)}`,
+    );
   }
   return { purge, order, gcBefore, memtable: request.memtable ?? null, others };
 }
@@ -166,11 +176,19 @@ function checkRequest(request: CompactionRequest): PurgeSettings {
  * Throws unless `value` is an array of runs (a request without `others` failed on `undefined.includes`; `others: 5`
  * was never read when no input held a tombstone).
  */
-function checkRuns(value: unknown, field: string): readonly SortedRun[] {
+function checkRuns(table: TableOptions, value: unknown, field: string): readonly SortedRun[] {
   if (!Array.isArray(value) || !value.every((run) => run instanceof SortedRun)) {
     throw new PartitionArgumentError(
       `compaction request ${field} must be an array of SortedRun, got ${describeValue(value)}`,
     );
+  }
+  // A run of another table (even one with the same comparator) was merged into this table's output.
+  for (const run of value as SortedRun[]) {
+    if (run.table !== table) {
+      throw new PartitionArgumentError(
+        `compaction request ${field} run ${run.id} belongs to another table (not request.table)`,
+      );
+    }
   }
   return value;
 }
@@ -207,7 +225,7 @@ function compactPartition(
     if (r !== null) outRows.push(r);
   }
   if (outRows.length === 0 && deletionInfo.isLive()) return null;
-  return new Partition(table, key, deletionInfo.freeze(), Object.freeze(outRows));
+  return new Partition(table, key, deletionInfo.freeze(), Object.freeze(outRows), TRUSTED);
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   ComparatorMismatchError,
   DeletionTime,
   JVM_COMPRESSED_OOPS,
+  NO_TIMESTAMP,
   RangeTombstone,
   type RangeTombstoneStore,
   type RangeTombstoneStoreFactory,
@@ -11,7 +12,7 @@ import {
   Slice,
 } from '@tombstone-lab/core';
 import { objectSize } from '@tombstone-lab/core/internal';
-import { checkFlag } from '../argument-checks.js';
+import { checkFlag, checkTimestamp } from '../argument-checks.js';
 import { describeValue, ImmutableStateError, PartitionArgumentError } from '../errors.js';
 
 /**
@@ -138,6 +139,12 @@ export class DeletionInfo {
    */
   add(deletion: DeletionTime | RangeTombstone | ReadonlyDeletionInfo, source?: RangeStoreSource): this {
     this.#checkMutable();
+    // `add(range, 'x')` was kept as the source and failed later, calling 'x'.rangeStore.
+    if (source !== undefined && !isRangeStoreSource(source)) {
+      throw new PartitionArgumentError(
+        `DeletionInfo.add's source must be a table's options ({ comparator, rangeStore }), got ${describeValue(source)}`,
+      );
+    }
     if (deletion instanceof DeletionTime) {
       if (deletion.supersedes(this.#partitionDeletion)) this.#partitionDeletion = deletion;
     } else if (deletion instanceof RangeTombstone) {
@@ -175,9 +182,8 @@ export class DeletionInfo {
   /** Rewrites every timestamp (partition deletion if not LIVE, and every range) to `timestamp`, in place. */
   updateAllTimestamp(timestamp: number): this {
     this.#checkMutable();
-    if (!Number.isSafeInteger(timestamp)) {
-      throw new PartitionArgumentError(`timestamp must be a safe integer, got ${describeValue(timestamp)}`);
-    }
+    // NO_TIMESTAMP turned every deletion into one that never beats "no deletion": lost silently.
+    checkTimestamp(timestamp, 'updateAllTimestamp timestamp');
     if (!this.#partitionDeletion.isLive()) {
       this.#partitionDeletion = DeletionTime.fromUnsigned(
         timestamp,
@@ -326,6 +332,12 @@ export class DeletionInfo {
    * succeeded, so a rejected range (wrong types, empty slice) leaves no empty container and no heap behind.
    */
   #addRange(rt: RangeTombstone, source: RangeStoreSource | undefined): void {
+    // A range at NO_TIMESTAMP never beats "no deletion" and would be lost silently; the builder refuses it too.
+    if (rt.deletionTime.markedForDeleteAt === NO_TIMESTAMP) {
+      throw new PartitionArgumentError(
+        `a range tombstone's timestamp must be a write timestamp, got NO_TIMESTAMP (${NO_TIMESTAMP}) for ${rt.toString()}`,
+      );
+    }
     if (this.#ranges !== null) {
       this.#ranges.add(rt);
       return;
@@ -336,9 +348,30 @@ export class DeletionInfo {
         'cannot add a range tombstone: this DeletionInfo has no range store source (pass one to the constructor or to add)',
       );
     }
-    const ranges = from.rangeStore(from.comparator);
+    const ranges = checkRangeStore(from.rangeStore(from.comparator), from.rangeStore);
     ranges.add(rt);
     this.#ranges = ranges;
     this.#source = from;
   }
+}
+
+/**
+ * `store` when it looks like what a `rangeStore` factory must return (core's container: `add`, `copy`, …); anything
+ * else throws, naming the factory (`rangeStore: () => 5` failed at the first range with "ranges.add is not a
+ * function"). Checked once per new container, where the factory is called.
+ */
+function checkRangeStore(store: unknown, factory: unknown): RangeTombstoneStore {
+  const s = store as Partial<Record<keyof RangeTombstoneStore, unknown>> | null;
+  if (
+    typeof s !== 'object' ||
+    s === null ||
+    typeof s.add !== 'function' ||
+    typeof s.addAll !== 'function' ||
+    typeof s.copy !== 'function'
+  ) {
+    throw new PartitionArgumentError(
+      `the table's rangeStore factory (${describeValue(factory)}) returned ${describeValue(store)}, not a range tombstone container`,
+    );
+  }
+  return store as RangeTombstoneStore;
 }

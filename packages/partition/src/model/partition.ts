@@ -1,11 +1,12 @@
 import { type Clustering, Slice } from '@tombstone-lab/core';
 import { objectSize, PersistentBTree } from '@tombstone-lab/core/internal';
 import { checkFlag, checkSlice } from '../argument-checks.js';
-import { ImmutableStateError } from '../errors.js';
+import { describeValue, ImmutableStateError, PartitionArgumentError } from '../errors.js';
 import { checkTableOptions, type TableOptions } from '../table/table-options.js';
+import { TRUSTED, type Trusted } from '../trusted.js';
 import { DeletionInfo, type ReadonlyDeletionInfo } from './deletion-info.js';
 import { checkPartitionKey, type PartitionKey } from './partition-key.js';
-import type { Row } from './row.js';
+import { Row } from './row.js';
 import {
   emptyRowTree,
   type RowTree,
@@ -33,14 +34,17 @@ export class Partition {
    * @param rows sorted by clustering without duplicates (checked for an array, O(N)), or a tree the caller hands
    *   over (the updater's fork: frozen here, so the caller must not keep writing it)
    * @throws ImmutableStateError if `deletionInfo` is not frozen: a published snapshot must not share mutable state
-   * @throws PartitionArgumentError if an array of rows is out of clustering order or repeats a clustering
+   * @throws PartitionArgumentError unless `table` is what `tableOptions(…)` returned, `deletionInfo` a DeletionInfo and
+   *   `rows` an array of Rows (or a row tree); if an array of rows is out of clustering order or repeats a clustering
    */
   constructor(
     table: TableOptions,
     key: PartitionKey,
     deletionInfo: ReadonlyDeletionInfo,
     rows: readonly Row[] | RowTree,
+    trusted?: Trusted,
   ) {
+    if (trusted !== TRUSTED) checkPartitionParts(table, deletionInfo, rows);
     if (!deletionInfo.isFrozen()) {
       throw new ImmutableStateError(
         'a Partition snapshot needs a frozen DeletionInfo (call freeze() before publishing)',
@@ -59,7 +63,7 @@ export class Partition {
    */
   static empty(table: TableOptions, key: PartitionKey): Partition {
     checkTableOptions(table, 'Partition.empty');
-    return new Partition(table, key, DeletionInfo.LIVE, emptyRowTree(table.comparator));
+    return new Partition(table, key, DeletionInfo.LIVE, emptyRowTree(table.comparator), TRUSTED);
   }
 
   /**
@@ -137,6 +141,25 @@ export class Partition {
     let size = partitionShellHeap(this.table) + this.deletionInfo.unsharedHeapSize();
     for (const row of this.rowTree) size += row.unsharedHeapSize(model);
     return size + rowTreeNodesHeap(model, this.rowTree);
+  }
+}
+
+/**
+ * What `new Partition` takes from outside the package (its own callers pass {@link TRUSTED}): `null` rows or deletion
+ * info failed with a plain TypeError, and `[5]` as rows was kept and failed later, in a read.
+ */
+function checkPartitionParts(table: TableOptions, deletionInfo: unknown, rows: unknown): void {
+  checkTableOptions(table, 'Partition');
+  if (!(deletionInfo instanceof DeletionInfo)) {
+    throw new PartitionArgumentError(
+      `a Partition's deletionInfo must be a DeletionInfo, got ${describeValue(deletionInfo)}`,
+    );
+  }
+  if (rows instanceof PersistentBTree) return;
+  if (!Array.isArray(rows) || !rows.every((row) => row instanceof Row)) {
+    throw new PartitionArgumentError(
+      `a Partition's rows must be an array of Rows, got ${describeValue(rows)}`,
+    );
   }
 }
 

@@ -1,12 +1,13 @@
 import { Slice } from '@tombstone-lab/core';
 import { checkFlag, checkOptionsBag, checkSlice } from '../argument-checks.js';
 import { hashKey, type KeyHash } from '../compaction/bloom-filter.js';
-import type { SortedRun } from '../compaction/sorted-run.js';
+import { SortedRun } from '../compaction/sorted-run.js';
+import { describeValue, PartitionArgumentError } from '../errors.js';
 import type { Partition } from '../model/partition.js';
 import { checkPartitionKey, type PartitionKey } from '../model/partition-key.js';
 import { type Row, UNDER } from '../model/row.js';
-import type { TableOptions } from '../table/table-options.js';
-import type { Memtable } from '../write/memtable.js';
+import { checkTableOptions, type TableOptions } from '../table/table-options.js';
+import { Memtable } from '../write/memtable.js';
 import { mergeRows, newestDeletionAt, uniformDeletion } from './partition-merge.js';
 
 /** Which part of a partition to read. */
@@ -31,6 +32,49 @@ export interface ReadSources {
  * Returned rows carry no deletion, no cell tombstones and only their live cells.
  */
 export function readPartition(
+  table: TableOptions,
+  sources: ReadSources,
+  key: PartitionKey,
+  query: ReadQuery = {},
+): Row[] {
+  checkTableOptions(table, 'readPartition');
+  checkSources(table, sources);
+  return readTableSources(table, sources, key, query);
+}
+
+const READ_SOURCE_KEYS: readonly string[] = ['memtable', 'runs'];
+
+/**
+ * Throws unless `sources` is `{ runs, memtable? }` of `table`: an array of its runs and its memtable (or null). `null`,
+ * `{}`, `{ runs: run }` or `{ runs: [5] }` failed with a plain TypeError, and a misspelled `memtble` was ignored.
+ */
+function checkSources(table: TableOptions, sources: unknown): void {
+  checkOptionsBag(sources, READ_SOURCE_KEYS, 'read source');
+  const { runs, memtable } = sources as { runs: unknown; memtable: unknown };
+  if (!Array.isArray(runs) || !runs.every((run) => run instanceof SortedRun)) {
+    throw new PartitionArgumentError(
+      `read sources runs must be an array of SortedRun, got ${describeValue(runs)}`,
+    );
+  }
+  if (memtable != null && !(memtable instanceof Memtable)) {
+    throw new PartitionArgumentError(
+      `read sources memtable must be a Memtable or null, got ${describeValue(memtable)}`,
+    );
+  }
+  for (const run of runs as SortedRun[]) {
+    if (run.table !== table)
+      throw new PartitionArgumentError(`read sources run ${run.id} belongs to another table`);
+  }
+  if (memtable != null && (memtable as Memtable).table !== table) {
+    throw new PartitionArgumentError('read sources memtable belongs to another table');
+  }
+}
+
+/**
+ * @internal {@link readPartition} of a table's own settings and sources (its default read stage: both were checked when
+ * the table was made, so a point read does not re-check them).
+ */
+export function readTableSources(
   table: TableOptions,
   sources: ReadSources,
   key: PartitionKey,

@@ -6,6 +6,7 @@ import {
 } from '@tombstone-lab/core';
 import { validateSizeModel } from '@tombstone-lab/core/internal';
 import { checkOptionsBag } from '../argument-checks.js';
+import { MIN_FALSE_POSITIVE_RATE } from '../compaction/bloom-filter.js';
 import {
   type TombstoneGcInit,
   type TombstoneGcOptions,
@@ -30,7 +31,7 @@ export interface TableOptionsInit {
   readonly gcGraceSeconds?: number;
   /** Heap size model for rows, cells and deletion info. Default core's `JVM_COMPRESSED_OOPS`. */
   readonly sizeModel?: SizeModel;
-  /** Target false-positive rate of each flushed run's bloom filter, in (0, 1). Default 0.01. */
+  /** Target false-positive rate of each flushed run's bloom filter, in [6.71e-5, 1) (Cassandra's bounds). Default 0.01. */
   readonly bloomFalsePositiveRate?: number;
   /** How gc_before is decided: `{ mode: 'timeout' }` (default, now − gc grace) or `{ mode: 'repair' }`. */
   readonly tombstoneGc?: TombstoneGcInit;
@@ -87,10 +88,11 @@ export function tableOptions(init: TableOptionsInit): TableOptions {
   const bloomFalsePositiveRate = init.bloomFalsePositiveRate ?? 0.01;
   if (
     typeof bloomFalsePositiveRate !== 'number' ||
-    !(bloomFalsePositiveRate > 0 && bloomFalsePositiveRate < 1)
+    !(bloomFalsePositiveRate >= MIN_FALSE_POSITIVE_RATE && bloomFalsePositiveRate < 1)
   ) {
+    // 1e-300 was accepted and every flush then sized its filter for it (~1.8 GB at 10^7 keys).
     throw new PartitionArgumentError(
-      `bloomFalsePositiveRate must be in (0, 1), got ${describeValue(bloomFalsePositiveRate)}`,
+      `bloomFalsePositiveRate must be in [${MIN_FALSE_POSITIVE_RATE}, 1), got ${describeValue(bloomFalsePositiveRate)}`,
     );
   }
   const options: TableOptions = Object.freeze({

@@ -5,7 +5,8 @@ import { describeValue, PartitionArgumentError } from '../errors.js';
 import type { Partition } from '../model/partition.js';
 import type { PartitionKey } from '../model/partition-key.js';
 import type { Row } from '../model/row.js';
-import { type ReadQuery, type ReadSources, readPartition } from '../read/read.js';
+import { type ReadQuery, type ReadSources, readTableSources } from '../read/read.js';
+import { TRUSTED } from '../trusted.js';
 import type { TableOptions } from './table-options.js';
 
 /**
@@ -28,9 +29,10 @@ export type ResolvedTableStages = Required<TableStages>;
 
 const DEFAULT_STAGES: ResolvedTableStages = Object.freeze({
   writeRun: (id: number, options: TableOptions, partitions: readonly Partition[]) =>
-    new SortedRun(id, options, partitions),
+    new SortedRun(id, options, partitions, undefined, TRUSTED),
   compact,
-  read: readPartition,
+  // The unchecked read: a table's own settings and sources need no check on every point read.
+  read: readTableSources,
 });
 
 /**

@@ -4,6 +4,7 @@ import { Partition, partitionShellHeap } from '../model/partition.js';
 import { checkPartitionKey, comparePartitionKeys, type PartitionKey } from '../model/partition-key.js';
 import { emptyRowTree, type RowTree } from '../model/row-tree.js';
 import { checkTableOptions, type TableOptions } from '../table/table-options.js';
+import { TRUSTED } from '../trusted.js';
 import { PartitionUpdate } from './partition-update.js';
 import { type PartitionState, writeUpdate } from './partition-updater.js';
 
@@ -123,7 +124,7 @@ export class Memtable {
     if (entry === undefined) return undefined;
     if (entry.published === null) {
       const rows = entry.rows.isFrozen ? entry.rows : entry.rows.fork();
-      entry.published = new Partition(this.table, key, entry.deletionInfo, rows);
+      entry.published = new Partition(this.table, key, entry.deletionInfo, rows, TRUSTED);
     }
     return entry.published;
   }

@@ -1,12 +1,13 @@
 import { type Clustering, DeletionTime, RangeTombstone, type Slice } from '@tombstone-lab/core';
 import { checkSlice, checkTimestamp } from '../argument-checks.js';
-import { ImmutableStateError } from '../errors.js';
+import { describeValue, ImmutableStateError, PartitionArgumentError } from '../errors.js';
 import type { CellValue } from '../model/cell.js';
 import { DeletionInfo, type ReadonlyDeletionInfo } from '../model/deletion-info.js';
 import { checkPartitionKey, type PartitionKey } from '../model/partition-key.js';
 import { Row } from '../model/row.js';
 import { maxTimestampOf, minTimestampOf, sortAndMergeRows } from '../model/sorted-rows.js';
 import { checkTableOptions, type TableOptions } from '../table/table-options.js';
+import { TRUSTED, type Trusted } from '../trusted.js';
 
 const NO_ROWS: readonly Row[] = Object.freeze([]);
 
@@ -36,13 +37,19 @@ export class PartitionUpdate {
   readonly #minTimestamp: number;
   readonly #maxTimestamp: number;
 
-  /** @internal use {@link PartitionUpdate.builder}, which hands over its row array (frozen here, not copied). */
+  /**
+   * Prefer {@link PartitionUpdate.builder}, which hands over its row array (frozen here, not copied) unchecked.
+   * @throws PartitionArgumentError unless `table` is what `tableOptions(…)` returned, `rows` an array of Rows and
+   *   `deletionInfo` a DeletionInfo (`null` failed with a plain TypeError, `[5]` later), or for a bad key.
+   */
   constructor(
     table: TableOptions,
     key: PartitionKey,
     rows: readonly Row[],
     deletionInfo: ReadonlyDeletionInfo,
+    trusted?: Trusted,
   ) {
+    if (trusted !== TRUSTED) checkUpdateParts(table, rows, deletionInfo);
     this.table = table;
     this.key = checkPartitionKey(key);
     this.rows = Object.freeze(sortAndMergeRows(table.comparator, rows));
@@ -165,7 +172,7 @@ export class PartitionUpdateBuilder {
     this.#checkOpen();
     this.#built = true;
     const deletion = this.#deletion === null ? DeletionInfo.LIVE : this.#deletion.freeze();
-    return new PartitionUpdate(this.#table, this.#key, this.#rows ?? NO_ROWS, deletion);
+    return new PartitionUpdate(this.#table, this.#key, this.#rows ?? NO_ROWS, deletion, TRUSTED);
   }
 
   #add(row: Row): void {
@@ -181,6 +188,21 @@ export class PartitionUpdateBuilder {
   #checkOpen(): void {
     if (this.#built)
       throw new ImmutableStateError('this PartitionUpdateBuilder has already built its update');
+  }
+}
+
+/** What `new PartitionUpdate` takes from outside the package (the builder passes {@link TRUSTED}). */
+function checkUpdateParts(table: TableOptions, rows: unknown, deletionInfo: unknown): void {
+  checkTableOptions(table, 'PartitionUpdate');
+  if (!Array.isArray(rows) || !rows.every((row) => row instanceof Row)) {
+    throw new PartitionArgumentError(
+      `a PartitionUpdate's rows must be an array of Rows, got ${describeValue(rows)}`,
+    );
+  }
+  if (!(deletionInfo instanceof DeletionInfo)) {
+    throw new PartitionArgumentError(
+      `a PartitionUpdate's deletionInfo must be a DeletionInfo, got ${describeValue(deletionInfo)}`,
+    );
   }
 }
 

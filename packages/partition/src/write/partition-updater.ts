@@ -4,6 +4,7 @@ import type { ReadonlyDeletionInfo } from '../model/deletion-info.js';
 import { Partition, partitionShellHeap } from '../model/partition.js';
 import { Row } from '../model/row.js';
 import { FullClusteringProbe, type RowTree, rowTreeNodesHeap } from '../model/row-tree.js';
+import { TRUSTED } from '../trusted.js';
 import { PartitionUpdate } from './partition-update.js';
 
 /** What merging one update into a partition produced. */
@@ -55,7 +56,7 @@ export function mergePartitions(current: Partition | null, update: PartitionUpda
   const written = writeUpdate(state, update);
   if (current !== null && !written.changed) return { partition: current, dataSizeDelta: 0, heapSizeDelta: 0 };
   return {
-    partition: new Partition(table, update.key, state.deletionInfo, state.rows),
+    partition: new Partition(table, update.key, state.deletionInfo, state.rows, TRUSTED),
     dataSizeDelta: written.dataSizeDelta,
     heapSizeDelta: written.heapSizeDelta + (current === null ? partitionShellHeap(table) : 0),
   };
