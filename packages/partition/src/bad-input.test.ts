@@ -169,9 +169,10 @@ describe('a write timestamp of Number.MIN_SAFE_INTEGER (NO_TIMESTAMP) is out of 
 describe('one local-deletion-time check, shared with core', () => {
   it.each([-1, 2 ** 32, 2 ** 33, 0.5])('deleteRange / deleteRow / deletePartition reject %s', (ldt) => {
     const message = `localDeletionTime must be an integer in [0, 4294967295], got ${ldt}`;
-    expectBuilderRejects((b) => b.deleteRange(slice(1, 2), 200, ldt), InvalidTimestampError, message);
-    expectBuilderRejects((b) => b.deleteRow([2], 200, ldt), InvalidTimestampError, message);
-    expectBuilderRejects((b) => b.deletePartition(200, ldt), InvalidTimestampError, message);
+    // One class per builder (issue 24): PartitionArgumentError, as for its timestamps; core's message.
+    expectBuilderRejects((b) => b.deleteRange(slice(1, 2), 200, ldt), PartitionArgumentError, message);
+    expectBuilderRejects((b) => b.deleteRow([2], 200, ldt), PartitionArgumentError, message);
+    expectBuilderRejects((b) => b.deletePartition(200, ldt), PartitionArgumentError, message);
     // The very check core's list applies to the same value.
     const list = new RangeTombstoneList(new ClusteringComparator([types.int32]));
     expect(() => list.add(slice(1, 2).start, slice(1, 2).end, 200, ldt)).toThrow(message);

@@ -270,6 +270,16 @@ describe.each(BUILDS)('public constructors and functions refuse bad arguments (%
     );
   });
 
+  it.each([-1, 2 ** 32, 0.5])(
+    "the builder refuses local deletion time %s with PartitionArgumentError, as it refuses timestamps (core's InvalidTimestampError: two classes from one builder)",
+    async (ldt) => {
+      const message = `localDeletionTime must be an integer in [0, 4294967295], got ${ldt}`;
+      await expectRejected((t) => t.update('k').deleteRow([1], 5, ldt), message);
+      await expectRejected((t) => t.update('k').deleteRange(slice(1, 2), 5, ldt), message);
+      await expectRejected((t) => t.update('k').deletePartition(5, ldt), message);
+    },
+  );
+
   it('the public paths still accept what they are given right', async () => {
     const m = await load();
     const t = seededTable(m);

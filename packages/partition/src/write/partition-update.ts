@@ -1,4 +1,5 @@
 import { type Clustering, DeletionTime, RangeTombstone, type Slice } from '@tombstone-lab/core';
+import { checkUnsignedDeletionTime } from '@tombstone-lab/core/internal';
 import { checkSlice, checkTimestamp } from '../argument-checks.js';
 import { describeValue, ImmutableStateError, PartitionArgumentError } from '../errors.js';
 import type { CellValue } from '../model/cell.js';
@@ -149,8 +150,8 @@ export class PartitionUpdateBuilder {
 
   /**
    * Deletes every row in `slice` (a range tombstone). The slice must be a non-empty {@link Slice}, as reads require.
-   * @throws PartitionArgumentError for a non-Slice or an out-of-bound timestamp; core's InvalidTimestampError for a
-   *   local deletion time outside [0, 2^32 - 1]; core's range errors for an empty slice or bounds of the wrong shape.
+   * @throws PartitionArgumentError for a non-Slice, an out-of-bound timestamp or a local deletion time outside
+   *   [0, 2^32 - 1]; core's range errors for an empty slice or bounds of the wrong shape.
    */
   deleteRange(slice: Slice, timestamp: number, localDeletionTime: number): this {
     this.#checkOpen();
@@ -208,9 +209,12 @@ function checkUpdateParts(table: TableOptions, rows: unknown, deletionInfo: unkn
 
 /**
  * A write's deletion time: the timestamp through the write check (no `NO_TIMESTAMP`), the local deletion time through
- * core's one unsigned check inside `DeletionTime.build` (so `-1` and `2 ** 33` are rejected, not wrapped).
+ * core's one unsigned check (so `-1` and `2 ** 33` are rejected, not wrapped) — both with this package's
+ * PartitionArgumentError: core's InvalidTimestampError for the local deletion time made one builder throw two classes,
+ * and code catching PartitionArgumentError missed half (issue 24).
  */
 function deletionTime(timestamp: number, localDeletionTime: number, what: string): DeletionTime {
   checkTimestamp(timestamp, what);
+  checkUnsignedDeletionTime(localDeletionTime, 'localDeletionTime', PartitionArgumentError);
   return DeletionTime.build(timestamp, localDeletionTime);
 }
