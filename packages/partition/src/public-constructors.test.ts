@@ -280,6 +280,33 @@ describe.each(BUILDS)('public constructors and functions refuse bad arguments (%
     },
   );
 
+  it.each([
+    [
+      '[] (an empty output run, a run id used up)',
+      [],
+      'compact needs at least one run, got none (inputs is empty)',
+    ],
+    ['[5] ("run undefined")', [5], '5 is not a current run of this table'],
+    ['["x"]', ['x'], '"x" is not a current run of this table'],
+  ])('table.compact(%s)', async (_n, inputs, message) => {
+    await expectRejected((t) => t.compact(inputs as never), message);
+    // Nothing was used up: the next compaction's output takes the next id (3: two runs flushed).
+    const m = await load();
+    const t = seededTable(m);
+    expect(() => t.compact(inputs as never)).toThrow(m.PartitionArgumentError);
+    expect(t.compact().output.id).toBe(3);
+  });
+
+  it('new Table with a repairHistory in timeout mode (kept and ignored)', async () => {
+    await expectRejected(
+      (t, m) => new m.Table(t.options, { repairHistory: m.RepairHistory.of([]) }),
+      "the runtime option repairHistory applies to tombstoneGc mode 'repair' only, got it with mode 'timeout'",
+    );
+    const m = await load();
+    const repair = m.tableOptions({ comparator: cmp(), tombstoneGc: { mode: 'repair' } });
+    expect(new m.Table(repair, { repairHistory: m.RepairHistory.of([]) }).repairHistory?.size).toBe(0);
+  });
+
   it('the public paths still accept what they are given right', async () => {
     const m = await load();
     const t = seededTable(m);

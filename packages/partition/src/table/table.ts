@@ -1,7 +1,7 @@
 import { NO_DELETION_TIME } from '@tombstone-lab/core';
 import { checkFlag, checkOptionsBag } from '../argument-checks.js';
 import { type CompactionResult, checkPurgeOrder, type PurgeOrder } from '../compaction/compaction.js';
-import type { SortedRun } from '../compaction/sorted-run.js';
+import { SortedRun } from '../compaction/sorted-run.js';
 import { gcBeforeFunction, RepairHistory } from '../compaction/tombstone-gc.js';
 import { isDeletionSeconds, millisecondsHint } from '../deletion-seconds.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
@@ -53,7 +53,7 @@ export class Table {
 
   /**
    * @throws PartitionArgumentError for settings `tableOptions` did not return (`new Table()`, `new Table({ comparator
-   *   })`), a bad clock, or repair mode without a repair history.
+   *   })`), a bad clock, repair mode without a repair history, or a repair history in timeout mode.
    */
   constructor(options: TableOptions, runtime: TableRuntimeOptions = {}) {
     this.options = checkTableOptions(options, 'Table');
@@ -71,6 +71,12 @@ export class Table {
       );
     if (options.tombstoneGc.mode === 'repair' && this.repairHistory === null) {
       throw new PartitionArgumentError("tombstoneGc mode 'repair' needs the runtime option repairHistory");
+    }
+    // Kept and never read in timeout mode, silently (tableOptions refuses the like mix, a propagation delay there).
+    if (options.tombstoneGc.mode === 'timeout' && this.repairHistory !== null) {
+      throw new PartitionArgumentError(
+        "the runtime option repairHistory applies to tombstoneGc mode 'repair' only, got it with mode 'timeout'",
+      );
     }
   }
 
@@ -144,8 +150,9 @@ export class Table {
   /**
    * Compacts the given runs (all current runs by default) into one, which replaces them; the other runs and the
    * memtable bound what may be purged.
-   * @throws PartitionArgumentError if `inputs` is not an array of runs (options are the second argument), a run is
-   *   not one of this table's current runs, or is listed twice; for an
+   * @throws PartitionArgumentError if `inputs` is not an array of runs (options are the second argument), is empty (no
+   *   runs to compact, a table without runs included), a run is not one of this table's current runs, or is listed
+   *   twice; for an
    *   unknown option key, a non-boolean `purge` or an unknown `purgeOrder`. Nothing changes when it throws.
    */
   compact(inputs: readonly SortedRun[] = this.#runs, options: CompactOptions = {}): CompactionResult {
@@ -154,12 +161,16 @@ export class Table {
     const purge = checkFlag(options.purge, true, 'purge');
     const purgeOrder = checkPurgeOrder(options.purgeOrder);
     checkRunList(inputs);
+    // Refused rather than a no-op: it wrote an empty output run and used up a run id.
+    if (inputs.length === 0)
+      throw new PartitionArgumentError('compact needs at least one run, got none (inputs is empty)');
     const chosen = new Set(inputs);
     if (chosen.size !== inputs.length)
       throw new PartitionArgumentError('a run is listed twice for compaction');
     for (const run of inputs) {
       if (!this.#runs.includes(run)) {
-        throw new PartitionArgumentError(`run ${describeValue(run?.id)} is not a current run of this table`);
+        const shown = run instanceof SortedRun ? `run ${run.id}` : describeValue(run);
+        throw new PartitionArgumentError(`${shown} is not a current run of this table`);
       }
     }
     const others = this.#runs.filter((r) => !chosen.has(r));
