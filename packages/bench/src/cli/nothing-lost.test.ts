@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FAST, runCli, tempProject } from '../test-helpers.js';
 
 const SUITE = `import { defineSuite } from '@tombstone-lab/bench';
@@ -180,4 +180,56 @@ describe('an earlier results file is never silently replaced', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/calibrate does not take --resume/);
   });
+});
+
+describe('two runs started in the same second never share a default output', () => {
+  // The clock is fixed so both runs name the same default file (only Date is faked: forks and timeouts run as usual).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-02T15:11:15.000Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('run: the second takes results-<time>-2.json and says so; both runs keep all their samples', async () => {
+    const dir = tempProject({ 'tiny.bench.mjs': SUITE });
+    const args = ['run', 'tiny.bench.mjs', '-n', '2', ...FAST];
+    const [a, b] = await Promise.all([runCli(args, dir), runCli(args, dir)]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const files = readdirSync(join(dir, '.tombstone-bench')).sort();
+    expect(files).toEqual(['results-20261202-151115-2.json', 'results-20261202-151115.json']);
+    const printed = [a.stderr, b.stderr].map((s) => /results-[\d-]+\.json/.exec(s)?.[0]).sort();
+    expect(printed).toEqual(files);
+    const runs = files.map(
+      (f) =>
+        JSON.parse(readFileSync(join(dir, '.tombstone-bench', f), 'utf8')) as {
+          runId: string;
+          benchmarks: { samples: unknown[] }[];
+        },
+    );
+    expect(new Set(runs.map((r) => r.runId)).size).toBe(2);
+    for (const r of runs) expect(r.benchmarks.flatMap((x) => x.samples)).toHaveLength(4);
+  }, 90_000);
+
+  it('calibrate: the second takes calibration-<time>-2 instead of writing into the first one', async () => {
+    const dir = tempProject({ 'tiny.bench.mjs': SUITE });
+    const cal = [
+      'calibrate',
+      'tiny.bench.mjs',
+      '--rounds',
+      '1',
+      '--slowdown-rounds',
+      '0',
+      '-n',
+      '2',
+      ...FAST,
+    ];
+    const [a, b] = await Promise.all([runCli(cal, dir), runCli(cal, dir)]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const dirs = readdirSync(join(dir, '.tombstone-bench')).sort();
+    expect(dirs).toEqual(['calibration-20261202-151115', 'calibration-20261202-151115-2']);
+    for (const d of dirs)
+      expect(readdirSync(join(dir, '.tombstone-bench', d)).sort()).toEqual(['aa-1.json', 'calibration.json']);
+  }, 90_000);
 });

@@ -10,7 +10,7 @@ import { type CalibrationReport, summarizeCalibration } from '../analyse/calibra
 import { UsageError } from '../errors.js';
 import { EXIT } from '../finish/finish-run.js';
 import { commandHint } from '../finish/resume-command.js';
-import { claimCalibrationDirectory } from '../plan/calibration-dir.js';
+import { claimCalibrationDirectory, claimNewDirectory } from '../plan/calibration-dir.js';
 import { checkBenchTypes, type RunSetup, setUpRun } from '../plan/plan-run.js';
 import {
   CALIBRATION_LIMITS,
@@ -167,9 +167,12 @@ function fromDirectories(setup: RunSetup, from: readonly string[]): { runs: Reco
 async function measured(setup: RunSetup, o: Split, control: StageControl) {
   const { options, cwd } = setup;
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
-  const dir = resolve(cwd, options.out ?? join('.tombstone-bench', `calibration-${stamp}`));
   const files = findBenchFiles(options.files ?? [], cwd);
   checkBenchTypes(setup, files);
+  const dir =
+    options.out !== undefined
+      ? resolve(cwd, options.out)
+      : claimNewDirectory(resolve(cwd, '.tombstone-bench'), `calibration-${stamp}`);
   claimCalibrationDirectory(dir, displayPath(cwd, dir), options.force === true);
   const runs = await measureCalibration(setup, control, {
     files,

@@ -22,6 +22,7 @@ export function finishTarget(setup: RunSetup, events: EventSink): FinishTarget {
   return {
     cwd: setup.cwd,
     outFile: setup.settings.outFile,
+    publish: setup.settings.publish,
     events,
     log: setup.log,
     mode: setup.options.mode,
@@ -44,5 +45,5 @@ export async function measureAnalyseFinish(
     caseVerdict: (entry, run) => caseVerdict(entry, run, overrides),
   });
   const analysed = outcome.interrupted ? undefined : analyseRun(outcome.record, setup.output);
-  return finishRun(finishTarget(setup, control.events), outcome, analysed);
+  return finishRun({ ...finishTarget(setup, control.events), outFile: outcome.outFile }, outcome, analysed);
 }

@@ -7,7 +7,7 @@ import { type AnalysedRun, finishedAnalyses } from '../analyse/analyse-run.js';
 import type { EventSink } from '../events/event-sink.js';
 import type { RunInvocation, RunRecord, Side } from '../model.js';
 import type { RunFinishedEvent } from '../protocol/events.js';
-import { writeRunAtomic } from '../results/results-store.js';
+import { type Publish, publishRun } from '../results/results-store.js';
 import { displayPath, shellQuote } from '../shell-quote.js';
 import { resumeCommand } from './resume-command.js';
 
@@ -35,6 +35,8 @@ export interface RunResult {
 export interface FinishTarget {
   cwd: string;
   outFile: string;
+  /** How a run that measured nothing claims `outFile` when it writes it first (default `replace`). */
+  publish?: Publish;
   events: EventSink;
   log: (text: string) => void;
   mode: string;
@@ -143,6 +145,10 @@ export function finishBuildFailed(
     target.log(`tombstone-bench: ${message}\n${shortTail}\n`);
   }
   record.finishedAt = new Date().toISOString();
-  writeRunAtomic(target.outFile, record);
-  return finished(target, record, { interrupted: false, exitCode: EXIT.failed, skippedForks: 0 });
+  const outFile = publishRun(target.outFile, record, target.publish ?? 'replace');
+  return finished({ ...target, outFile }, record, {
+    interrupted: false,
+    exitCode: EXIT.failed,
+    skippedForks: 0,
+  });
 }

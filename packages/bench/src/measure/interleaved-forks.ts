@@ -21,7 +21,7 @@ import { createRecord, entryFor, type PlannedCase, type RunSampleSettings } from
 import { atLook } from '../protocol/look-text.js';
 import type { RecordedError, Verdict } from '../protocol/types.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
-import { writeRunAtomic } from '../results/results-store.js';
+import { type Publish, publishRun, writeRunAtomic } from '../results/results-store.js';
 import { sideValues } from '../stats/metric.js';
 import type { SequentialDesign } from '../stats/sequential/design.js';
 import { decideLook, type Look } from '../stats/sequential/look.js';
@@ -39,6 +39,8 @@ export interface RunSettings {
   fork: Omit<ForkOptions, 'signal'>;
   /** Results file (written atomically after every fork). */
   outFile: string;
+  /** How the first write claims `outFile` (default `replace`); the outcome says which file was written. */
+  publish?: Publish;
   /** Continue this record (from `--resume`): completed samples are skipped. */
   resume?: RunRecord;
   /** Stop a case after this many failed forks on one side (a broken benchmark should not burn n timeouts). */
@@ -62,6 +64,8 @@ export interface CaseAnalysis {
 /** The run as persisted, whether Ctrl-C cut it short, and how many forks the failure limit skipped. */
 export interface RunOutcome {
   record: RunRecord;
+  /** The results file written: `outFile`, or the next free name when another run claimed a default one. */
+  outFile: string;
   interrupted: boolean;
   skippedForks: number;
 }
@@ -377,14 +381,14 @@ async function runCase(
  * fork and returns with `interrupted`, the file still valid and resumable. A side that reached the failure limit
  * has its remaining forks counted as completed (and reported as skipped), so progress always reaches `total`.
  */
-export async function runPlan(cases: readonly PlannedCase[], settings: RunSettings): Promise<RunOutcome> {
-  const record = settings.resume
-    ? { ...settings.resume, schemaVersion: PROTOCOL_VERSION }
-    : createRecord(cases, settings);
+export async function runPlan(cases: readonly PlannedCase[], asked: RunSettings): Promise<RunOutcome> {
+  const record = asked.resume
+    ? { ...asked.resume, schemaVersion: PROTOCOL_VERSION }
+    : createRecord(cases, asked);
   for (const c of cases) {
     if (!record.benchmarks.some((b) => b.key === c.bench.key)) record.benchmarks.push(entryFor(c));
   }
-  const n = settings.config.samplesPerSide;
+  const n = asked.config.samplesPerSide;
   const completed = cases.reduce((sum, c) => {
     const e = record.benchmarks.find((b) => b.key === c.bench.key) as BenchmarkRecord;
     return sum + Math.min(n, doneOn(e, 'baseline')) + Math.min(n, doneOn(e, 'candidate'));
@@ -397,7 +401,8 @@ export async function runPlan(cases: readonly PlannedCase[], settings: RunSettin
     seq: nextSeq(record),
   };
   const rand = seededRandom(seedFrom(record.runId));
-  writeRunAtomic(settings.outFile, record);
+  const outFile = publishRun(asked.outFile, record, asked.resume ? 'replace' : (asked.publish ?? 'replace'));
+  const settings = { ...asked, outFile };
   announce(record, cases, settings, p);
   for (const c of cases) {
     if (!(await runCase(c, record, settings, p, rand))) return finish(record, settings, true, p.skipped);
@@ -413,5 +418,5 @@ function finish(
 ): RunOutcome {
   if (!interrupted) record.finishedAt = new Date().toISOString();
   writeRunAtomic(settings.outFile, record);
-  return { record, interrupted, skippedForks };
+  return { record, outFile: settings.outFile, interrupted, skippedForks };
 }

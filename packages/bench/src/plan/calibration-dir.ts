@@ -1,8 +1,8 @@
 /** Where a calibration writes: a directory of its own, never one holding an earlier calibration unasked. */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { ensureDirectory, listDirectory } from '../results/directories.js';
+import { ensureDirectory, listDirectory, makeDirectories } from '../results/directories.js';
 import { shellQuoteArg } from '../shell-quote.js';
 
 /** The files a calibration writes into its directory: its runs and its summary. */
@@ -28,4 +28,22 @@ export function claimCalibrationDirectory(dir: string, shown: string, force: boo
     );
   }
   for (const name of earlier) rmSync(join(dir, name), { force: true });
+}
+
+/**
+ * Creates a default calibration directory `<parent>/<name>` that no other calibration has: mkdir without `recursive`
+ * fails on an existing one, so of two calibrations started in the same second only one gets the name; the other
+ * takes `<name>-2` (then -3, …) instead of writing its aa-1.json over the first one's.
+ */
+export function claimNewDirectory(parent: string, name: string): string {
+  makeDirectories(parent);
+  for (let k = 1; ; k++) {
+    const dir = join(parent, k === 1 ? name : `${name}-${k}`);
+    try {
+      mkdirSync(dir);
+      return dir;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
 }

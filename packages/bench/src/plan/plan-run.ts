@@ -13,6 +13,7 @@ import { DEFAULT_NODE_ARGS, type ForkOptions } from '../fork/fork.js';
 import { claimPinning } from '../fork/pinning.js';
 import type { RunInvocation, RunRecord } from '../model.js';
 import { checkOutputFile } from '../results/directories.js';
+import type { Publish } from '../results/results-store.js';
 import { displayPath, shellQuoteArg } from '../shell-quote.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
@@ -42,6 +43,8 @@ export interface SetupSettings {
   fork: Omit<ForkOptions, 'signal'>;
   /** Results file (written atomically after every fork). */
   outFile: string;
+  /** How its first write claims `outFile`: a default name is never shared by two runs (results-store.ts: `publishRun`). */
+  publish: Publish;
   /** The command line that started the run, stored in a fresh record (a resumed record keeps its own). */
   invocation: RunInvocation;
 }
@@ -85,6 +88,16 @@ function checkNotReplacing(outFile: string, what: string, options: RunOptions, c
   throw new UsageError(
     `${what} ${shown} already exists; continue that run with --resume ${shellQuoteArg(shown)}, or pass --force to replace it`,
   );
+}
+
+/**
+ * How a run's first write claims its file: a default name takes the next free one (`-2`, `-3`, …) if another run
+ * started in the same second claimed it; a named `--out` is created only if no other run did; `--resume`, `--force`
+ * and calibrate's own files (its directory is claimed) replace.
+ */
+function publishOf(options: RunOptions, command: RunOptions['mode'] | 'calibrate'): Publish {
+  if (command === 'calibrate' || options.force === true || options.resume !== undefined) return 'replace';
+  return options.out !== undefined ? 'exclusive' : 'next-free';
 }
 
 function defaultOutFile(cwd: string): string {
@@ -151,7 +164,8 @@ export async function setUpRun(
   if (command !== 'calibrate') {
     const what = options.out !== undefined ? '--out' : options.resume ? '--resume' : 'results file';
     checkOutputFile(outFile, what, displayPath(cwd, outFile));
-    checkNotReplacing(outFile, what, options, cwd);
+    // A default name already taken is not refused: the run takes the next free one when it first writes.
+    if (publishOf(options, command) !== 'next-free') checkNotReplacing(outFile, what, options, cwd);
   }
   const { dir: cacheDir, dispose } = cacheDirFor(cwd, options.cacheDir);
   let worker: string;
@@ -177,7 +191,7 @@ export async function setUpRun(
     options,
     ctx: { cacheDir, worker, timeoutMs, selection },
     output,
-    settings: settingsOf(options, cwd, outFile, fork),
+    settings: { ...settingsOf(options, cwd, outFile, fork), publish: publishOf(options, command) },
   };
 }
 

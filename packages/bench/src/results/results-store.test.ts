@@ -6,7 +6,7 @@ import type { RunRecord } from '../model.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { makeRecord } from '../stats/test-fixtures.js';
 import { tempProject } from '../test-helpers.js';
-import { readRun, writeRunAtomic } from './results-store.js';
+import { publishRun, readRun, writeRunAtomic } from './results-store.js';
 
 const record: RunRecord = {
   schemaVersion: PROTOCOL_VERSION,
@@ -110,5 +110,24 @@ describe('readRun: an array', () => {
     writeFileSync(file, '[{"schemaVersion": 4}]');
     expect(() => readRun(file)).toThrow(/holds a JSON array, not a run/);
     expect(() => readRun(file)).not.toThrow(/schemaVersion undefined/);
+  });
+});
+
+describe("publishRun (a run's first write)", () => {
+  it('next-free: a default name another run claimed gives -2, -3; exclusive: refused, the other run file kept', () => {
+    const dir = tempProject({});
+    const file = join(dir, 'r', 'results-x.json');
+    const names = ['a', 'b', 'c'].map((id) => publishRun(file, { ...record, runId: id }, 'next-free'));
+    expect(names).toEqual([file, join(dir, 'r', 'results-x-2.json'), join(dir, 'r', 'results-x-3.json')]);
+    expect(names.map((f) => readRun(f).runId)).toEqual(['a', 'b', 'c']);
+    expect(() => publishRun(file, { ...record, runId: 'd' }, 'exclusive', 'out.json')).toThrow(
+      /^out\.json was created by another run after this one checked it; nothing was replaced$/,
+    );
+    expect(readRun(file).runId).toBe('a');
+    expect(readdirSync(join(dir, 'r')).sort()).toEqual([
+      'results-x-2.json',
+      'results-x-3.json',
+      'results-x.json',
+    ]);
   });
 });

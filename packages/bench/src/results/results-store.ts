@@ -1,7 +1,7 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
-import { ResultsFileError } from '../errors.js';
+import { ResultsFileError, UsageError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import { RunRecordSchema } from '../protocol/records.js';
 import { PROTOCOL_VERSION, READABLE_VERSIONS } from '../protocol/version.js';
@@ -26,6 +26,55 @@ export function writeJsonAtomic(file: string, value: unknown): void {
     // A failed write or rename (e.g. onto a directory) must not leave the temp file beside the target.
     rmSync(tmp, { force: true });
     throw e;
+  }
+}
+
+/**
+ * How a run's first write publishes its results file: `replace` an existing one (`resume`, `force`), `exclusive`
+ * (a named `out` no other run may have claimed) or `next-free` (a default name: `results-<time>-2.json` when another
+ * run took `results-<time>.json`).
+ */
+export type Publish = 'replace' | 'exclusive' | 'next-free';
+
+/** `results-x.json` → `results-x-2.json` (k = 2, 3, …). */
+function numbered(file: string, k: number): string {
+  if (k === 1) return file;
+  const dot = file.endsWith('.json') ? file.length - 5 : file.length;
+  return `${file.slice(0, dot)}-${k}${file.slice(dot)}`;
+}
+
+/**
+ * A run's first write: `replace` is {@link writeRunAtomic}; otherwise the name is claimed with an exclusive create
+ * (O_EXCL: of two runs only one gets it) before the record is renamed onto it. Two runs started in the same second
+ * used to both write `results-<time>.json` and one run's samples were lost. Returns the file really written; later
+ * writes replace only that file.
+ * @throws {UsageError} when `exclusive` and another run created the file since it was checked.
+ */
+export function publishRun(file: string, record: RunRecord, how: Publish, shown = file): string {
+  if (how === 'replace') {
+    writeRunAtomic(file, record);
+    return file;
+  }
+  makeDirectories(dirname(file));
+  for (let k = 1; ; k++) {
+    const candidate = numbered(file, k);
+    try {
+      closeSync(openSync(candidate, 'wx'));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      if (how === 'exclusive')
+        throw new UsageError(
+          `${shown} was created by another run after this one checked it; nothing was replaced`,
+        );
+      continue;
+    }
+    try {
+      writeRunAtomic(candidate, record);
+    } catch (e) {
+      rmSync(candidate, { force: true }); // the claimed name, still empty: not a results file
+      throw e;
+    }
+    return candidate;
   }
 }
 
