@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { tempProject } from './test-helpers.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const README = join(HERE, '..', 'README.md');
@@ -51,4 +52,38 @@ describe('README samples are the files CI runs', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/0 ```ts blocks start with "\/\/ src\/nothing\.ts"/);
   });
+});
+
+describe('the Engine sample works as copied into an .mjs (a stranger trial: it exited 1, then threw on a rerun)', () => {
+  it('run twice in the walkthrough project: each time exit 0, one benchmark, in out/engine.json', async () => {
+    const block = (name: string) => {
+      const r = extract(README, name);
+      expect(r.status).toBe(0);
+      return r.stdout;
+    };
+    const dir = tempProject({
+      'src/lookup.ts': block('src/lookup.ts'),
+      'bench/lookup.bench.ts': block('bench/lookup.bench.ts'),
+    });
+    // As copied, but for the project directory (a test cannot chdir) and no type-check (no typescript in the project).
+    const sample = block('examples/engine.ts').replace(
+      'cwd: process.cwd(),',
+      `cwd: ${JSON.stringify(dir)}, typecheck: false,`,
+    );
+    expect(sample).toContain(`cwd: ${JSON.stringify(dir)}`);
+    mkdirSync(join(dir, 'examples'));
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    try {
+      for (const k of [1, 2]) {
+        // Each import is a fresh module (a new file), as each `node examples/engine.mjs` would be.
+        const file = join(dir, 'examples', `engine-${k}.mjs`);
+        writeFileSync(file, sample);
+        await import(file);
+        expect(printed.at(-1)).toBe(`exit 0: 1 benchmark(s) in ${join(dir, 'out', 'engine.json')}`);
+      }
+    } finally {
+      log.mockRestore();
+    }
+  }, 120_000);
 });

@@ -129,4 +129,14 @@ describe('startRun (the engine, driven from code)', () => {
       expect(events).toEqual([expect.objectContaining({ type: 'error', errorName: 'UsageError' })]);
     }
   });
+
+  it('refuses an existing out file in its own option names (out, resume, force), not the command line flags', async () => {
+    const dir = tempProject({ 'engine.bench.ts': SUITE, 'out/r.json': '{}' });
+    const run = startRun({ mode: 'run', cwd: dir, out: 'out/r.json', ...FAST });
+    await expect(run.result).rejects.toThrow(
+      /^out "out\/r\.json" already exists; continue that run with \{ resume: "out\/r\.json" \} \(without out\), or pass force: true to replace it$/,
+    );
+    await expect(run.result).rejects.toBeInstanceOf(UsageError);
+    expect(readFileSync(join(dir, 'out/r.json'), 'utf8')).toBe('{}');
+  });
 });

@@ -85,6 +85,13 @@ function checkNotReplacing(outFile: string, what: string, options: RunOptions, c
   if (options.force === true || !existsSync(outFile)) return;
   if (options.resume !== undefined && resolve(cwd, options.resume) === outFile) return;
   const shown = options.out ?? outFile;
+  // A run from code is told in the engine's option names: "--resume …" is nothing a startRun caller can pass.
+  // The command line always passes its invocation; code seldom does.
+  if (options.invocation === undefined)
+    throw new UsageError(
+      `out ${JSON.stringify(shown)} already exists; continue that run with { resume: ${JSON.stringify(shown)} } ` +
+        '(without out), or pass force: true to replace it',
+    );
   throw new UsageError(
     `${what} ${shown} already exists; continue that run with --resume ${shellQuoteArg(shown)}, or pass --force to replace it`,
   );
