@@ -15,9 +15,10 @@ export default defineSuite({
   primary: 'successiveMerges[arrival=random,n=4096]',
   // A merge sequence takes milliseconds and needs dozens of calls before the JIT settles: the default 150 ms
   // warm-up cap measured it 3× too slow. And 1.5 s as a minimum, not only a cap: the warm-up criterion called
-  // successiveMerges[arrival=tail,n=4096] settled after 35–353 calls while the JIT was still speeding it up, and
-  // forks spread 2.07–3.70× (cow) and 2.25–2.54× (persistent); with the minimum, 1.52–1.71× and 1.30–1.99× in runs
-  // alternating with those, medians the same or lower (docs/core-persistent-tail-spread.md, 2026-12-02 15:19–16:03 UTC).
+  // successiveMerges[arrival=tail,n=4096] settled after 35–353 calls, and in three alternating pairs of runs its
+  // forks' CPU time spread 1.67–3.62× (cow) and 1.64–2.54× (persistent) without the minimum, 1.27–1.61× and
+  // 1.29–1.90× with it (wall: 1.72–3.70×, 1.66–2.54× against 1.52–1.89×, 1.30–1.99×; one pair of three wider with it):
+  // docs/core-persistent-tail-spread.md, 2026-12-02 15:19–16:24 UTC.
   sampling: { warmupMs: 1500, warmupMinMs: 1500, sampleMs: 300 },
   setup: ({ arrival, n, impl }) => ({
     storage: storageNamed(impl),
