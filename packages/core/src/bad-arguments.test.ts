@@ -171,4 +171,139 @@ describe.each(BUILDS)('bad arguments to core (%s build)', (_build, load) => {
     for (const other of [null, undefined, 5, {}]) expect(cmp.equals(other as never)).toBe(false);
     expect(cmp.equals(new m.ClusteringComparator([m.types.int32]))).toBe(true);
   });
+
+  // The hot-path methods (issue 24, second audit): each checks in public and the library's loops call an unchecked
+  // internal path (`@tombstone-lab/core/internal`'s COMPARE, DELETES…), so the loops pay nothing.
+  const at = (m: CoreModule) => m.DeletionTime.build(10, 5);
+  const int32 = (m: CoreModule) => new m.ClusteringComparator([m.types.int32]);
+  const value = (m: CoreModule) => m.InvalidClusteringValueError;
+
+  it.each([
+    ['NaN', Number.NaN],
+    ['a string', '5'],
+    ['undefined', undefined],
+    ['a fraction', 1.5],
+  ])('DeletionTime.deletes(%s) (NaN deleted nothing, "5" was compared as 5)', async (_n, bad) => {
+    await expectRejected(
+      (_l, m) => at(m).deletes(bad as number),
+      (m) => m.InvalidTimestampError,
+      `deletes timestamp must be a safe integer, got ${describeValue(bad)}`,
+    );
+  });
+
+  it.each([
+    ['{}', {}],
+    ['null', null],
+    ['a number', 5],
+  ])(
+    'DeletionTime.supersedes and compareTo of %s ({} read as older, null threw a plain TypeError)',
+    async (_n, bad) => {
+      for (const method of ['supersedes', 'compareTo'] as const) {
+        await expectRejected(
+          (_l, m) => at(m)[method](bad as never),
+          argument,
+          `${method} needs a DeletionTime, got ${describeValue(bad)}`,
+        );
+      }
+    },
+  );
+
+  it.each([
+    ['null', null],
+    ['a number', 5],
+    ['a string', 'a'],
+    ['an array-like object', { length: 1, 0: 1 }],
+  ])(
+    'ClusteringComparator.compare and dataSize of %s (null threw a plain TypeError, 5 compared as -0)',
+    async (_n, bad) => {
+      const what = `must be a clustering (an array of values) or a ClusteringBound, got ${describeValue(bad)}`;
+      await expectRejected((_l, m) => int32(m).compare(bad as never, [1]), value, `compare p1 ${what}`);
+      await expectRejected((_l, m) => int32(m).compare([1], bad as never), value, `compare p2 ${what}`);
+      await expectRejected((_l, m) => int32(m).dataSize(bad as never), value, `dataSize prefix ${what}`);
+    },
+  );
+
+  it('ClusteringComparator.compare of values the columns cannot hold ("a" in an int32 column compared equal)', async () => {
+    const expected = (await load()).types.int32.expected;
+    await expectRejected(
+      (_l, m) => int32(m).compare(['a'], [1]),
+      value,
+      `compare p1 value #0 "a" is not valid for column type int32: expected ${expected}`,
+    );
+    await expectRejected(
+      (_l, m) => int32(m).compare([1], m.ClusteringBound.inclusiveEnd('a')),
+      value,
+      `compare p2 value #0 "a" is not valid for column type int32: expected ${expected}`,
+    );
+    await expectRejected(
+      (_l, m) => int32(m).compare([1, 2], [1]),
+      value,
+      'compare p1 [1, 2] has 2 values but the comparator has 1 columns',
+    );
+  });
+
+  it.each([
+    ['5', 5],
+    ['-1', -1],
+    ['"0"', '0'],
+    ['0.5', 0.5],
+  ])(
+    'ClusteringComparator.compareComponent(%s, …) (a plain TypeError reading undefined.compare)',
+    async (_n, bad) => {
+      await expectRejected(
+        (_l, m) => int32(m).compareComponent(bad as number, 1, 2),
+        argument,
+        `compareComponent column index must be an integer in [0, 0], got ${describeValue(bad)}`,
+      );
+    },
+  );
+
+  it('ClusteringComparator.compareComponent of a value the column cannot hold (it compared equal)', async () => {
+    const expected = (await load()).types.int32.expected;
+    await expectRejected(
+      (_l, m) => int32(m).compareComponent(0, 1, 'a'),
+      value,
+      `compareComponent b "a" is not valid for column #0's type int32: expected ${expected}`,
+    );
+  });
+
+  it('new RangeTombstone without a Slice or a DeletionTime (it was built; a list failed reading it)', async () => {
+    await expectRejected(
+      (_l, m) => new m.RangeTombstone(null as never, null as never),
+      argument,
+      "a range tombstone's slice must be a Slice, got null",
+    );
+    await expectRejected(
+      (_l, m) => new m.RangeTombstone({ start: null, end: null } as never, at(m)),
+      argument,
+      "a range tombstone's slice must be a Slice, got {start: null, end: null}",
+    );
+    await expectRejected(
+      (_l, m) => new m.RangeTombstone(slice(m), { markedForDeleteAt: 5 } as never),
+      argument,
+      "a range tombstone's deletionTime must be a DeletionTime, got {markedForDeleteAt: 5}",
+    );
+  });
+
+  it('the hot-path methods still answer as before', async () => {
+    const m = await load();
+    const [dt, cmp] = [at(m), int32(m)];
+    expect([dt.deletes(10), dt.deletes(11), dt.supersedes(m.DeletionTime.LIVE), dt.compareTo(dt)]).toEqual([
+      true,
+      false,
+      true,
+      0,
+    ]);
+    const [start, end] = [m.ClusteringBound.inclusiveStart(1), m.ClusteringBound.exclusiveEnd(3)];
+    expect([
+      cmp.compare([1], start),
+      cmp.compare(end, [3]),
+      cmp.compare([2], [1]),
+      cmp.compare([null], [1]),
+    ]).toEqual([1, -1, 1, -1]);
+    expect([cmp.compareComponent(0, null, 1), cmp.compareComponent(0, 2, 1), cmp.dataSize(end)]).toEqual([
+      -1, 1, 4,
+    ]);
+    expect(String(new m.RangeTombstone(m.Slice.make(start, end), dt))).toBe('[1,3)@10/5');
+  });
 });

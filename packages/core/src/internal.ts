@@ -53,3 +53,13 @@ export { backingArrays } from './list/range-tombstone-list.js';
 export { grownCapacity, hasExcessCapacity } from './list/range-tombstone-list-options.js';
 /** Bound-kind helpers. */
 export { invertKind, kindIsEnd, kindIsStart, kindName } from './model/clustering-bound.js';
+/**
+ * The unchecked comparator and deletion-time methods of the library's own per-comparison, per-row and per-cell loops
+ * (the public methods check their arguments, then call these).
+ */
+export {
+  COMPARE,
+  COMPARE_COMPONENT,
+  DATA_SIZE,
+} from './model/clustering-comparator.js';
+export { DELETES, SUPERSEDES } from './model/deletion-time.js';

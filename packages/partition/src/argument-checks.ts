@@ -1,10 +1,16 @@
-import { type ClusteringComparator, Slice } from '@tombstone-lab/core';
+import {
+  type ClusteringComparator,
+  InvalidConfigurationError,
+  type SizeModel,
+  Slice,
+} from '@tombstone-lab/core';
 import {
   checkFlag as checkFlagAs,
   checkOptionsBag as checkOptionsBagAs,
   checkPlainObject as checkPlainObjectAs,
   checkWriteTimestamp,
   describeValue,
+  validateSizeModel,
 } from '@tombstone-lab/core/internal';
 import { PartitionArgumentError } from './errors.js';
 
@@ -43,4 +49,18 @@ export function checkSlice(comparator: ClusteringComparator, value: unknown, wha
   comparator.validateBound(value.start, `${what} start`);
   comparator.validateBound(value.end, `${what} end`);
   return value;
+}
+
+/**
+ * `model` when it is a size model core accepts (`JVM_COMPRESSED_OOPS`, `V8_POINTER_COMPRESSION` or one of the same
+ * fields); anything else throws, `what` naming the method, with core's reason (`null` threw a plain TypeError, `{}`
+ * summed to NaN).
+ */
+export function checkSizeModel(model: unknown, what: string): SizeModel {
+  try {
+    return validateSizeModel(model as SizeModel);
+  } catch (e) {
+    if (!(e instanceof InvalidConfigurationError)) throw e;
+    throw new PartitionArgumentError(`${what} needs a SizeModel: ${e.message}`);
+  }
 }

@@ -280,4 +280,93 @@ describe.each(BUILDS)('bad arguments to partition (%s build)', (_build, load) =>
     expect(m.Partition.empty(t.options, 'z').isEmpty()).toBe(true);
     expect(m.Row.insert(t.options.comparator, [1], { v: 1 }, 1).values()).toEqual({ v: 1 });
   });
+
+  // The hot-path methods (issue 24, second audit): each checks in public, and the memtable, read and compaction loops
+  // call an unchecked internal path (Row's MERGE and HEAP_SIZE, cell.ts's reconcileCells), so the loops pay nothing.
+  /** Row [5] of the first run's partition `k` (no read: a read probes the runs' filters). */
+  const row = (t: Table) => k(t).getRow([5])!;
+  const cell = (m: PartitionModule) => new m.Cell('v', 1, 10);
+
+  it.each([
+    ['null', null],
+    ['{}', {}],
+    ['a Cell', 'cell'],
+  ])('Row.merge with %s for a row (null threw a plain TypeError)', async (_n, bad) => {
+    const other = (m: PartitionModule) => (bad === 'cell' ? cell(m) : bad) as never;
+    const shown = (m: PartitionModule) => describeValue(other(m));
+    const m = await load();
+    await expectRejected(
+      (t, m) => m.Row.merge(row(t), other(m)),
+      `Row.merge b must be a Row, got ${shown(m)}`,
+    );
+    await expectRejected(
+      (t, m) => m.Row.merge(other(m), row(t)),
+      `Row.merge a must be a Row, got ${shown(m)}`,
+    );
+  });
+
+  it.each([
+    ['null', null],
+    ['{}', {}],
+    ['a cell-like object', { timestamp: 99, value: 1, column: 'v' }],
+  ])('Cell.reconcile with %s for a cell (null threw a plain TypeError, {} could win)', async (_n, bad) => {
+    const shown = describeValue(bad);
+    await expectRejected(
+      (_t, m) => m.Cell.reconcile(cell(m), bad as never),
+      `Cell.reconcile b must be a Cell, got ${shown}`,
+    );
+    await expectRejected(
+      (_t, m) => m.Cell.reconcile(bad as never, cell(m)),
+      `Cell.reconcile a must be a Cell, got ${shown}`,
+    );
+  });
+
+  it.each([
+    ['null', null, 'sizeModel must be an object, got null'],
+    ['undefined', undefined, 'sizeModel must be an object, got undefined'],
+    ['a misspelled field', { objectHeadr: 12 }, 'unknown sizeModel field "objectHeadr"'],
+  ])(
+    'Row and Cell unsharedHeapSize(%s) (a plain TypeError reading null.objectHeader)',
+    async (_n, bad, reason) => {
+      const m = await load();
+      const t = seededTable(m);
+      for (const [what, call] of [
+        ['Row.unsharedHeapSize', () => row(t).unsharedHeapSize(bad as never)],
+        ['Cell.unsharedHeapSize', () => cell(m).unsharedHeapSize(bad as never)],
+      ] as const) {
+        const before = observe(t);
+        expect(call).toThrow(m.PartitionArgumentError);
+        expect(call).toThrow(`${what} needs a SizeModel: ${reason}`);
+        expect(observe(t)).toBe(before);
+      }
+    },
+  );
+
+  it.each([
+    ['5', 5],
+    ['null', null],
+    ['undefined', undefined],
+    ['an array', ['v']],
+  ])('Row.get(%s) (it answered undefined, as for a column the row lacks)', async (_n, bad) => {
+    await expectRejected(
+      (t) => row(t).get(bad as never),
+      `Row.get column must be a string, got ${describeValue(bad)}`,
+    );
+  });
+
+  it('the hot-path methods still answer as before', async () => {
+    const m = await load();
+    const t = seededTable(m);
+    const [a, b] = [m.Row.insert(t.options.comparator, [1], { v: 1 }, 10), row(t)];
+    expect(m.Row.merge(a, m.Row.update(t.options.comparator, [1], { w: 2 }, 11)).values()).toEqual({
+      v: 1,
+      w: 2,
+    });
+    const older = new m.Cell('v', 2, 9);
+    expect([m.Cell.reconcile(cell(m), older), m.Cell.reconcile(older, cell(m))]).toEqual([cell(m), cell(m)]);
+    expect(a.unsharedHeapSize(t.options.sizeModel)).toBeGreaterThan(
+      cell(m).unsharedHeapSize(t.options.sizeModel),
+    );
+    expect([b.get('v'), b.get('nope')]).toEqual([b.values().v, undefined]);
+  });
 });

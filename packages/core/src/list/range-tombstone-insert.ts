@@ -1,4 +1,5 @@
 import type { ClusteringBound } from '../model/clustering-bound.js';
+import { COMPARE } from '../model/clustering-comparator.js';
 import type { RangeSlots, RangeSlotWriter as Writer } from './range-slots.js';
 
 /** Short names, so that insertFrom's signature fits on one line (see insertFrom for why that matters). */
@@ -26,7 +27,7 @@ export function addRange(
     list.addInternal(0, start, end, t, ldt);
     return;
   }
-  if (list.comparator.compare(list.endAt(n - 1), start) <= 0) {
+  if (list.comparator[COMPARE](list.endAt(n - 1), start) <= 0) {
     list.addInternal(n, start, end, t, ldt);
     return;
   }
@@ -51,14 +52,14 @@ export function insertFrom(list: Writer, at: number, from: Bound, end: Bound, t:
   let i = at;
   let start = from;
   while (i < list.size) {
-    if (cmp.compare(start, end) >= 0) return;
+    if (cmp[COMPARE](start, end) >= 0) return;
     const si = list.startAt(i);
     const mi = list.markedAtAt(i);
     const di = list.delTimeAt(i);
     if (t > mi) {
-      if (cmp.compare(si, start) < 0) {
+      if (cmp[COMPARE](si, start) < 0) {
         const headEnd = start.invert();
-        if (cmp.compare(si, headEnd) < 0) {
+        if (cmp[COMPARE](si, headEnd) < 0) {
           const ei = list.endAt(i);
           list.addInternal(i, si, headEnd, mi, di);
           i++;
@@ -66,13 +67,13 @@ export function insertFrom(list: Writer, at: number, from: Bound, end: Bound, t:
         }
       }
       const curStart = list.startAt(i);
-      if (cmp.compare(end, curStart) < 0) {
+      if (cmp[COMPARE](end, curStart) < 0) {
         list.addInternal(i, start, end, t, ldt);
         return;
       }
       const curEnd = list.endAt(i);
-      if (cmp.compare(curEnd, end) <= 0) {
-        if (i === list.size - 1 || cmp.compare(end, list.startAt(i + 1)) <= 0) {
+      if (cmp[COMPARE](curEnd, end) <= 0) {
+        if (i === list.size - 1 || cmp[COMPARE](end, list.startAt(i + 1)) <= 0) {
           list.setInternal(i, start, end, t, ldt);
           return;
         }
@@ -85,19 +86,19 @@ export function insertFrom(list: Writer, at: number, from: Bound, end: Bound, t:
       overwriteOlderHead(list, i, start, end, t, ldt, mi, di);
       return;
     }
-    if (cmp.compare(start, si) < 0) {
-      if (cmp.compare(end, si) <= 0) {
+    if (cmp[COMPARE](start, si) < 0) {
+      if (cmp[COMPARE](end, si) <= 0) {
         list.addInternal(i, start, end, t, ldt);
         return;
       }
       const gapEnd = si.invert();
-      if (cmp.compare(start, gapEnd) < 0) {
+      if (cmp[COMPARE](start, gapEnd) < 0) {
         list.addInternal(i, start, gapEnd, t, ldt);
         i++;
       }
     }
     const covering = list.endAt(i);
-    if (cmp.compare(end, covering) <= 0) return;
+    if (cmp[COMPARE](end, covering) <= 0) return;
     start = covering.invert();
     i++;
   }
@@ -122,7 +123,7 @@ function overwriteOlderHead(
   const i = index + 1;
   const tailStart = end.invert();
   const tailEnd = list.endAt(i);
-  if (list.comparator.compare(tailStart, tailEnd) < 0) list.setInternal(i, tailStart, tailEnd, mi, di);
+  if (list.comparator[COMPARE](tailStart, tailEnd) < 0) list.setInternal(i, tailStart, tailEnd, mi, di);
 }
 
 /**
@@ -141,7 +142,7 @@ export function mergeRanges(list: Writer, other: RangeSlots): void {
   let i = 0;
   let j = 0;
   while (i < list.size && j < m) {
-    if (cmp.compare(other.startAt(j), list.endAt(i)) < 0) {
+    if (cmp[COMPARE](other.startAt(j), list.endAt(i)) < 0) {
       insertFrom(list, i, other.startAt(j), other.endAt(j), other.markedAtAt(j), other.delTimeAt(j));
       j++;
     } else {

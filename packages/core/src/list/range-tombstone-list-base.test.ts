@@ -61,10 +61,11 @@ describe.each(STORAGES)('addAll of a foreign container checks what add checks (%
     const l = make();
     l.add(rt(1, 5, 3));
     const before = String(l);
-    const bad = new RangeTombstone(
-      { start: B.inclusiveEnd(6), end: B.inclusiveEnd(8) } as unknown as Slice,
-      DeletionTime.build(9, 0),
-    );
+    // Built around the constructor, which refuses a slice-like object since issue 24: add still checks the bounds.
+    const bad = Object.assign(Object.create(RangeTombstone.prototype) as RangeTombstone, {
+      slice: { start: B.inclusiveEnd(6), end: B.inclusiveEnd(8) } as unknown as Slice,
+      deletionTime: DeletionTime.build(9, 0),
+    });
     expect(() => l.add(bad)).toThrow(InvalidBoundKindError);
     expect(() => l.addAll(foreign(bad) as never)).toThrow(InvalidBoundKindError);
     expect(String(l)).toBe(before);

@@ -10,7 +10,13 @@ import {
 } from '../errors.js';
 import { boundHeapSize, type SizeModel } from '../heap/size-model.js';
 import type { ClusteringBound } from '../model/clustering-bound.js';
-import type { Clustering, ClusteringComparator, ClusteringPrefix } from '../model/clustering-comparator.js';
+import {
+  type Clustering,
+  type ClusteringComparator,
+  type ClusteringPrefix,
+  COMPARE,
+  DATA_SIZE,
+} from '../model/clustering-comparator.js';
 import {
   checkTimestamp,
   checkUnsignedDeletionTime,
@@ -148,7 +154,7 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
   private checkSlice(start: ClusteringBound, end: ClusteringBound): void {
     this.comparator.validateBound(start, 'slice start');
     this.comparator.validateBound(end, 'slice end');
-    if (this.comparator.compare(start, end) >= 0) {
+    if (this.comparator[COMPARE](start, end) >= 0) {
       throw new EmptySliceError(
         `slice ${Slice.make(start, end)} is empty (its start does not sort before its end)`,
       );
@@ -289,8 +295,8 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
   dataSize(): number {
     let size = 4;
     for (let i = 0; i < this.size; i++) {
-      size += this.comparator.dataSize(this.startAt(i));
-      size += this.comparator.dataSize(this.endAt(i)) + 12;
+      size += this.comparator[DATA_SIZE](this.startAt(i));
+      size += this.comparator[DATA_SIZE](this.endAt(i)) + 12;
     }
     return size;
   }
@@ -323,7 +329,7 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
    * knows no column types, compares the JS values.
    */
   private sameBound(x: ClusteringBound, y: ClusteringBound): boolean {
-    return x.kind === y.kind && x.values.length === y.values.length && this.comparator.compare(x, y) === 0;
+    return x.kind === y.kind && x.values.length === y.values.length && this.comparator[COMPARE](x, y) === 0;
   }
 
   /** `{[1,5]@3, (10,13]@1}`; `/ldt` is appended to ranges whose local deletion time is not 0. */
@@ -358,9 +364,9 @@ function checkStore(other: unknown): void {
 }
 
 /**
- * `new RangeTombstone(null, 5)` from JavaScript builds (the constructor stays unchecked: every list read makes one per
- * range it returns); adding it failed on `null.start` with a plain TypeError. An object in either place is left to
- * the checks of its bounds and times, as `addAll` leaves a foreign container's.
+ * A tombstone-like object the constructor did not build (`{ slice: null, … }`, another copy of this package's
+ * tombstone) failed on `null.start` with a plain TypeError. An object in either place is left to the checks of its
+ * bounds and times, as `addAll` leaves a foreign container's.
  */
 function checkTombstoneParts(rt: RangeTombstone): void {
   if (typeof rt.slice !== 'object' || rt.slice === null) {
@@ -375,9 +381,17 @@ function checkTombstoneParts(rt: RangeTombstone): void {
   }
 }
 
-/** @throws InvalidClusteringValueError unless `comparator` looks like a {@link ClusteringComparator}. */
+/**
+ * @throws InvalidClusteringValueError unless `comparator` looks like a {@link ClusteringComparator}: the lists call its
+ *   unchecked {@link COMPARE}, so an object with only a `compare` would fail there with a plain TypeError.
+ */
 export function checkComparator(comparator: ClusteringComparator): void {
-  if (comparator === null || typeof comparator !== 'object' || typeof comparator.compare !== 'function') {
+  if (
+    comparator === null ||
+    typeof comparator !== 'object' ||
+    typeof comparator.compare !== 'function' ||
+    typeof comparator[COMPARE] !== 'function'
+  ) {
     throw new InvalidClusteringValueError(
       `comparator must be a ClusteringComparator, got ${describeValue(comparator)}`,
     );

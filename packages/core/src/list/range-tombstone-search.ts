@@ -1,7 +1,7 @@
 import type { ClusteringBound } from '../model/clustering-bound.js';
-import type { ClusteringComparator, ClusteringPrefix } from '../model/clustering-comparator.js';
+import { type ClusteringComparator, type ClusteringPrefix, COMPARE } from '../model/clustering-comparator.js';
 import { storedDeletionTime } from '../model/deletion-time.js';
-import { RangeTombstone } from '../model/range-tombstone.js';
+import { type RangeTombstone, storedRangeTombstone } from '../model/range-tombstone.js';
 import { type Slice, uncheckedSlice } from '../model/slice.js';
 import type { RangeSlots } from './range-slots.js';
 
@@ -22,7 +22,7 @@ export function binarySearch(
   let high = hi - 1;
   while (low <= high) {
     const mid = (low + high) >>> 1;
-    const c = cmp.compare(arr[mid] as ClusteringBound, key);
+    const c = cmp[COMPARE](arr[mid] as ClusteringBound, key);
     if (c < 0) low = mid + 1;
     else if (c > 0) high = mid - 1;
     else return mid;
@@ -47,7 +47,7 @@ export function searchIndex(
   if (pos >= 0) return -pos - 1;
   const k = -pos - 2;
   if (k < 0) return -1;
-  return cmp.compare(name, st.endAt(k)) < 0 ? k : -k - 2;
+  return cmp[COMPARE](name, st.endAt(k)) < 0 ? k : -k - 2;
 }
 
 /**
@@ -60,7 +60,7 @@ export function makeRange(
   markedAt: number,
   delTime: number,
 ): RangeTombstone {
-  return new RangeTombstone(uncheckedSlice(start, end), storedDeletionTime(markedAt, delTime));
+  return storedRangeTombstone(uncheckedSlice(start, end), storedDeletionTime(markedAt, delTime));
 }
 
 /** Every range of slots `[0, n)`, ascending or descending. */
@@ -84,10 +84,10 @@ export function* forwardSlice(
   if (s > f) return;
   const first = st.startAt(s);
   const last = st.endAt(f);
-  const clippedStart = cmp.compare(first, slice.start) < 0 ? slice.start : first;
-  const clippedEnd = cmp.compare(slice.end, last) < 0 ? slice.end : last;
+  const clippedStart = cmp[COMPARE](first, slice.start) < 0 ? slice.start : first;
+  const clippedEnd = cmp[COMPARE](slice.end, last) < 0 ? slice.end : last;
   if (s === f) {
-    if (cmp.compare(clippedStart, clippedEnd) < 0) yield st.rangeAt(s, clippedStart, clippedEnd);
+    if (cmp[COMPARE](clippedStart, clippedEnd) < 0) yield st.rangeAt(s, clippedStart, clippedEnd);
     return;
   }
   yield st.rangeAt(s, clippedStart);
@@ -110,10 +110,10 @@ export function* reverseSlice(
   if (s < f) return;
   const last = st.endAt(s);
   const first = st.startAt(f);
-  const clippedEnd = cmp.compare(slice.end, last) < 0 ? slice.end : last;
-  const clippedStart = cmp.compare(first, slice.start) < 0 ? slice.start : first;
+  const clippedEnd = cmp[COMPARE](slice.end, last) < 0 ? slice.end : last;
+  const clippedStart = cmp[COMPARE](first, slice.start) < 0 ? slice.start : first;
   if (s === f) {
-    if (cmp.compare(clippedStart, clippedEnd) < 0) yield st.rangeAt(s, clippedStart, clippedEnd);
+    if (cmp[COMPARE](clippedStart, clippedEnd) < 0) yield st.rangeAt(s, clippedStart, clippedEnd);
     return;
   }
   yield st.rangeAt(s, undefined, clippedEnd);

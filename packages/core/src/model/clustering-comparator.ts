@@ -1,4 +1,4 @@
-import { describeValue, InvalidClusteringValueError } from '../errors.js';
+import { describeValue, InvalidArgumentError, InvalidClusteringValueError } from '../errors.js';
 import { ClusteringBound, KIND_COMPARED_TO_CLUSTERING, KIND_RANK, Kind } from './clustering-bound.js';
 import { type ClusteringValue, type ColumnType, isColumnType } from './column-types.js';
 
@@ -7,6 +7,18 @@ export type Clustering = readonly ClusteringValue[];
 
 /** Anything the comparator orders: a clustering (kind CLUSTERING) or a bound. */
 export type ClusteringPrefix = Clustering | ClusteringBound;
+
+/**
+ * @internal The unchecked {@link ClusteringComparator.compare} of the library's own loops
+ * (`@tombstone-lab/core/internal`, not the package root): every list search and insert, the slot tree's and the row
+ * tree's probes, on bounds and clusterings checked when they entered. Argument checks there would sit on every
+ * comparison; the public methods check, then call these.
+ */
+export const COMPARE: unique symbol = Symbol('compare');
+/** @internal The unchecked {@link ClusteringComparator.compareComponent} (the row tree's multi-column probe). */
+export const COMPARE_COMPONENT: unique symbol = Symbol('compareComponent');
+/** @internal The unchecked {@link ClusteringComparator.dataSize} (a row write of a clustering it just validated). */
+export const DATA_SIZE: unique symbol = Symbol('dataSize');
 
 /**
  * Orders clusterings and bounds of one table exactly like Cassandra's `ClusteringComparator`: component by component
@@ -46,15 +58,50 @@ export class ClusteringComparator {
     return this.types.every((t, i) => other.types[i]?.name === t.name);
   }
 
-  /** Compares one component of column `i`; null sorts first. */
+  /**
+   * Compares one component of column `i`; null sorts first.
+   * @throws InvalidArgumentError for an `i` that is not a column index (`5` of a one-column comparator threw a plain
+   *   TypeError); InvalidClusteringValueError for a value column `i`'s type rejects (`"a"` of an int32 column
+   *   compared equal to anything).
+   */
   compareComponent(i: number, a: ClusteringValue, b: ClusteringValue): number {
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= this.types.length) {
+      throw new InvalidArgumentError(
+        `compareComponent column index must be an integer in [0, ${this.types.length - 1}], got ${describeValue(i)}`,
+      );
+    }
+    const t = this.types[i] as ColumnType;
+    for (const [name, v] of [['a', a] as const, ['b', b] as const]) {
+      if (v !== null && !t.accepts(v)) {
+        throw new InvalidClusteringValueError(
+          `compareComponent ${name} ${describeValue(v)} is not valid for column #${i}'s type ${t.name}: expected ${t.expected}`,
+        );
+      }
+    }
+    return this[COMPARE_COMPONENT](i, a, b);
+  }
+
+  /** @internal {@link compareComponent} unchecked (see {@link COMPARE_COMPONENT}). */
+  [COMPARE_COMPONENT](i: number, a: ClusteringValue, b: ClusteringValue): number {
     if (a === null) return b === null ? 0 : -1;
     if (b === null) return 1;
     return (this.types[i] as ColumnType).compare(a, b);
   }
 
-  /** Sign of `p1 − p2` for any two prefixes (clusterings or bounds). */
+  /**
+   * Sign of `p1 − p2` for any two prefixes (clusterings or bounds).
+   * @throws InvalidClusteringValueError for an argument that is not a clustering (an array) or a bound (`null` threw
+   *   a plain TypeError, `5` and `"a"` compared as something), has more values than the comparator has columns, or
+   *   holds a value its column type rejects.
+   */
   compare(p1: ClusteringPrefix, p2: ClusteringPrefix): number {
+    this.checkPrefix(p1, 'compare p1');
+    this.checkPrefix(p2, 'compare p2');
+    return this[COMPARE](p1, p2);
+  }
+
+  /** @internal {@link compare} unchecked (see {@link COMPARE}). */
+  [COMPARE](p1: ClusteringPrefix, p2: ClusteringPrefix): number {
     let v1: readonly ClusteringValue[];
     let k1: Kind;
     let v2: readonly ClusteringValue[];
@@ -90,7 +137,7 @@ export class ClusteringComparator {
     }
     const n = Math.min(s1, s2);
     for (let i = 0; i < n; i++) {
-      const c = this.compareComponent(i, v1[i] as ClusteringValue, v2[i] as ClusteringValue);
+      const c = this[COMPARE_COMPONENT](i, v1[i] as ClusteringValue, v2[i] as ClusteringValue);
       if (c !== 0) return c < 0 ? -1 : 1;
     }
     if (s1 === s2) {
@@ -133,6 +180,25 @@ export class ClusteringComparator {
     this.validateValues(clustering, 'clustering');
   }
 
+  /** Throws unless `prefix` is a bound or a clustering array that fits the column types (`what` names it). */
+  private checkPrefix(prefix: unknown, what: string): void {
+    if (prefix instanceof ClusteringBound) {
+      this.validateBound(prefix, what);
+      return;
+    }
+    if (!Array.isArray(prefix)) {
+      throw new InvalidClusteringValueError(
+        `${what} must be a clustering (an array of values) or a ClusteringBound, got ${describeValue(prefix)}`,
+      );
+    }
+    if (prefix.length > this.types.length) {
+      throw new InvalidClusteringValueError(
+        `${what} ${describeValue(prefix)} has ${prefix.length} values but the comparator has ${this.types.length} columns`,
+      );
+    }
+    this.validateValues(prefix, what);
+  }
+
   private validateValues(values: readonly ClusteringValue[], what: string): void {
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
@@ -145,8 +211,17 @@ export class ClusteringComparator {
     }
   }
 
-  /** Serialized size of a prefix's values (nulls and the kind are free), as Cassandra's `dataSize()`. */
+  /**
+   * Serialized size of a prefix's values (nulls and the kind are free), as Cassandra's `dataSize()`.
+   * @throws InvalidClusteringValueError as {@link compare} (`null` threw a plain TypeError, `5` measured 0 bytes).
+   */
   dataSize(prefix: ClusteringPrefix): number {
+    this.checkPrefix(prefix, 'dataSize prefix');
+    return this[DATA_SIZE](prefix);
+  }
+
+  /** @internal {@link dataSize} unchecked (see {@link DATA_SIZE}). */
+  [DATA_SIZE](prefix: ClusteringPrefix): number {
     const values = prefix instanceof ClusteringBound ? prefix.values : prefix;
     let total = 0;
     for (let i = 0; i < values.length; i++) {

@@ -4,6 +4,7 @@ import {
   NO_DELETION_TIME,
   NO_TIMESTAMP,
 } from '../checks/timestamps.js';
+import { describeValue, InvalidArgumentError } from '../errors.js';
 
 export { checkTimestamp, checkUnsignedDeletionTime, NO_DELETION_TIME, NO_TIMESTAMP };
 
@@ -11,6 +12,15 @@ export { checkTimestamp, checkUnsignedDeletionTime, NO_DELETION_TIME, NO_TIMESTA
 export const MAX_DELETION_TIME = 0xfffffffd;
 /** Marker reported by an {@link InvalidDeletionTime}, 2^32 − 2 (Cassandra's `Cell.INVALID_DELETION_TIME`). */
 export const INVALID_DELETION_TIME = 0xfffffffe;
+
+/**
+ * @internal The unchecked {@link DeletionTime.deletes} and {@link DeletionTime.supersedes} of the library's own loops
+ * (`@tombstone-lab/core/internal`, not the package root): partition calls them once per cell and per row on its
+ * write, read and compaction paths with deletion times and timestamps it checked when they were written.
+ */
+export const DELETES: unique symbol = Symbol('deletes');
+/** @internal See {@link DELETES}. */
+export const SUPERSEDES: unique symbol = Symbol('supersedes');
 
 /** The token of the checked-already construction path ({@link DeletionTime.fromUnsigned}); never exported. */
 const TRUSTED: unique symbol = Symbol('DeletionTime.trusted');
@@ -100,21 +110,50 @@ export class DeletionTime {
     return true;
   }
 
-  /** Newer timestamp wins; on a tie the larger local deletion time wins. */
+  /**
+   * Newer timestamp wins; on a tie the larger local deletion time wins.
+   * @throws InvalidArgumentError when `other` is not a DeletionTime (`{}` read as superseded, `null` threw a plain
+   *   TypeError).
+   */
   supersedes(other: DeletionTime): boolean {
+    if (!(other instanceof DeletionTime)) {
+      throw new InvalidArgumentError(`supersedes needs a DeletionTime, got ${describeValue(other)}`);
+    }
+    return this[SUPERSEDES](other);
+  }
+
+  /** @internal {@link supersedes} unchecked, for the library's per-row loops (see {@link SUPERSEDES}). */
+  [SUPERSEDES](other: DeletionTime): boolean {
     return (
       this.markedForDeleteAt > other.markedForDeleteAt ||
       (this.markedForDeleteAt === other.markedForDeleteAt && this.localDeletionTime > other.localDeletionTime)
     );
   }
 
-  /** A deletion shadows data written at or before it (`timestamp <= markedForDeleteAt`). */
+  /**
+   * A deletion shadows data written at or before it (`timestamp <= markedForDeleteAt`).
+   * @throws InvalidTimestampError for a timestamp that is not a safe integer (`NaN` deleted nothing, `'5'` was
+   *   compared as a number).
+   */
   deletes(timestamp: number): boolean {
+    return this[DELETES](checkTimestamp(timestamp, 'deletes timestamp'));
+  }
+
+  /** @internal {@link deletes} unchecked, for the library's per-cell loops (see {@link DELETES}). */
+  [DELETES](timestamp: number): boolean {
     return timestamp <= this.markedForDeleteAt;
   }
 
-  /** Orders by markedForDeleteAt, then by local deletion time (unsigned). Returns -1, 0 or 1. */
+  /**
+   * Orders by markedForDeleteAt, then by local deletion time (unsigned). Returns -1, 0 or 1.
+   * @throws InvalidArgumentError when `other` is not a DeletionTime (`{}` compared as older, `null` threw a plain
+   *   TypeError).
+   */
   compareTo(other: DeletionTime): number {
+    // Checked in place: no loop of the library calls it (partition's mayModify, once per update).
+    if (!(other instanceof DeletionTime)) {
+      throw new InvalidArgumentError(`compareTo needs a DeletionTime, got ${describeValue(other)}`);
+    }
     if (this.markedForDeleteAt !== other.markedForDeleteAt) {
       return this.markedForDeleteAt < other.markedForDeleteAt ? -1 : 1;
     }

@@ -1,12 +1,41 @@
-import type { DeletionTime } from './deletion-time.js';
-import type { Slice } from './slice.js';
+import { describeValue, InvalidArgumentError } from '../errors.js';
+import { DeletionTime } from './deletion-time.js';
+import { Slice } from './slice.js';
+
+/** The token of the lists' unchecked construction ({@link storedRangeTombstone}); never exported. */
+const TRUSTED: unique symbol = Symbol('RangeTombstone.trusted');
+
+/**
+ * A range tombstone of a slice and a deletion time the caller built itself (a list's stored, checked range, clipped):
+ * no argument checks. Every list read makes one per range it returns. Set by the class's static block; not part of
+ * the package's API.
+ */
+export let storedRangeTombstone: (slice: Slice, deletionTime: DeletionTime) => RangeTombstone;
 
 /** A deletion of every clustering in `slice`, at `deletionTime`. Immutable. */
 export class RangeTombstone {
+  /**
+   * @throws InvalidArgumentError when `slice` is not a {@link Slice} or `deletionTime` not a {@link DeletionTime}
+   *   (`new RangeTombstone(null, null)` was built, and failed only when a list read it).
+   */
+  constructor(slice: Slice, deletionTime: DeletionTime);
   constructor(
     readonly slice: Slice,
     readonly deletionTime: DeletionTime,
-  ) {}
+    trusted?: typeof TRUSTED,
+  ) {
+    // A direct call only: the lists' reads pass the token and skip the two checks (one construction per range read).
+    if (trusted !== TRUSTED) checkParts(slice, deletionTime);
+  }
+
+  static {
+    const Trusted = RangeTombstone as unknown as new (
+      s: Slice,
+      d: DeletionTime,
+      t: typeof TRUSTED,
+    ) => RangeTombstone;
+    storedRangeTombstone = (slice, deletionTime) => new Trusted(slice, deletionTime, TRUSTED);
+  }
 
   /** Same slice bounds and same deletion time. */
   equals(other: unknown): boolean {
@@ -22,5 +51,17 @@ export class RangeTombstone {
     const dt = this.deletionTime;
     const ldt = dt.localDeletionTime === 0 ? '' : `/${dt.localDeletionTime}`;
     return `${this.slice}@${dt.markedForDeleteAt}${ldt}`;
+  }
+}
+
+/** The messages of a list's add given a tombstone-like object without these parts (`checkTombstoneParts`). */
+function checkParts(slice: unknown, deletionTime: unknown): void {
+  if (!(slice instanceof Slice)) {
+    throw new InvalidArgumentError(`a range tombstone's slice must be a Slice, got ${describeValue(slice)}`);
+  }
+  if (!(deletionTime instanceof DeletionTime)) {
+    throw new InvalidArgumentError(
+      `a range tombstone's deletionTime must be a DeletionTime, got ${describeValue(deletionTime)}`,
+    );
   }
 }

@@ -5,7 +5,7 @@ import {
   InvalidClusteringValueError,
 } from '../errors.js';
 import { ClusteringBound } from './clustering-bound.js';
-import { type Clustering, ClusteringComparator } from './clustering-comparator.js';
+import { type Clustering, ClusteringComparator, COMPARE } from './clustering-comparator.js';
 import { type ClusteringValue, type ColumnType, types } from './column-types.js';
 
 /**
@@ -77,8 +77,12 @@ export class Slice {
     }
   }
 
-  /** True when no clustering (and no bound) lies strictly inside: `start >= end`. */
+  /**
+   * True when no clustering (and no bound) lies strictly inside: `start >= end`.
+   * @throws InvalidClusteringValueError when `comparator` is not a ClusteringComparator or a bound does not fit it.
+   */
   static isEmpty(comparator: ClusteringComparator, start: ClusteringBound, end: ClusteringBound): boolean {
+    checkComparatorArgument(comparator, 'Slice.isEmpty');
     return comparator.compare(start, end) >= 0;
   }
 
@@ -98,7 +102,7 @@ export class Slice {
   includes(comparator: ClusteringComparator, clustering: Clustering): boolean {
     checkComparatorArgument(comparator, 'Slice.includes');
     comparator.validateClustering(clustering);
-    return comparator.compare(this.start, clustering) <= 0 && comparator.compare(clustering, this.end) <= 0;
+    return comparator[COMPARE](this.start, clustering) <= 0 && comparator[COMPARE](clustering, this.end) <= 0;
   }
 
   /** Same start and end bounds. */
@@ -163,7 +167,8 @@ function emptyInValueOrder(start: ClusteringBound, end: ClusteringBound): boolea
     cmp = new ClusteringComparator(Array.from({ length: columns }, () => VALUE_ORDER));
     valueOrderComparators[columns] = cmp;
   }
-  return Slice.isEmpty(cmp, start, end);
+  // Unchecked: the bounds' values are what this comparator's VALUE_ORDER columns were made for.
+  return cmp[COMPARE](start, end) >= 0;
 }
 
 /** `isEmpty(null)` and `includes(null, c)` failed reading `null.compare` with a plain TypeError. */
@@ -179,7 +184,8 @@ function checkNotEmpty(start: ClusteringBound, end: ClusteringBound, comparator:
   checkComparatorArgument(comparator, 'Slice.make');
   comparator.validateBound(start, 'slice start');
   comparator.validateBound(end, 'slice end');
-  if (Slice.isEmpty(comparator, start, end)) {
+  // Unchecked: both bounds were validated just above.
+  if (comparator[COMPARE](start, end) >= 0) {
     throw new EmptySliceError(
       `slice ${sliceText(start, end)} is empty (its start does not sort before its end)`,
     );

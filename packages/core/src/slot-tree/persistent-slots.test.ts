@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { ClusteringBound } from '../model/clustering-bound.js';
-import type { ClusteringComparator, ClusteringPrefix } from '../model/clustering-comparator.js';
+import { type ClusteringComparator, type ClusteringPrefix, COMPARE } from '../model/clustering-comparator.js';
 import {
   BRANCHING,
   heightOf,
@@ -69,7 +69,7 @@ class PersistentSlots implements SlotTree {
   }
   /** `compareToKey(b)` < 0 when b sorts before the key (a stand-in comparator, key unused). */
   binarySearch(column: 'start' | 'end', compareToKey: (b: ClusteringBound) => number): number {
-    const cmp = { compare: (b: ClusteringPrefix) => compareToKey(b as ClusteringBound) };
+    const cmp = { [COMPARE]: (b: ClusteringPrefix) => compareToKey(b as ClusteringBound) };
     return searchSlots(this, this.n, column === 'end', cmp as unknown as ClusteringComparator, []);
   }
   nodeCounts(): ReturnType<typeof nodeCounts> {

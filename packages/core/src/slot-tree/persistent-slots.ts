@@ -1,4 +1,4 @@
-import type { ClusteringComparator, ClusteringPrefix } from '../model/clustering-comparator.js';
+import { type ClusteringComparator, type ClusteringPrefix, COMPARE } from '../model/clustering-comparator.js';
 import {
   BRANCH_MAP_ANCHOR,
   BRANCHING,
@@ -461,7 +461,7 @@ function leafForKey(
   let node = t.root;
   let base = 0;
   const height = heightOf(t);
-  if (height === 0 && cmp.compare(lastEndOf(node, 0), key) < threshold) return undefined;
+  if (height === 0 && cmp[COMPARE](lastEndOf(node, 0), key) < threshold) return undefined;
   for (let h = height, d = 0; h > 0; h--, d++) {
     const b = node as Branch;
     const k = firstChildAtLeast(b, h - 1, cmp, key, threshold);
@@ -504,7 +504,7 @@ function searchLeaf(
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const slot = slots[mid] as Slot;
-    const c = cmp.compare(isEnd ? slot.end : slot.start, key);
+    const c = cmp[COMPARE](isEnd ? slot.end : slot.start, key);
     if (c < 0) lo = mid + 1;
     else if (c > 0) hi = mid - 1;
     else return base + mid;

@@ -1,6 +1,6 @@
 import { packedFill } from '../arrays/packed-arrays.js';
 import { ClusteringBound } from '../model/clustering-bound.js';
-import type { ClusteringComparator, ClusteringPrefix } from '../model/clustering-comparator.js';
+import { type ClusteringComparator, type ClusteringPrefix, COMPARE } from '../model/clustering-comparator.js';
 
 /**
  * The nodes of the persistent slot tree (`persistent-slots.ts`) and the in-place edits on nodes a handle owns.
@@ -139,7 +139,7 @@ export function lastEndOf(node: TreeNode, h: number): ClusteringBound {
 }
 
 /**
- * First child k in [0, b.count) whose last end e has cmp.compare(e, key) >= threshold, else b.count:
+ * First child k in [0, b.count) whose last end e has cmp[COMPARE](e, key) >= threshold, else b.count:
  * ceil(log2(count+1)) comparator calls. `h` is the children's height.
  */
 export function firstChildAtLeast(
@@ -153,7 +153,7 @@ export function firstChildAtLeast(
   let hi = b.count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (cmp.compare(lastEndOf(b.children[mid] as TreeNode, h), key) >= threshold) hi = mid;
+    if (cmp[COMPARE](lastEndOf(b.children[mid] as TreeNode, h), key) >= threshold) hi = mid;
     else lo = mid + 1;
   }
   return lo;

@@ -1,4 +1,5 @@
 import type { RangeTombstone } from '@tombstone-lab/core';
+import { SUPERSEDES } from '@tombstone-lab/core/internal';
 import { checkFlag, checkOptionsBag } from '../argument-checks.js';
 import { gcBeforeProblem, isGcBefore } from '../deletion-seconds.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
@@ -251,7 +252,7 @@ function purgeDeletions(
   }
   const keptRanges: RangeTombstone[] = [];
   for (const rt of merged.rangeIterator(false)) {
-    if (pd.supersedes(rt.deletionTime)) dropped = true;
+    if (pd[SUPERSEDES](rt.deletionTime)) dropped = true;
     else if (purger.shouldPurgeDeletion(rt.deletionTime)) {
       tally.purged++;
       dropped = true;

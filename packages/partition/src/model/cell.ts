@@ -1,6 +1,6 @@
 import { MAX_DELETION_TIME, NO_DELETION_TIME, type SizeModel } from '@tombstone-lab/core';
 import { checkUnsignedDeletionTime, objectSize, primitiveArraySize } from '@tombstone-lab/core/internal';
-import { checkTimestamp, isWriteTimestamp } from '../argument-checks.js';
+import { checkSizeModel, checkTimestamp, isWriteTimestamp } from '../argument-checks.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 
 /** A regular column's value. Kept to a few JSON-like shapes: the partition layer is about deletions, not types. */
@@ -133,25 +133,43 @@ export class Cell {
    * tombstone's value is the shared empty buffer, so it holds the object alone.
    */
   unsharedHeapSize(model: SizeModel): number {
-    const shell = objectSize(model, 3, 16);
-    if (this.value === null) return shell;
-    return shell + model.valueOverhead + primitiveArraySize(model, valueBytes(this.value), 1);
+    return cellHeapSize(this, checkSizeModel(model, 'Cell.unsharedHeapSize'));
   }
 
   /**
    * Cassandra's `Cells.reconcile`: the higher timestamp wins. On a tie a tombstone beats a live cell (a deletion
    * wins ties), two tombstones keep the later local deletion time, and two live cells the larger encoded value: a
    * deterministic, commutative choice whichever side was written first.
+   * @throws PartitionArgumentError when `a` or `b` is not a Cell (`null` threw a plain TypeError, `{}` could win).
    */
   static reconcile(a: Cell, b: Cell): Cell {
-    if (a.timestamp !== b.timestamp) return a.timestamp > b.timestamp ? a : b;
-    if (a.value === null || b.value === null) {
-      if (b.value !== null) return a;
-      if (a.value !== null) return b;
-      return a.localDeletionTime >= b.localDeletionTime ? a : b;
-    }
-    return compareBytes(encode(a.value), encode(b.value)) >= 0 ? a : b;
+    if (!(a instanceof Cell))
+      throw new PartitionArgumentError(`Cell.reconcile a must be a Cell, got ${describeValue(a)}`);
+    if (!(b instanceof Cell))
+      throw new PartitionArgumentError(`Cell.reconcile b must be a Cell, got ${describeValue(b)}`);
+    return reconcileCells(a, b);
   }
+}
+
+/**
+ * {@link Cell.reconcile} unchecked, for {@link Row.merge}'s per-cell loop (memtable writes of existing rows, reads and
+ * compaction merging versions) over cells it holds. Not exported from the package.
+ */
+export function reconcileCells(a: Cell, b: Cell): Cell {
+  if (a.timestamp !== b.timestamp) return a.timestamp > b.timestamp ? a : b;
+  if (a.value === null || b.value === null) {
+    if (b.value !== null) return a;
+    if (a.value !== null) return b;
+    return a.localDeletionTime >= b.localDeletionTime ? a : b;
+  }
+  return compareBytes(encode(a.value), encode(b.value)) >= 0 ? a : b;
+}
+
+/** {@link Cell.unsharedHeapSize} unchecked, for a row's per-cell sum under its table's validated model. */
+export function cellHeapSize(cell: Cell, model: SizeModel): number {
+  const shell = objectSize(model, 3, 16);
+  if (cell.value === null) return shell;
+  return shell + model.valueOverhead + primitiveArraySize(model, valueBytes(cell.value), 1);
 }
 
 /** Serialized byte length of a value (strings as UTF-8). */

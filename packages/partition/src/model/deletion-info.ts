@@ -11,7 +11,7 @@ import {
   type SizeModel,
   Slice,
 } from '@tombstone-lab/core';
-import { objectSize } from '@tombstone-lab/core/internal';
+import { DELETES, objectSize, SUPERSEDES } from '@tombstone-lab/core/internal';
 import { checkFlag, checkTimestamp } from '../argument-checks.js';
 import { describeValue, ImmutableStateError, PartitionArgumentError } from '../errors.js';
 
@@ -146,7 +146,7 @@ export class DeletionInfo {
       );
     }
     if (deletion instanceof DeletionTime) {
-      if (deletion.supersedes(this.#partitionDeletion)) this.#partitionDeletion = deletion;
+      if (deletion[SUPERSEDES](this.#partitionDeletion)) this.#partitionDeletion = deletion;
     } else if (deletion instanceof RangeTombstone) {
       this.#addRange(deletion, source);
     } else if (deletion instanceof DeletionInfo) {
@@ -167,7 +167,7 @@ export class DeletionInfo {
       } else if (deletion.#ranges !== null) {
         this.#ranges.addAll(deletion.#ranges);
       }
-      if (deletion.#partitionDeletion.supersedes(this.#partitionDeletion)) {
+      if (deletion.#partitionDeletion[SUPERSEDES](this.#partitionDeletion)) {
         this.#partitionDeletion = deletion.#partitionDeletion;
       }
       this.#source ??= deletion.#source;
@@ -244,13 +244,13 @@ export class DeletionInfo {
    */
   deletionAt(clustering: Clustering): DeletionTime {
     const range = this.#ranges === null ? null : this.#ranges.searchDeletionTime(clustering);
-    if (range === null || !range.supersedes(this.#partitionDeletion)) return this.#partitionDeletion;
+    if (range === null || !range[SUPERSEDES](this.#partitionDeletion)) return this.#partitionDeletion;
     return range;
   }
 
   /** Whether data at `clustering` written at `timestamp` is shadowed by the partition deletion or a range. */
   isDeleted(clustering: Clustering, timestamp: number): boolean {
-    if (this.#partitionDeletion.deletes(timestamp) && !this.#partitionDeletion.isLive()) return true;
+    if (this.#partitionDeletion[DELETES](timestamp) && !this.#partitionDeletion.isLive()) return true;
     return this.#ranges?.isDeleted(clustering, timestamp) ?? false;
   }
 

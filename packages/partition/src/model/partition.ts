@@ -6,7 +6,7 @@ import { checkTableOptions, type TableOptions } from '../table/table-options.js'
 import { TRUSTED, type Trusted } from '../trusted.js';
 import { DeletionInfo, type ReadonlyDeletionInfo } from './deletion-info.js';
 import { checkPartitionKey, type PartitionKey } from './partition-key.js';
-import { Row } from './row.js';
+import { HEAP_SIZE, Row } from './row.js';
 import {
   emptyRowTree,
   type RowTree,
@@ -139,7 +139,7 @@ export class Partition {
   unsharedHeapSize(): number {
     const model = this.table.sizeModel;
     let size = partitionShellHeap(this.table) + this.deletionInfo.unsharedHeapSize();
-    for (const row of this.rowTree) size += row.unsharedHeapSize(model);
+    for (const row of this.rowTree) size += row[HEAP_SIZE](model);
     return size + rowTreeNodesHeap(model, this.rowTree);
   }
 }

@@ -8,6 +8,8 @@ import type {
   Slice,
 } from '@tombstone-lab/core';
 import {
+  COMPARE,
+  COMPARE_COMPONENT,
   objectSize,
   PersistentBTree,
   type PersistentBTreeOptions,
@@ -67,9 +69,9 @@ export function rowProbe(
   clustering: Clustering | ClusteringBound,
 ): Probe<RowKey> {
   return (x) => {
-    if (x instanceof Row) return comparator.compare(x.clustering, clustering);
+    if (x instanceof Row) return comparator[COMPARE](x.clustering, clustering);
     SCRATCH[0] = x;
-    return comparator.compare(SCRATCH, clustering);
+    return comparator[COMPARE](SCRATCH, clustering);
   };
 }
 
@@ -115,7 +117,7 @@ export class FullClusteringProbe {
     const c = (x as Row).clustering;
     const clustering = (this.#row as Row).clustering;
     for (let i = 1; i < clustering.length; i++) {
-      const e = comparator.compareComponent(i, c[i] as ClusteringValue, clustering[i] as ClusteringValue);
+      const e = comparator[COMPARE_COMPONENT](i, c[i] as ClusteringValue, clustering[i] as ClusteringValue);
       if (e !== 0) return e;
     }
     return 0;
@@ -130,7 +132,7 @@ export function rowTreeOf(comparator: ClusteringComparator, rows: readonly Row[]
   for (let i = 1; i < rows.length; i++) {
     const before = rows[i - 1]!.clustering;
     const at = rows[i]!.clustering;
-    if (comparator.compare(before, at) >= 0) {
+    if (comparator[COMPARE](before, at) >= 0) {
       throw new PartitionArgumentError(
         `partition rows must be sorted by clustering without duplicates: row ${i} (${at}) does not sort after ` +
           `row ${i - 1} (${before})`,
@@ -152,7 +154,7 @@ export function boundProbe(comparator: ClusteringComparator, bound: ClusteringBo
   if (comparator.size !== 1 || type === undefined) return rowProbe(comparator, bound);
   const value = bound.values.length === 0 ? undefined : (bound.values[0] as ClusteringValue);
   SCRATCH[0] = value ?? null;
-  const tie = comparator.compare(SCRATCH, bound);
+  const tie = comparator[COMPARE](SCRATCH, bound);
   // BOTTOM and TOP (no values) lie on the same side of every clustering.
   if (value === undefined) return () => tie;
   return (x) => {

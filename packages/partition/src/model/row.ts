@@ -6,10 +6,17 @@ import {
   DeletionTime,
   type SizeModel,
 } from '@tombstone-lab/core';
-import { objectSize, primitiveArraySize, referenceArraySize } from '@tombstone-lab/core/internal';
-import { checkFlag, checkPlainObject, checkTimestamp } from '../argument-checks.js';
+import {
+  DATA_SIZE,
+  DELETES,
+  objectSize,
+  primitiveArraySize,
+  referenceArraySize,
+  SUPERSEDES,
+} from '@tombstone-lab/core/internal';
+import { checkFlag, checkPlainObject, checkSizeModel, checkTimestamp } from '../argument-checks.js';
 import { describeValue, PartitionArgumentError } from '../errors.js';
-import { Cell, type CellValue } from './cell.js';
+import { Cell, type CellValue, cellHeapSize, reconcileCells } from './cell.js';
 
 /**
  * The key of a row's copy of its first clustering value, read by the row tree's probes (`row-tree.ts`). Why a copy on
@@ -21,6 +28,10 @@ import { Cell, type CellValue } from './cell.js';
 export const FIRST_CLUSTERING_VALUE: unique symbol = Symbol('firstClusteringValue');
 /** @internal The unchecked `under` of the read and compaction loops (not exported from the package). */
 export const UNDER: unique symbol = Symbol('under');
+/** @internal The unchecked `merge` of the memtable's upsert and the read and compaction row merges (not exported). */
+export const MERGE: unique symbol = Symbol('merge');
+/** @internal The unchecked `unsharedHeapSize` of a write's heap delta and a partition's sum (not exported). */
+export const HEAP_SIZE: unique symbol = Symbol('unsharedHeapSize');
 
 /** Node's custom inspection hook (a registered symbol: no `node:util` import). */
 const INSPECT: unique symbol = Symbol.for('nodejs.util.inspect.custom');
@@ -63,8 +74,9 @@ export class Row {
     this[FIRST_CLUSTERING_VALUE] = first;
     this.deletion = deletion;
     const live = deletion.isLive();
-    this.liveness = liveness !== null && (live || !deletion.deletes(liveness)) ? liveness : null;
-    this.#cells = compact(live ? cells : listOf(cells).filter((c) => !deletion.deletes(c.timestamp)));
+    // Unchecked deletes (once per cell): the timestamps were checked when their liveness and cells were written.
+    this.liveness = liveness !== null && (live || !deletion[DELETES](liveness)) ? liveness : null;
+    this.#cells = compact(live ? cells : listOf(cells).filter((c) => !deletion[DELETES](c.timestamp)));
     this.#shape = shape;
     Object.freeze(this);
   }
@@ -150,9 +162,24 @@ export class Row {
     return new Row(own, first, ~size, null, DeletionTime.LIVE, cells);
   }
 
-  /** Merges two versions of the same row (same clustering): newest deletion, newest liveness, reconciled cells. */
+  /**
+   * Merges two versions of the same row (same clustering): newest deletion, newest liveness, reconciled cells.
+   * @throws PartitionArgumentError when `a` or `b` is not a Row (`null` threw a plain TypeError).
+   */
   static merge(a: Row, b: Row): Row {
-    const deletion = b.deletion.supersedes(a.deletion) ? b.deletion : a.deletion;
+    if (!(a instanceof Row))
+      throw new PartitionArgumentError(`Row.merge a must be a Row, got ${describeValue(a)}`);
+    if (!(b instanceof Row))
+      throw new PartitionArgumentError(`Row.merge b must be a Row, got ${describeValue(b)}`);
+    return Row[MERGE](a, b);
+  }
+
+  /**
+   * @internal {@link merge} unchecked: the memtable's upsert merges every write into the row it replaces, and reads
+   * and compaction merge every version of a row, all with rows they hold.
+   */
+  static [MERGE](a: Row, b: Row): Row {
+    const deletion = b.deletion[SUPERSEDES](a.deletion) ? b.deletion : a.deletion;
     const liveness =
       a.liveness === null ? b.liveness : b.liveness === null ? a.liveness : Math.max(a.liveness, b.liveness);
     const cells: Cell[] = [];
@@ -172,7 +199,7 @@ export class Row {
         cells.push(y);
         j++;
       } else {
-        cells.push(Cell.reconcile(x, y));
+        cells.push(reconcileCells(x, y));
         i++;
         j++;
       }
@@ -205,11 +232,11 @@ export class Row {
     if (outer.isLive()) return this;
     let deletion = this.deletion;
     // Cassandra drops it only when the outer deletion supersedes it (an exact tie is kept, as for range tombstones).
-    if (dropShadowedDeletion && !deletion.isLive() && outer.supersedes(deletion)) {
+    if (dropShadowedDeletion && !deletion.isLive() && outer[SUPERSEDES](deletion)) {
       deletion = DeletionTime.LIVE;
     }
-    const liveness = this.liveness !== null && !outer.deletes(this.liveness) ? this.liveness : null;
-    const cells = listOf(this.#cells).filter((c) => !outer.deletes(c.timestamp));
+    const liveness = this.liveness !== null && !outer[DELETES](this.liveness) ? this.liveness : null;
+    const cells = listOf(this.#cells).filter((c) => !outer[DELETES](c.timestamp));
     if (liveness === null && cells.length === 0 && deletion.isLive()) return null;
     if (liveness === this.liveness && cells.length === countOf(this.#cells) && deletion === this.deletion)
       return this;
@@ -302,9 +329,17 @@ export class Row {
     );
   }
 
-  /** The value of a column, or undefined (also when its cell is a tombstone). */
+  /**
+   * The value of a column, or undefined (also when its cell is a tombstone).
+   * @throws PartitionArgumentError for a column that is not a string (`get(5)` answered undefined).
+   */
   get(column: string): CellValue | undefined {
-    return listOf(this.#cells).find((c) => c.column === column)?.value ?? undefined;
+    const cell = listOf(this.#cells).find((c) => c.column === column);
+    // Checked only when no cell matched: a found column is a string (every cell's is), so a hit pays nothing.
+    if (cell === undefined && typeof column !== 'string') {
+      throw new PartitionArgumentError(`Row.get column must be a string, got ${describeValue(column)}`);
+    }
+    return cell?.value ?? undefined;
   }
 
   /** The live cells as a plain `{ column: value }` object (cell tombstones are left out). */
@@ -391,6 +426,14 @@ export class Row {
    * table metadata and are not charged.
    */
   unsharedHeapSize(model: SizeModel): number {
+    return this[HEAP_SIZE](checkSizeModel(model, 'Row.unsharedHeapSize'));
+  }
+
+  /**
+   * @internal {@link unsharedHeapSize} unchecked, under the table's model (validated with its options): the memtable
+   * charges every write's row before and after it, and a partition sums every row.
+   */
+  [HEAP_SIZE](model: SizeModel): number {
     const columns = this.#clustering === null ? 1 : this.#clustering.length;
     let size = objectSize(model, 4, 8) + referenceArraySize(model, columns);
     size += columns * model.valueOverhead + primitiveArraySize(model, sizeOf(this.#shape), 1);
@@ -398,7 +441,7 @@ export class Row {
     if (!this.deletion.isLive()) size += objectSize(model, 0, 12);
     const cells = this.#cells;
     size += referenceArraySize(model, countOf(cells));
-    for (let i = 0; i < countOf(cells); i++) size += cellAt(cells, i).unsharedHeapSize(model);
+    for (let i = 0; i < countOf(cells); i++) size += cellHeapSize(cellAt(cells, i), model);
     return size;
   }
 }
@@ -545,6 +588,6 @@ function ownClustering(comparator: ClusteringComparator, clustering: Clustering)
   comparator.validateClustering(own);
   OWN.own = Object.freeze(own);
   OWN.first = own[0];
-  OWN.size = comparator.dataSize(own);
+  OWN.size = comparator[DATA_SIZE](own); // unchecked: validated just above
   return OWN;
 }

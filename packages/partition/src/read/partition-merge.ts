@@ -1,4 +1,5 @@
 import { type Clustering, DeletionTime, Slice } from '@tombstone-lab/core';
+import { SUPERSEDES } from '@tombstone-lab/core/internal';
 import { DeletionInfo } from '../model/deletion-info.js';
 import type { Partition } from '../model/partition.js';
 import type { Row } from '../model/row.js';
@@ -68,7 +69,7 @@ export function newestDeletionAt(versions: readonly Partition[], clustering: Clu
   let newest = DeletionTime.LIVE;
   for (const version of versions) {
     const d = version.deletionInfo.deletionAt(clustering);
-    if (d.supersedes(newest)) newest = d;
+    if (d[SUPERSEDES](newest)) newest = d;
   }
   return newest;
 }
@@ -83,7 +84,7 @@ export function uniformDeletion(versions: readonly Partition[]): DeletionTime | 
     const di = (versions[i] as Partition).deletionInfo;
     if (di.hasRanges()) return null;
     const d = di.getPartitionDeletion();
-    if (d.supersedes(newest)) newest = d;
+    if (d[SUPERSEDES](newest)) newest = d;
   }
   return newest;
 }

@@ -2,7 +2,7 @@ import type { SizeModel } from '@tombstone-lab/core';
 import { describeValue, PartitionArgumentError } from '../errors.js';
 import type { ReadonlyDeletionInfo } from '../model/deletion-info.js';
 import { Partition, partitionShellHeap } from '../model/partition.js';
-import { Row } from '../model/row.js';
+import { HEAP_SIZE, MERGE, Row } from '../model/row.js';
 import { FullClusteringProbe, type RowTree, rowTreeNodesHeap } from '../model/row-tree.js';
 import { TRUSTED } from '../trusted.js';
 import { PartitionUpdate } from './partition-update.js';
@@ -136,10 +136,9 @@ class RowMerger {
   readonly make = (before: Row | undefined): Row => {
     const row = this.row as Row;
     const model = this.sizeModel as SizeModel;
-    const after = before === undefined ? row : Row.merge(before, row);
+    const after = before === undefined ? row : Row[MERGE](before, row);
     this.dataSizeDelta += after.dataSize() - (before === undefined ? 0 : before.dataSize());
-    this.heapSizeDelta +=
-      after.unsharedHeapSize(model) - (before === undefined ? 0 : before.unsharedHeapSize(model));
+    this.heapSizeDelta += after[HEAP_SIZE](model) - (before === undefined ? 0 : before[HEAP_SIZE](model));
     return after;
   };
 }
