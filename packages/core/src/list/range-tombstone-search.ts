@@ -1,7 +1,7 @@
 import type { ClusteringBound } from '../model/clustering-bound.js';
 import { type ClusteringComparator, type ClusteringPrefix, COMPARE } from '../model/clustering-comparator.js';
 import { storedDeletionTime } from '../model/deletion-time.js';
-import { type RangeTombstone, storedRangeTombstone } from '../model/range-tombstone.js';
+import { RangeTombstone, type StoredRangeTombstone, TRUSTED } from '../model/range-tombstone.js';
 import { type Slice, uncheckedSlice } from '../model/slice.js';
 import type { RangeSlots } from './range-slots.js';
 
@@ -60,7 +60,8 @@ export function makeRange(
   markedAt: number,
   delTime: number,
 ): RangeTombstone {
-  return storedRangeTombstone(uncheckedSlice(start, end), storedDeletionTime(markedAt, delTime));
+  const Stored = RangeTombstone as unknown as StoredRangeTombstone;
+  return new Stored(uncheckedSlice(start, end), storedDeletionTime(markedAt, delTime), TRUSTED);
 }
 
 /** Every range of slots `[0, n)`, ascending or descending. */

@@ -2,15 +2,21 @@ import { describeValue, InvalidArgumentError } from '../errors.js';
 import { DeletionTime } from './deletion-time.js';
 import { Slice } from './slice.js';
 
-/** The token of the lists' unchecked construction ({@link storedRangeTombstone}); never exported. */
-const TRUSTED: unique symbol = Symbol('RangeTombstone.trusted');
+/**
+ * The token of the lists' unchecked construction ({@link StoredRangeTombstone}); not exported from the package. A
+ * direct constructor call with it, not a factory closure: the reads make one tombstone per range they return.
+ */
+export const TRUSTED: unique symbol = Symbol('RangeTombstone.trusted');
 
 /**
- * A range tombstone of a slice and a deletion time the caller built itself (a list's stored, checked range, clipped):
- * no argument checks. Every list read makes one per range it returns. Set by the class's static block; not part of
- * the package's API.
+ * The constructor as the lists call it, with {@link TRUSTED}: a slice and a deletion time the caller built itself (a
+ * stored, checked range, clipped), no argument checks.
  */
-export let storedRangeTombstone: (slice: Slice, deletionTime: DeletionTime) => RangeTombstone;
+export type StoredRangeTombstone = new (
+  slice: Slice,
+  deletionTime: DeletionTime,
+  trusted: typeof TRUSTED,
+) => RangeTombstone;
 
 /** A deletion of every clustering in `slice`, at `deletionTime`. Immutable. */
 export class RangeTombstone {
@@ -26,15 +32,6 @@ export class RangeTombstone {
   ) {
     // A direct call only: the lists' reads pass the token and skip the two checks (one construction per range read).
     if (trusted !== TRUSTED) checkParts(slice, deletionTime);
-  }
-
-  static {
-    const Trusted = RangeTombstone as unknown as new (
-      s: Slice,
-      d: DeletionTime,
-      t: typeof TRUSTED,
-    ) => RangeTombstone;
-    storedRangeTombstone = (slice, deletionTime) => new Trusted(slice, deletionTime, TRUSTED);
   }
 
   /** Same slice bounds and same deletion time. */

@@ -252,6 +252,7 @@ function purgeDeletions(
   }
   const keptRanges: RangeTombstone[] = [];
   for (const rt of merged.rangeIterator(false)) {
+    // Unchecked: two stored deletion times, once per range of every compacted partition.
     if (pd[SUPERSEDES](rt.deletionTime)) dropped = true;
     else if (purger.shouldPurgeDeletion(rt.deletionTime)) {
       tally.purged++;

@@ -146,6 +146,7 @@ export class DeletionInfo {
       );
     }
     if (deletion instanceof DeletionTime) {
+      // Unchecked: a DeletionTime (tested just above) against this info's own, on every write's apply.
       if (deletion[SUPERSEDES](this.#partitionDeletion)) this.#partitionDeletion = deletion;
     } else if (deletion instanceof RangeTombstone) {
       this.#addRange(deletion, source);
@@ -167,6 +168,7 @@ export class DeletionInfo {
       } else if (deletion.#ranges !== null) {
         this.#ranges.addAll(deletion.#ranges);
       }
+      // Unchecked: two infos' own partition deletions.
       if (deletion.#partitionDeletion[SUPERSEDES](this.#partitionDeletion)) {
         this.#partitionDeletion = deletion.#partitionDeletion;
       }
@@ -244,12 +246,14 @@ export class DeletionInfo {
    */
   deletionAt(clustering: Clustering): DeletionTime {
     const range = this.#ranges === null ? null : this.#ranges.searchDeletionTime(clustering);
+    // Unchecked: a stored range's time against the partition deletion, once per row a read looks up.
     if (range === null || !range[SUPERSEDES](this.#partitionDeletion)) return this.#partitionDeletion;
     return range;
   }
 
   /** Whether data at `clustering` written at `timestamp` is shadowed by the partition deletion or a range. */
   isDeleted(clustering: Clustering, timestamp: number): boolean {
+    // Unchecked, as before this method's timestamp went unchecked (a NaN answers false); the ranges check it.
     if (this.#partitionDeletion[DELETES](timestamp) && !this.#partitionDeletion.isLive()) return true;
     return this.#ranges?.isDeleted(clustering, timestamp) ?? false;
   }

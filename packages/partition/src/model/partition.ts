@@ -139,6 +139,7 @@ export class Partition {
   unsharedHeapSize(): number {
     const model = this.table.sizeModel;
     let size = partitionShellHeap(this.table) + this.deletionInfo.unsharedHeapSize();
+    // Unchecked: the table's model, validated with its options; once per row.
     for (const row of this.rowTree) size += row[HEAP_SIZE](model);
     return size + rowTreeNodesHeap(model, this.rowTree);
   }

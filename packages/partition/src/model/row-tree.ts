@@ -68,6 +68,7 @@ export function rowProbe(
   comparator: ClusteringComparator,
   clustering: Clustering | ClusteringBound,
 ): Probe<RowKey> {
+  // Unchecked compares here and below: stored rows against a clustering or bound the caller validated, per probe step.
   return (x) => {
     if (x instanceof Row) return comparator[COMPARE](x.clustering, clustering);
     SCRATCH[0] = x;

@@ -67,6 +67,7 @@ export function mergeRows(
  */
 export function newestDeletionAt(versions: readonly Partition[], clustering: Clustering): DeletionTime {
   let newest = DeletionTime.LIVE;
+  // Unchecked supersedes here and below: stored deletion times, once per version of every row read.
   for (const version of versions) {
     const d = version.deletionInfo.deletionAt(clustering);
     if (d[SUPERSEDES](newest)) newest = d;

@@ -136,6 +136,7 @@ class RowMerger {
   readonly make = (before: Row | undefined): Row => {
     const row = this.row as Row;
     const model = this.sizeModel as SizeModel;
+    // Unchecked: the row written and the one it replaces, under the table's validated model; once per row write.
     const after = before === undefined ? row : Row[MERGE](before, row);
     this.dataSizeDelta += after.dataSize() - (before === undefined ? 0 : before.dataSize());
     this.heapSizeDelta += after[HEAP_SIZE](model) - (before === undefined ? 0 : before[HEAP_SIZE](model));
