@@ -233,3 +233,24 @@ describe('two runs started in the same second never share a default output', () 
       expect(readdirSync(join(dir, '.tombstone-bench', d)).sort()).toEqual(['aa-1.json', 'calibration.json']);
   }, 90_000);
 });
+
+describe('--out and --resume naming two files', () => {
+  it('is refused (exit 2, naming both), the resumed file untouched and no second file written', async () => {
+    const dir = tempProject({ 'tiny.bench.mjs': SUITE });
+    const first = await runCli(['run', 'tiny.bench.mjs', '-n', '1', '--out', 't.json', ...FAST], dir);
+    expect(first.code).toBe(0);
+    const saved = readFileSync(join(dir, 't.json'), 'utf8');
+    const before = readdirSync(dir).sort();
+    const r = await runCli(
+      ['run', 'tiny.bench.mjs', '-n', '2', '--out', 'a.json', '--resume', 't.json', ...FAST],
+      dir,
+    );
+    expectRefused(
+      r,
+      dir,
+      before,
+      /^tombstone-bench: --out a\.json and --resume t\.json name two files: --resume continues its file in place; drop --out$/,
+    );
+    expect(readFileSync(join(dir, 't.json'), 'utf8')).toBe(saved);
+  }, 60_000);
+});

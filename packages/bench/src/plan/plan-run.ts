@@ -77,6 +77,22 @@ export function outputOptionsFor(options: RunOptions): RunOutputOptions {
 }
 
 /**
+ * `out` and `resume` naming two files has no meaning: it used to continue the resumed run into `out`, leaving the
+ * resumed file partial and two files with one runId. (Both naming the same file is a resume.)
+ * @throws {UsageError} naming both files.
+ */
+function checkOutAndResume(options: RunOptions, cwd: string): void {
+  const { out, resume } = options;
+  if (out === undefined || resume === undefined || resolve(cwd, out) === resolve(cwd, resume)) return;
+  throw new UsageError(
+    options.invocation === undefined
+      ? `out ${JSON.stringify(out)} and resume ${JSON.stringify(resume)} name two files: resume continues its ` +
+          'file in place; drop out'
+      : `--out ${out} and --resume ${resume} name two files: --resume continues its file in place; drop --out`,
+  );
+}
+
+/**
  * An existing results file is only continued (`resume` names it) or replaced on request (`force`): `run --out
  * out/sort.json` used to replace a complete 2 × 10-sample file with a 1-sample one without a word.
  * @throws {UsageError} naming the file and both ways on.
@@ -167,6 +183,7 @@ export async function setUpRun(
   const cwd = options.cwd ?? process.cwd();
   const timeoutMs = options.timeoutMs ?? 60_000;
   const output = outputOptionsFor(options);
+  checkOutAndResume(options, cwd);
   const outFile = resolve(cwd, options.out ?? options.resume ?? defaultOutFile(cwd));
   if (command !== 'calibrate') {
     const what = options.out !== undefined ? '--out' : options.resume ? '--resume' : 'results file';
