@@ -139,12 +139,22 @@ describe('an earlier results file is never silently replaced', () => {
     expect(replaced.config.samplesPerSide).toBe(1);
   }, 90_000);
 
-  it('--out onto a file that is not a results file (package.json) is refused too', async () => {
+  it('--out onto a file that is not a results file (package.json, the bench file) is refused, no --resume offered', async () => {
     const dir = tempProject({ 'tiny.bench.mjs': SUITE, 'package.json': '{}' });
     const before = readdirSync(dir).sort();
-    const r = await runCli(['run', 'tiny.bench.mjs', '-n', '1', '--out', 'package.json', ...FAST], dir);
-    expectRefused(r, dir, before, /--out package\.json already exists/);
+    for (const file of ['package.json', 'tiny.bench.mjs']) {
+      const r = await runCli(['run', 'tiny.bench.mjs', '-n', '1', '--out', file, ...FAST], dir);
+      expectRefused(
+        r,
+        dir,
+        before,
+        new RegExp(
+          `^tombstone-bench: --out ${file.replace('.', '\\.')} already exists and is not a results file; give --out a new file name$`,
+        ),
+      );
+    }
     expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe('{}');
+    expect(readFileSync(join(dir, 'tiny.bench.mjs'), 'utf8')).toBe(SUITE);
   });
 
   it('calibrate --out over an earlier calibration: refused; --force starts it afresh (no old run mixed in)', async () => {

@@ -6,6 +6,7 @@ import type { RunRecord } from '../model.js';
 import type { RunOptions } from '../plan/run-options.js';
 import type { BenchEvent } from '../protocol/events.js';
 import { parseEvent } from '../protocol/parse.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { tempProject } from '../test-helpers.js';
 import { startRun } from './engine.js';
 
@@ -131,12 +132,27 @@ describe('startRun (the engine, driven from code)', () => {
   });
 
   it('refuses an existing out file in its own option names (out, resume, force), not the command line flags', async () => {
-    const dir = tempProject({ 'engine.bench.ts': SUITE, 'out/r.json': '{}' });
+    const results = JSON.stringify({
+      schemaVersion: PROTOCOL_VERSION,
+      runId: 'r1',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: null,
+      comparison: { kind: 'aa', label: 'A/A' },
+      config: { samplesPerSide: 3, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
+      benchmarks: [],
+    });
+    const dir = tempProject({ 'engine.bench.ts': SUITE, 'out/r.json': results, 'out/x.json': '{}' });
     const run = startRun({ mode: 'run', cwd: dir, out: 'out/r.json', ...FAST });
     await expect(run.result).rejects.toThrow(
       /^out "out\/r\.json" already exists; continue that run with \{ resume: "out\/r\.json" \} \(without out\), or pass force: true to replace it$/,
     );
     await expect(run.result).rejects.toBeInstanceOf(UsageError);
-    expect(readFileSync(join(dir, 'out/r.json'), 'utf8')).toBe('{}');
+    expect(readFileSync(join(dir, 'out/r.json'), 'utf8')).toBe(results);
+    // Not a results file: nothing to resume, so resume is not suggested.
+    const other = startRun({ mode: 'run', cwd: dir, out: 'out/x.json', ...FAST });
+    await expect(other.result).rejects.toThrow(
+      /^out "out\/x\.json" already exists and is not a results file; give out a new file name$/,
+    );
+    expect(readFileSync(join(dir, 'out/x.json'), 'utf8')).toBe('{}');
   });
 });

@@ -13,7 +13,7 @@ import { DEFAULT_NODE_ARGS, type ForkOptions } from '../fork/fork.js';
 import { claimPinning } from '../fork/pinning.js';
 import type { RunInvocation, RunRecord } from '../model.js';
 import { checkOutputFile } from '../results/directories.js';
-import type { Publish } from '../results/results-store.js';
+import { type Publish, readRun } from '../results/results-store.js';
 import { displayPath, shellQuoteArg } from '../shell-quote.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
@@ -103,14 +103,30 @@ function checkNotReplacing(outFile: string, what: string, options: RunOptions, c
   const shown = options.out ?? outFile;
   // A run from code is told in the engine's option names: "--resume …" is nothing a startRun caller can pass.
   // The command line always passes its invocation; code seldom does.
-  if (options.invocation === undefined)
+  const fromCode = options.invocation === undefined;
+  const name = fromCode ? `out ${JSON.stringify(shown)}` : `${what} ${shown}`;
+  // Only a results file can be resumed: `--out bench/lookup.bench.mjs` was told to "continue that run with --resume".
+  if (!isResultsFile(outFile))
     throw new UsageError(
-      `out ${JSON.stringify(shown)} already exists; continue that run with { resume: ${JSON.stringify(shown)} } ` +
+      `${name} already exists and is not a results file; give ${fromCode ? 'out' : '--out'} a new file name`,
+    );
+  if (fromCode)
+    throw new UsageError(
+      `${name} already exists; continue that run with { resume: ${JSON.stringify(shown)} } ` +
         '(without out), or pass force: true to replace it',
     );
   throw new UsageError(
-    `${what} ${shown} already exists; continue that run with --resume ${shellQuoteArg(shown)}, or pass --force to replace it`,
+    `${name} already exists; continue that run with --resume ${shellQuoteArg(shown)}, or pass --force to replace it`,
   );
+}
+
+function isResultsFile(file: string): boolean {
+  try {
+    readRun(file);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
