@@ -91,7 +91,7 @@ describe('compile errors say why on their first line', () => {
         "import { defineSuite } from '@tombstone-lab/bench';\nexport default defineSuite({ name: 'X', benchmarks: { f: () => 1 +* 2 } });\n",
     });
     const list = await runCli(['list'], dir);
-    expect(list.code).toBe(1);
+    expect(list.code).toBe(2); // bad input, as for run below (list exited 1)
     expect(list.stdout).toMatch(
       /^ {2}bench file x\.bench\.mjs does not compile: x\.bench\.mjs:2:67: Unexpected "\*"$/m,
     );

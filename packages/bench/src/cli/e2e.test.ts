@@ -250,7 +250,7 @@ describe('list', () => {
   it('shows every suite with its params, compared factor, cases and source locations (human and --json)', async () => {
     const dir = tempProject({ 'speed.bench.ts': SUITE, 'none.bench.ts': 'export const x = 1;\n' });
     const json = await runCli(['list', '--json'], dir);
-    expect(json.code).toBe(1); // none.bench.ts does not load: listed with its error, and the exit code says so
+    expect(json.code).toBe(2); // none.bench.ts does not load: listed with its error, and the exit code (bad input) says so
     expect((await runCli(['list', 'speed.bench.ts'], dir)).code).toBe(0);
     const list = parseListOutput(json.stdout);
     const speed = list.suites.find((s) => s.suite === 'Speed');
@@ -262,7 +262,7 @@ describe('list', () => {
     expect(none?.cases).toBeNull();
     expect(none?.loadError).toMatch(/could not be loaded/);
     const human = await runCli(['list'], dir);
-    expect(human.code).toBe(1);
+    expect(human.code).toBe(2);
     expect(human.stdout.match(/could not be loaded/g)).toHaveLength(1);
     expect(human.stdout).toContain('params: size=50  impl: fast vs slow');
     expect(human.stdout).toContain('    Speed.alloc[size=50]');

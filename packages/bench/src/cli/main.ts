@@ -48,7 +48,8 @@ async function cmdList(io: CliIo, values: CliValues, positionals: string[]): Pro
   });
   io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : renderList(list, io.cwd));
   // The listing is printed either way (each broken file with its one-line error); the exit code tells a script.
-  return list.suites.some((x) => x.loadError !== null) ? EXIT.failed : EXIT.ok;
+  // A file that does not load is bad input: 2, as `run` exits on the same file (list used to exit 1).
+  return list.suites.some((x) => x.loadError !== null) ? EXIT.usage : EXIT.ok;
 }
 
 async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): Promise<number> {
