@@ -372,12 +372,17 @@ function sideItems(run: RunRecord): ReproductionItem[] {
   ];
 }
 
-/** The recorded argv as a shell command; a script path (not a bin name) was run by `node`. */
+/**
+ * The recorded argv as a shell command; a script path (not a bin name) was run by `node`. A bare bin name (a run
+ * started from code, e.g. a harness case study, records `tombstone-bench`) is shown as `npx tombstone-bench`: the
+ * bare name is not on the PATH of a project that installed the package, so the report's command did not paste.
+ */
 export function displayCommand(argv: readonly string[]): string {
   const [script, ...args] = argv;
   if (script === undefined) return '';
   const viaNode = /\.(?:[cm]?js)$/.test(script);
-  return shellQuote(viaNode ? ['node', ...argv] : [...launcherOf(script), ...args]);
+  if (viaNode) return shellQuote(['node', ...argv]);
+  return shellQuote([...(script.includes('/') ? launcherOf(script) : ['npx', script]), ...args]);
 }
 
 /**

@@ -89,9 +89,10 @@ describe('reproduction block data', () => {
     expect(got['Load average (1 min)']).toBeUndefined();
   });
 
-  it('runs a script path with node, a bin name as itself', () => {
+  it('runs a script path with node, a bin name with npx (a run from code records the bare name)', () => {
     expect(displayCommand(['/x/cli.js', 'run'])).toBe('node /x/cli.js run');
-    expect(displayCommand(['tombstone-bench', 'run', 'a b'])).toBe("tombstone-bench run 'a b'");
+    expect(displayCommand(['tombstone-bench', 'run', 'a b'])).toBe("npx tombstone-bench run 'a b'");
+    expect(displayCommand(['/p/node_modules/.bin/tombstone-bench', 'run'])).toBe('npx tombstone-bench run');
   });
 });
 
@@ -151,7 +152,7 @@ describe('reproduction block in the reports', () => {
     const r = recordedSeedRun();
     r.invocation = { argv: ['tombstone-bench', 'run', 'a```b'], cwd: '/w' };
     const md = renderMarkdownReport(analyseRun(r));
-    expect(md).toContain("  ````sh\n  tombstone-bench run 'a```b'\n  ````");
+    expect(md).toContain("  ````sh\n  npx tombstone-bench run 'a```b'\n  ````");
     // Paths are code spans, with a longer fence when they hold backticks.
     const withTicks = renderMarkdownReport({
       ...analyseRun(r),
