@@ -223,7 +223,7 @@ describe.each(BUILDS)('bad arguments to partition (%s build)', (_build, load) =>
   it('new Cell(5, …) (kept, a column named by a number)', async () => {
     await expectRejected(
       (_t, m) => new m.Cell(5 as unknown as string, 'v', 1),
-      "a cell's column must be a string, got 5",
+      "a cell's column must be a non-empty string, got 5",
     );
   });
 

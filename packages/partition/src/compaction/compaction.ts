@@ -6,7 +6,7 @@ import { describeValue, PartitionArgumentError } from '../errors.js';
 import { DeletionInfo } from '../model/deletion-info.js';
 import { Partition } from '../model/partition.js';
 import { comparePartitionKeys, type PartitionKey } from '../model/partition-key.js';
-import { type Row, UNDER } from '../model/row.js';
+import { PURGE_CELLS, type Row, UNDER } from '../model/row.js';
 import { mergeVersions } from '../read/partition-merge.js';
 import { checkTableOptions, type TableOptions } from '../table/table-options.js';
 import { TRUSTED } from '../trusted.js';
@@ -286,7 +286,7 @@ function purgeRow(row: Row, merged: DeletionInfo, purger: Purger, tally: Tally):
     } else tally.kept++;
   }
   if (r === null) return null;
-  const cells = r.withoutCellTombstones(purger.shouldPurge);
+  const cells = r[PURGE_CELLS](purger.shouldPurge);
   tally.purged += cells.purged;
   tally.kept += cells.kept;
   r = cells.row;

@@ -74,8 +74,11 @@ export class Cell {
    */
   constructor(column: string, value: unknown, timestamp: number);
   constructor(column: string, value: unknown, timestamp: number, localDeletionTime?: number) {
-    if (typeof column !== 'string') {
-      throw new PartitionArgumentError(`a cell's column must be a string, got ${describeValue(column)}`);
+    // '' was kept (`insert([1], { '': 1 }, t)`, `new Cell('', …)`) while deleteColumns refused it.
+    if (typeof column !== 'string' || column.length === 0) {
+      throw new PartitionArgumentError(
+        `a cell's column must be a non-empty string, got ${describeValue(column)}`,
+      );
     }
     this.column = column;
     if (value === TOMBSTONE) {
@@ -94,13 +97,18 @@ export class Cell {
 
   /**
    * A cell tombstone (Cassandra's `BufferCell.tombstone`): shadows writes of `column` at or before `timestamp`.
-   * @throws PartitionArgumentError for a timestamp a write may not carry (`NO_TIMESTAMP` included) or a local
-   *   deletion time above `MAX_DELETION_TIME` (it would read as a live cell's); core's InvalidTimestampError for a
-   *   local deletion time outside [0, 2^32 − 1] (the check every deletion time goes through).
+   * @throws PartitionArgumentError for a timestamp a write may not carry (`NO_TIMESTAMP` included), a local deletion
+   *   time outside [0, 2^32 − 1] (core's check) or above `MAX_DELETION_TIME` (it would read as a live cell's), or an
+   *   empty column name.
    */
   static tombstone(column: string, timestamp: number, localDeletionTime: number): Cell {
     checkTimestamp(timestamp, `deletion timestamp of column ${describeValue(column)}`);
-    checkUnsignedDeletionTime(localDeletionTime, `local deletion time of column ${describeValue(column)}`);
+    // This package's error, as for the timestamp: one class per call (issue 24); core's message.
+    checkUnsignedDeletionTime(
+      localDeletionTime,
+      `local deletion time of column ${describeValue(column)}`,
+      PartitionArgumentError,
+    );
     if (localDeletionTime > MAX_DELETION_TIME) {
       throw new PartitionArgumentError(
         `local deletion time of column ${describeValue(column)} must be at most ${MAX_DELETION_TIME}, got ${localDeletionTime}`,
@@ -147,6 +155,12 @@ export class Cell {
       throw new PartitionArgumentError(`Cell.reconcile a must be a Cell, got ${describeValue(a)}`);
     if (!(b instanceof Cell))
       throw new PartitionArgumentError(`Cell.reconcile b must be a Cell, got ${describeValue(b)}`);
+    // Two versions of one column only: cells of "v" and "w" answered one of them, as if one overwrote the other.
+    if (a.column !== b.column) {
+      throw new PartitionArgumentError(
+        `Cell.reconcile needs two cells of one column, got ${describeValue(a.column)} and ${describeValue(b.column)}`,
+      );
+    }
     return reconcileCells(a, b);
   }
 }

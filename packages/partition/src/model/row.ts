@@ -30,6 +30,22 @@ export const FIRST_CLUSTERING_VALUE: unique symbol = Symbol('firstClusteringValu
 export const UNDER: unique symbol = Symbol('under');
 /** @internal The unchecked `merge` of the memtable's upsert and the read and compaction row merges (not exported). */
 export const MERGE: unique symbol = Symbol('merge');
+
+/** @internal The unchecked {@link Row.withoutCellTombstones} compaction's per-row loop calls. */
+export const PURGE_CELLS: unique symbol = Symbol('purgeCells');
+
+/** Whether two clusterings hold the same values (bytes compared by content). */
+function sameClustering(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (!(x instanceof Uint8Array && y instanceof Uint8Array) || x.length !== y.length) return false;
+    if (x.some((byte, j) => byte !== y[j])) return false;
+  }
+  return true;
+}
 /** @internal The unchecked `unsharedHeapSize` of a write's heap delta and a partition's sum (not exported). */
 export const HEAP_SIZE: unique symbol = Symbol('unsharedHeapSize');
 
@@ -171,6 +187,13 @@ export class Row {
       throw new PartitionArgumentError(`Row.merge a must be a Row, got ${describeValue(a)}`);
     if (!(b instanceof Row))
       throw new PartitionArgumentError(`Row.merge b must be a Row, got ${describeValue(b)}`);
+    // Rows of two clusterings were merged into the first's (its cells overwritten by the other row's). A row keeps no
+    // comparator, so a row of another table shows as a clustering of another length or values.
+    if (!sameClustering(a.clustering, b.clustering)) {
+      throw new PartitionArgumentError(
+        `Row.merge needs two versions of one row, got clusterings ${describeValue(a.clustering)} and ${describeValue(b.clustering)}`,
+      );
+    }
     return Row[MERGE](a, b);
   }
 
@@ -262,6 +285,21 @@ export class Row {
    * deletion) is left.
    */
   withoutCellTombstones(purgeable: (timestamp: number, localDeletionTime: number) => boolean): {
+    readonly row: Row | null;
+    readonly purged: number;
+    readonly kept: number;
+  } {
+    // `'x'` was kept and called only when a cell tombstone came: a plain TypeError then, silence before.
+    if (typeof purgeable !== 'function') {
+      throw new PartitionArgumentError(
+        `withoutCellTombstones needs a function (timestamp, localDeletionTime) => boolean, got ${describeValue(purgeable)}`,
+      );
+    }
+    return this[PURGE_CELLS](purgeable);
+  }
+
+  /** @internal {@link withoutCellTombstones} unchecked: compaction's per-row loop passes its purger's predicate. */
+  [PURGE_CELLS](purgeable: (timestamp: number, localDeletionTime: number) => boolean): {
     readonly row: Row | null;
     readonly purged: number;
     readonly kept: number;
