@@ -285,6 +285,31 @@ describe.each(BUILDS)('bad arguments to core (%s build)', (_build, load) => {
     );
   });
 
+  it('an ascending slice on a types.reversed column: the error names the reversed column (it said only "is empty")', async () => {
+    const m = await load();
+    const B = m.ClusteringBound;
+    const cmp = new m.ClusteringComparator([m.types.reversed(m.types.int32)]);
+    const message =
+      'slice [1,5] is empty (its start does not sort before its end; column #0 is reversed(int32), whose slices run ' +
+      'from the larger value to the smaller)';
+    for (const list of [new m.RangeTombstoneList(cmp), new m.PersistentRangeTombstoneList(cmp)]) {
+      list.add(B.inclusiveStart(5), B.inclusiveEnd(1), 10);
+      const before = observe(list);
+      expect(() => list.add(B.inclusiveStart(1), B.inclusiveEnd(5), 11)).toThrow(
+        new m.EmptySliceError(message),
+      );
+      expect(observe(list)).toBe(before);
+    }
+    expect(() => m.Slice.make(B.inclusiveStart(1), B.inclusiveEnd(5), cmp)).toThrow(
+      new m.EmptySliceError(message),
+    );
+    // A comparator without a reversed column keeps the plain message.
+    const plain = new m.RangeTombstoneList(int32(m));
+    expect(() => plain.add(B.inclusiveStart(5), B.inclusiveEnd(1), 1)).toThrow(
+      new m.EmptySliceError('slice [5,1] is empty (its start does not sort before its end)'),
+    );
+  });
+
   it('the hot-path methods still answer as before', async () => {
     const m = await load();
     const [dt, cmp] = [at(m), int32(m)];

@@ -2,7 +2,6 @@ import { checkFlag } from '../checks/option-bags.js';
 import {
   ComparatorMismatchError,
   describeValue,
-  EmptySliceError,
   InvalidArgumentError,
   InvalidBoundKindError,
   InvalidClusteringValueError,
@@ -25,7 +24,7 @@ import {
   storedDeletionTime,
 } from '../model/deletion-time.js';
 import { RangeTombstone } from '../model/range-tombstone.js';
-import { Slice } from '../model/slice.js';
+import { emptySliceError, Slice } from '../model/slice.js';
 import { slotsOf } from './range-slots.js';
 import { addRange, mergeRanges } from './range-tombstone-insert.js';
 import { allRanges, forwardSlice, reverseSlice, searchIndex } from './range-tombstone-search.js';
@@ -154,11 +153,7 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
   private checkSlice(start: ClusteringBound, end: ClusteringBound): void {
     this.comparator.validateBound(start, 'slice start');
     this.comparator.validateBound(end, 'slice end');
-    if (this.comparator[COMPARE](start, end) >= 0) {
-      throw new EmptySliceError(
-        `slice ${Slice.make(start, end)} is empty (its start does not sort before its end)`,
-      );
-    }
+    if (this.comparator[COMPARE](start, end) >= 0) throw emptySliceError(start, end, this.comparator);
   }
 
   private addChecked(start: ClusteringBound, end: ClusteringBound, t: number, ldt: number): void {

@@ -185,14 +185,31 @@ function checkNotEmpty(start: ClusteringBound, end: ClusteringBound, comparator:
   comparator.validateBound(start, 'slice start');
   comparator.validateBound(end, 'slice end');
   // Unchecked: both bounds were validated just above.
-  if (comparator[COMPARE](start, end) >= 0) {
-    throw new EmptySliceError(
-      `slice ${sliceText(start, end)} is empty (its start does not sort before its end)`,
-    );
-  }
+  if (comparator[COMPARE](start, end) >= 0) throw emptySliceError(start, end, comparator);
 }
 
-function sliceText(start: ClusteringBound, end: ClusteringBound): string {
+/**
+ * The error for a slice empty under `comparator`. A stranger's ascending `[1, 5]` on a `types.reversed` column read
+ * "is empty" with nothing to say why: the message names the reversed column (its slices run from the larger value).
+ */
+export function emptySliceError(
+  start: ClusteringBound,
+  end: ClusteringBound,
+  comparator: ClusteringComparator,
+): EmptySliceError {
+  const reversed = comparator.types.findIndex((t) => t.isReversed);
+  const hint =
+    reversed < 0
+      ? ''
+      : `; column #${reversed} is ${comparator.types[reversed]?.name}, whose slices run from the larger value to the ` +
+        'smaller';
+  return new EmptySliceError(
+    `slice ${sliceText(start, end)} is empty (its start does not sort before its end${hint})`,
+  );
+}
+
+/** `[a,b]`, `(a,b)`, `[BOTTOM,12]`… without building a slice. */
+export function sliceText(start: ClusteringBound, end: ClusteringBound): string {
   return `${start.isBottom() ? '[BOTTOM' : start.toString()},${end.isTop() ? 'TOP]' : end.toString()}`;
 }
 
