@@ -310,6 +310,36 @@ describe.each(BUILDS)('bad arguments to core (%s build)', (_build, load) => {
     );
   });
 
+  it('validateBound of something that is not a bound (null threw a plain TypeError, [1] passed)', async () => {
+    const m = await load();
+    for (const bad of [null, [1], { values: [] }]) {
+      expect(() => int32(m).validateBound(bad as never)).toThrow(
+        new m.InvalidClusteringValueError(`bound must be a ClusteringBound, got ${describeValue(bad)}`),
+      );
+    }
+    expect(() => int32(m).validateBound(m.ClusteringBound.inclusiveStart(1))).not.toThrow();
+  });
+
+  it("RangeTombstoneList.onCopy = 'x' (kept; the next copy threw a plain TypeError)", async () => {
+    const m = await load();
+    for (const bad of ['x', 5, {}]) {
+      expect(() => {
+        m.RangeTombstoneList.onCopy = bad as never;
+      }).toThrow(
+        new m.InvalidConfigurationError(`onCopy must be a function or null, got ${describeValue(bad)}`),
+      );
+      expect(m.RangeTombstoneList.onCopy).toBe(null);
+    }
+    const seen: unknown[] = [];
+    m.RangeTombstoneList.onCopy = (list) => seen.push(list);
+    try {
+      new m.RangeTombstoneList(int32(m)).copy();
+    } finally {
+      m.RangeTombstoneList.onCopy = null;
+    }
+    expect(seen).toHaveLength(1);
+  });
+
   it('the hot-path methods still answer as before', async () => {
     const m = await load();
     const [dt, cmp] = [at(m), int32(m)];

@@ -92,7 +92,11 @@ export class RangeTombstoneList extends RangeTombstoneListBase {
     return copyHook;
   }
 
+  /** @throws InvalidConfigurationError for anything but a function or null (`'x'` was kept; the next copy threw). */
   static set onCopy(hook: CopyHook | null) {
+    if (hook !== null && typeof hook !== 'function') {
+      throw new InvalidConfigurationError(`onCopy must be a function or null, got ${describeValue(hook)}`);
+    }
     copyHook = hook;
   }
 

@@ -151,9 +151,13 @@ export class ClusteringComparator {
 
   /**
    * Checks a bound's values against the column types: at most one value per column, each null or of its type.
-   * @throws InvalidClusteringValueError naming the column, its type and the offending value.
+   * @throws InvalidClusteringValueError naming the column, its type and the offending value, or when `bound` is not a
+   *   ClusteringBound (`null` threw a plain TypeError, `[1]` passed).
    */
   validateBound(bound: ClusteringBound, what = 'bound'): void {
+    if (!(bound instanceof ClusteringBound)) {
+      throw new InvalidClusteringValueError(`${what} must be a ClusteringBound, got ${describeValue(bound)}`);
+    }
     if (bound.values.length > this.types.length) {
       throw new InvalidClusteringValueError(
         `${what} ${bound} has ${bound.values.length} values but the comparator has ${this.types.length} columns`,
