@@ -298,6 +298,10 @@ describe.each(BUILDS)('bad arguments to core (%s build)', (_build, load) => {
       expect(() => list.add(B.inclusiveStart(1), B.inclusiveEnd(5), 11)).toThrow(
         new m.EmptySliceError(message),
       );
+      // A read of it selected nothing, silently; a slice empty in both orders still reads as nothing.
+      const ascending = m.Slice.make(B.inclusiveStart(1), B.inclusiveEnd(5));
+      expect(() => [...list.iterator(ascending)]).toThrow(new m.EmptySliceError(message));
+      expect([...list.iterator(m.Slice.make(B.exclusiveStart(-0), B.inclusiveEnd(0)))]).toEqual([]);
       expect(observe(list)).toBe(before);
     }
     expect(() => m.Slice.make(B.inclusiveStart(1), B.inclusiveEnd(5), cmp)).toThrow(

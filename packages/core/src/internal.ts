@@ -63,3 +63,5 @@ export {
   DATA_SIZE,
 } from './model/clustering-comparator.js';
 export { DELETES, SUPERSEDES } from './model/deletion-time.js';
+/** A read's slice empty only under a reversed column (written ascending): core's lists and partition's reads. */
+export { reversedEmptySliceError } from './model/slice.js';

@@ -10,6 +10,7 @@ import {
   checkPlainObject as checkPlainObjectAs,
   checkWriteTimestamp,
   describeValue,
+  reversedEmptySliceError,
   validateSizeModel,
 } from '@tombstone-lab/core/internal';
 import { PartitionArgumentError } from './errors.js';
@@ -48,6 +49,9 @@ export function checkSlice(comparator: ClusteringComparator, value: unknown, wha
   }
   comparator.validateBound(value.start, `${what} start`);
   comparator.validateBound(value.end, `${what} end`);
+  // An ascending [1,5] on a types.reversed column selects nothing; a read returned [] and said nothing.
+  const reversedEmpty = reversedEmptySliceError(value.start, value.end, comparator);
+  if (reversedEmpty !== null) throw reversedEmpty;
   return value;
 }
 

@@ -24,7 +24,7 @@ import {
   storedDeletionTime,
 } from '../model/deletion-time.js';
 import { RangeTombstone } from '../model/range-tombstone.js';
-import { emptySliceError, Slice } from '../model/slice.js';
+import { emptySliceError, reversedEmptySliceError, Slice } from '../model/slice.js';
 import { slotsOf } from './range-slots.js';
 import { addRange, mergeRanges } from './range-tombstone-insert.js';
 import { allRanges, forwardSlice, reverseSlice, searchIndex } from './range-tombstone-search.js';
@@ -256,6 +256,9 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
       Slice.checkBounds(a.start, a.end);
       this.comparator.validateBound(a.start, 'slice start');
       this.comparator.validateBound(a.end, 'slice end');
+      // An ascending [1,5] on a types.reversed column selects nothing: said here, as add says it, not read as [].
+      const reversedEmpty = reversedEmptySliceError(a.start, a.end, this.comparator);
+      if (reversedEmpty !== null) throw reversedEmpty;
       return b === true
         ? reverseSlice(this.comparator, slotsOf(this), this.size, a)
         : forwardSlice(this.comparator, slotsOf(this), this.size, a);

@@ -208,6 +208,27 @@ export function emptySliceError(
   );
 }
 
+/**
+ * For a read: the error when `[start, end]` selects nothing under `comparator` only because a column is
+ * `types.reversed`: its first differing values ascend in their own order, so it was most likely written ascending.
+ * Else null. An empty slice is otherwise a valid read that selects nothing, as in Cassandra (`(3,3]`, `[3,2]`).
+ */
+export function reversedEmptySliceError(
+  start: ClusteringBound,
+  end: ClusteringBound,
+  comparator: ClusteringComparator,
+): EmptySliceError | null {
+  if (!comparator.types.some((t) => t.isReversed) || comparator[COMPARE](start, end) < 0) return null;
+  const a = start.values;
+  const b = end.values;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const c = valueOrder(a[i] as ClusteringValue, b[i] as ClusteringValue);
+    // Ascending in the values' own order (NaN: only the column type decides, so no guess is made).
+    if (c !== 0) return c < 0 ? emptySliceError(start, end, comparator) : null;
+  }
+  return null;
+}
+
 /** `[a,b]`, `(a,b)`, `[BOTTOM,12]`… without building a slice. */
 export function sliceText(start: ClusteringBound, end: ClusteringBound): string {
   return `${start.isBottom() ? '[BOTTOM' : start.toString()},${end.isTop() ? 'TOP]' : end.toString()}`;

@@ -1,14 +1,17 @@
 import {
   ClusteringBound,
+  ClusteringComparator,
   EmptySliceError,
   InvalidClusteringValueError,
   RangeTombstoneList,
   Slice,
+  types,
 } from '@tombstone-lab/core';
 import { backingArrays } from '@tombstone-lab/core/internal';
 import { describe, expect, it } from 'vitest';
 import { PartitionArgumentError } from '../errors.js';
 import { Table } from '../table/table.js';
+import { tableOptions } from '../table/table-options.js';
 import { intTable, slice } from '../test-tables.js';
 import { mergeVersions } from './partition-merge.js';
 import { liveRows, type ReadQuery } from './read.js';
@@ -131,6 +134,27 @@ describe('read query validation', () => {
     expect(() => liveRows(t.options, versions, {} as Slice, false)).toThrow(PartitionArgumentError);
     expect(() => liveRows(t.options, versions, Slice.ALL, 1 as unknown as boolean)).toThrow(/got 1/);
     expect(liveRows(t.options, versions, slice(1, 2), true).map((r) => r.clustering[0])).toEqual([2, 1]);
+  });
+
+  it('an ascending slice on a types.reversed column is refused with the reason (it read [] and said nothing)', () => {
+    const t = new Table(
+      tableOptions({ comparator: new ClusteringComparator([types.reversed(types.int32)]) }),
+    );
+    t.apply(t.update('a').insert([2], { v: 1 }, 10).insert([4], { v: 2 }, 10).build());
+    const ascending = Slice.make(ClusteringBound.inclusiveStart(1), ClusteringBound.inclusiveEnd(5));
+    const message =
+      'slice [1,5] is empty (its start does not sort before its end; column #0 is reversed(int32), whose slices run ' +
+      'from the larger value to the smaller)';
+    expect(() => t.read('a', { slice: ascending })).toThrow(new EmptySliceError(message));
+    const descending = Slice.make(
+      ClusteringBound.inclusiveStart(5),
+      ClusteringBound.inclusiveEnd(1),
+      t.options.comparator,
+    );
+    expect(t.read('a', { slice: descending }).map((r) => r.clustering[0])).toEqual([4, 2]);
+    // Empty in both orders: a read that selects nothing, as in Cassandra.
+    const none = Slice.make(ClusteringBound.exclusiveStart(-0), ClusteringBound.inclusiveEnd(0));
+    expect(t.read('a', { slice: none })).toEqual([]);
   });
 
   it('still accepts valid slices, including prefixes and empty ones (which select nothing)', () => {
