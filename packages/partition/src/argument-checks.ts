@@ -8,6 +8,7 @@ import {
   checkFlag as checkFlagAs,
   checkOptionsBag as checkOptionsBagAs,
   checkPlainObject as checkPlainObjectAs,
+  checkTimestamp as checkSafeIntegerTimestamp,
   checkWriteTimestamp,
   describeValue,
   reversedEmptySliceError,
@@ -25,6 +26,11 @@ export { isWriteTimestamp } from '@tombstone-lab/core/internal';
 /** Throws unless `timestamp` is a safe integer a write may carry, in [`NO_TIMESTAMP` + 1, `MAX_SAFE_INTEGER`]. */
 export function checkTimestamp(timestamp: unknown, what = 'timestamp'): number {
   return checkWriteTimestamp(timestamp, what, PartitionArgumentError);
+}
+
+/** A timestamp a question may name (any safe integer, `NO_TIMESTAMP` too), or a PartitionArgumentError naming it. */
+export function checkQueryTimestamp(timestamp: unknown, what: string): number {
+  return checkSafeIntegerTimestamp(timestamp, what, PartitionArgumentError);
 }
 
 /** `value` when it is a boolean, `fallback` when it is `undefined`; anything else (`'no'`, `null`, 0) throws. */

@@ -57,6 +57,22 @@ describe.each(BUILDS)('bad arguments to partition (%s build)', (_build, load) =>
     await expectRejected((_t, m) => new m.DeletionInfo().rangeIterator(SLICE, reversed), message);
   });
 
+  it.each([
+    ['NaN', Number.NaN],
+    ['1.5', 1.5],
+    ['"5"', '5'],
+    ['undefined', undefined],
+  ])('DeletionInfo.isDeleted(clustering, %s), with ranges and without', async (shown, bad) => {
+    const message = `isDeleted timestamp must be a safe integer, got ${shown}`;
+    const timestamp = bad as unknown as number;
+    // An info without ranges answered false: nothing looked at the timestamp.
+    await expectRejected((_t, m) => new m.DeletionInfo().isDeleted([5], timestamp), message);
+    await expectRejected((t) => k(t).deletionInfo.isDeleted([5], timestamp), message);
+    // Core's InvalidTimestampError came from the ranges; NO_TIMESTAMP, a safe integer, is still a question.
+    const m = await load();
+    expect(new m.DeletionInfo().isDeleted([5], Number.MIN_SAFE_INTEGER)).toBe(false);
+  });
+
   it('DeletionInfo.rangeIterator of an info without ranges names a first argument that is no Slice', async () => {
     await expectRejected(
       (_t, m) => new m.DeletionInfo().rangeIterator('yes' as unknown as boolean),

@@ -12,7 +12,7 @@ import {
   Slice,
 } from '@tombstone-lab/core';
 import { DELETES, objectSize, SUPERSEDES } from '@tombstone-lab/core/internal';
-import { checkFlag, checkTimestamp } from '../argument-checks.js';
+import { checkFlag, checkQueryTimestamp, checkTimestamp } from '../argument-checks.js';
 import { describeValue, ImmutableStateError, PartitionArgumentError } from '../errors.js';
 
 /**
@@ -251,9 +251,14 @@ export class DeletionInfo {
     return range;
   }
 
-  /** Whether data at `clustering` written at `timestamp` is shadowed by the partition deletion or a range. */
+  /**
+   * Whether data at `clustering` written at `timestamp` is shadowed by the partition deletion or a range.
+   * @throws PartitionArgumentError when `timestamp` is not a safe integer (a NaN answered false when there were no
+   *   ranges to check it).
+   */
   isDeleted(clustering: Clustering, timestamp: number): boolean {
-    // Unchecked, as before this method's timestamp went unchecked (a NaN answers false); the ranges check it.
+    checkQueryTimestamp(timestamp, 'isDeleted timestamp');
+    // Unchecked past that: the partition deletion is a checked DeletionTime.
     if (this.#partitionDeletion[DELETES](timestamp) && !this.#partitionDeletion.isLive()) return true;
     return this.#ranges?.isDeleted(clustering, timestamp) ?? false;
   }
