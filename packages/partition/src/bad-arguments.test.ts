@@ -7,7 +7,7 @@
 import { ClusteringBound, DeletionTime, InvalidClusteringValueError, Slice } from '@tombstone-lab/core';
 import { describeValue } from '@tombstone-lab/core/internal';
 import { describe, expect, it } from 'vitest';
-import { BUILDS, NOW, observe, type PartitionModule, seededTable } from './test-builds.js';
+import { BUILDS, NOW, observe, type PartitionModule, rejectionsOn, seededTable } from './test-builds.js';
 import { RANGE_IMPLEMENTATIONS } from './test-tables.js';
 
 type Table = ReturnType<typeof seededTable>;
@@ -16,24 +16,7 @@ const SLICE = Slice.make(ClusteringBound.inclusiveStart(0), ClusteringBound.incl
 const BAD_FLAGS = ['false', 'yes', 1, null] as const;
 
 describe.each(BUILDS)('bad arguments to partition (%s build)', (_build, load) => {
-  /** Runs `call` on each storage's seeded table: a PartitionArgumentError with `message`, every read unchanged. */
-  async function expectRejected(
-    call: (t: Table, m: PartitionModule) => unknown,
-    message: string,
-    type: (m: PartitionModule) => new (message: string) => Error = (m) => m.PartitionArgumentError,
-  ): Promise<void> {
-    const m = await load();
-    for (const [, store] of RANGE_IMPLEMENTATIONS) {
-      const t = seededTable(m, store);
-      const before = observe(t);
-      const probes = t.runs.map((run) => run.bloomFilter.probes);
-      expect(() => call(t, m)).toThrow(type(m));
-      expect(() => call(t, m)).toThrow(new (type(m))(message));
-      // Before observing again: its reads probe the runs' filters.
-      expect(t.runs.map((run) => run.bloomFilter.probes)).toEqual(probes);
-      expect(observe(t)).toBe(before);
-    }
-  }
+  const expectRejected = rejectionsOn(load);
   /** The first run's partition `k`: rows [1] and [5], the range [4,6]. */
   /** A valid compaction of every run of `t` (what `table.compact()` asks for). */
   const request = (t: Table) => ({

@@ -5,23 +5,14 @@
 // nothing a reader can see changes.
 import { ClusteringComparator, DeletionTime, NO_TIMESTAMP, RangeTombstone, types } from '@tombstone-lab/core';
 import { describe, expect, it } from 'vitest';
-import { BUILDS, NOW, observe, type PartitionModule, seededTable } from './test-builds.js';
-import { RANGE_IMPLEMENTATIONS, slice } from './test-tables.js';
+import { BUILDS, NOW, type PartitionModule, rejectionsOn, seededTable } from './test-builds.js';
+import { slice } from './test-tables.js';
 
 type Table = ReturnType<typeof seededTable>;
 const NEEDS = 'needs the settings tableOptions({ comparator, … }) returns, got';
 
 describe.each(BUILDS)('public constructors and functions refuse bad arguments (%s build)', (_build, load) => {
-  /** Runs `call` on each storage's seeded table: a PartitionArgumentError with `message`, every read unchanged. */
-  async function expectRejected(call: (t: Table, m: PartitionModule) => unknown, message: string) {
-    const m = await load();
-    for (const [, store] of RANGE_IMPLEMENTATIONS) {
-      const t = seededTable(m, store);
-      const before = observe(t);
-      expect(() => call(t, m)).toThrow(new m.PartitionArgumentError(message));
-      expect(observe(t)).toBe(before);
-    }
-  }
+  const expectRejected = rejectionsOn(load);
   const k = (t: Table) => t.runs[0]!.get('k')!;
   const cmp = () => new ClusteringComparator([types.int32]);
 

@@ -5,21 +5,12 @@
 // core's InvalidTimestampError where its bad timestamp was PartitionArgumentError. On the source and the dist.
 import { ClusteringComparator, types } from '@tombstone-lab/core';
 import { describe, expect, it } from 'vitest';
-import { BUILDS, observe, type PartitionModule, seededTable } from './test-builds.js';
-import { RANGE_IMPLEMENTATIONS } from './test-tables.js';
+import { BUILDS, type PartitionModule, rejectionsOn, type seededTable } from './test-builds.js';
 
 type Table = ReturnType<typeof seededTable>;
 
 describe.each(BUILDS)('Row and Cell refuse bad arguments (%s build)', (_build, load) => {
-  async function expectRejected(call: (t: Table, m: PartitionModule) => unknown, message: string) {
-    const m = await load();
-    for (const [, store] of RANGE_IMPLEMENTATIONS) {
-      const t = seededTable(m, store);
-      const before = observe(t);
-      expect(() => call(t, m)).toThrow(new m.PartitionArgumentError(message));
-      expect(observe(t)).toBe(before);
-    }
-  }
+  const expectRejected = rejectionsOn(load);
   const cmp = new ClusteringComparator([types.int32]);
   const text = new ClusteringComparator([types.int32, types.text]);
 

@@ -4,6 +4,7 @@
 // vitest the dist's own `@tombstone-lab/core` import resolves to core's source, as every test's does.
 import { fileURLToPath } from 'node:url';
 import { ClusteringComparator, type RangeTombstoneStoreFactory, types } from '@tombstone-lab/core';
+import { expect } from 'vitest';
 import type * as Source from './index.js';
 import { RANGE_IMPLEMENTATIONS, slice } from './test-tables.js';
 
@@ -60,4 +61,39 @@ export function observe(t: Source.Table): string {
   ]);
   const inMemtable = ['j', 'k'].map((key) => m.get(key)?.deletionInfo.toString() ?? null);
   return JSON.stringify({ reads, memtable, runs, inMemtable });
+}
+
+/** A bad-input test's assertion on one build: see {@link rejectionsOn}. */
+export type ExpectRejected = (
+  call: (t: Source.Table, m: PartitionModule) => unknown,
+  message: string,
+  type?: (m: PartitionModule) => new (message: string) => Error,
+) => Promise<void>;
+
+/**
+ * For the build `load` gives: runs `call` on a seeded table of each range storage, and expects it to throw `type`
+ * (PartitionArgumentError unless given) with exactly `message`, probe no run's bloom filter, and leave every read
+ * ({@link observe}) as it was.
+ */
+export function rejectionsOn(load: () => Promise<PartitionModule>): ExpectRejected {
+  return (call, message, type = (m) => m.PartitionArgumentError) => expectRejected(load, call, message, type);
+}
+
+async function expectRejected(
+  load: () => Promise<PartitionModule>,
+  call: (t: Source.Table, m: PartitionModule) => unknown,
+  message: string,
+  type: (m: PartitionModule) => new (message: string) => Error,
+): Promise<void> {
+  const m = await load();
+  for (const [, store] of RANGE_IMPLEMENTATIONS) {
+    const t = seededTable(m, store);
+    const before = observe(t);
+    const probes = t.runs.map((run) => run.bloomFilter.probes);
+    expect(() => call(t, m)).toThrow(type(m));
+    expect(() => call(t, m)).toThrow(new (type(m))(message));
+    // Before observing again: its reads probe the runs' filters.
+    expect(t.runs.map((run) => run.bloomFilter.probes)).toEqual(probes);
+    expect(observe(t)).toBe(before);
+  }
 }

@@ -7,6 +7,19 @@ const SUITE = `import { defineSuite } from '@tombstone-lab/bench';
 export default defineSuite({ name: 'Tiny', setup: () => ({ n: 3 }), benchmarks: { f: (s) => s.n * 2 } });
 `;
 
+/** The shortest calibration of the tiny suite: one round of two forks, no slowdown rounds. */
+const TINY_CALIBRATE = [
+  'calibrate',
+  'tiny.bench.mjs',
+  '--rounds',
+  '1',
+  '--slowdown-rounds',
+  '0',
+  '-n',
+  '2',
+  ...FAST,
+];
+
 /** One line on stderr, exit 2, and the project holds only what it held before. */
 function expectRefused(r: { code: number; stderr: string }, dir: string, before: string[], pattern: RegExp) {
   expect(r.code).toBe(2);
@@ -161,17 +174,7 @@ describe('an earlier results file is never silently replaced', () => {
     const dir = tempProject({ 'tiny.bench.mjs': SUITE });
     mkdirSync(join(dir, 'cal'));
     writeFileSync(join(dir, 'cal', 'slowdown-0.3-1.json'), '{"old": true}');
-    const cal = [
-      'calibrate',
-      'tiny.bench.mjs',
-      '--rounds',
-      '1',
-      '--slowdown-rounds',
-      '0',
-      '-n',
-      '2',
-      ...FAST,
-    ];
+    const cal = TINY_CALIBRATE;
     const r = await runCli([...cal, '--out', 'cal'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(
@@ -224,17 +227,7 @@ describe('two runs started in the same second never share a default output', () 
 
   it('calibrate: the second takes calibration-<time>-2 instead of writing into the first one', async () => {
     const dir = tempProject({ 'tiny.bench.mjs': SUITE });
-    const cal = [
-      'calibrate',
-      'tiny.bench.mjs',
-      '--rounds',
-      '1',
-      '--slowdown-rounds',
-      '0',
-      '-n',
-      '2',
-      ...FAST,
-    ];
+    const cal = TINY_CALIBRATE;
     const [a, b] = await Promise.all([runCli(cal, dir), runCli(cal, dir)]);
     expect([a.code, b.code]).toEqual([0, 0]);
     const dirs = readdirSync(join(dir, '.tombstone-bench')).sort();

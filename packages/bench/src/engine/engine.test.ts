@@ -6,7 +6,7 @@ import type { RunRecord } from '../model.js';
 import type { RunOptions } from '../plan/run-options.js';
 import type { BenchEvent } from '../protocol/events.js';
 import { parseEvent } from '../protocol/parse.js';
-import { PROTOCOL_VERSION } from '../protocol/version.js';
+import { emptyRunRecord } from '../stats/test-fixtures.js';
 import { tempProject } from '../test-helpers.js';
 import { startRun } from './engine.js';
 
@@ -132,15 +132,7 @@ describe('startRun (the engine, driven from code)', () => {
   });
 
   it('refuses an existing out file in its own option names (out, resume, force), not the command line flags', async () => {
-    const results = JSON.stringify({
-      schemaVersion: PROTOCOL_VERSION,
-      runId: 'r1',
-      startedAt: '2026-01-01T00:00:00.000Z',
-      finishedAt: null,
-      comparison: { kind: 'aa', label: 'A/A' },
-      config: { samplesPerSide: 3, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
-      benchmarks: [],
-    });
+    const results = JSON.stringify(emptyRunRecord());
     const dir = tempProject({ 'engine.bench.ts': SUITE, 'out/r.json': results, 'out/x.json': '{}' });
     const run = startRun({ mode: 'run', cwd: dir, out: 'out/r.json', ...FAST });
     await expect(run.result).rejects.toThrow(

@@ -4,19 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { ResultsFileError } from '../errors.js';
 import type { RunRecord } from '../model.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
-import { makeRecord } from '../stats/test-fixtures.js';
+import { emptyRunRecord, makeRecord } from '../stats/test-fixtures.js';
 import { tempProject } from '../test-helpers.js';
 import { publishRun, readRun, writeRunAtomic } from './results-store.js';
 
-const record: RunRecord = {
-  schemaVersion: PROTOCOL_VERSION,
-  runId: 'r1',
-  startedAt: '2026-01-01T00:00:00.000Z',
-  finishedAt: null,
-  comparison: { kind: 'aa', label: 'A/A' },
-  config: { samplesPerSide: 3, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
-  benchmarks: [],
-};
+const record: RunRecord = emptyRunRecord();
 
 const bench: RunRecord['benchmarks'][number] = {
   id: { suite: 'S', benchmark: 'b', params: {} },

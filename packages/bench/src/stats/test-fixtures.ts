@@ -14,6 +14,19 @@ import type {
 } from '../model.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 
+/** An unfinished A/A run `r1` with no benchmarks yet: what a results file holds right after its first write. */
+export function emptyRunRecord(): RunRecord {
+  return {
+    schemaVersion: PROTOCOL_VERSION,
+    runId: 'r1',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: null,
+    comparison: { kind: 'aa', label: 'A/A' },
+    config: { samplesPerSide: 3, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
+    benchmarks: [],
+  };
+}
+
 /** A plausible captured environment; override fields to simulate inconsistency. */
 export function env(overrides: Partial<Environment> = {}): Environment {
   return {
