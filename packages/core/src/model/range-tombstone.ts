@@ -31,7 +31,10 @@ export class RangeTombstone {
     trusted?: typeof TRUSTED,
   ) {
     // A direct call only: the lists' reads pass the token and skip the two checks (one construction per range read).
-    if (trusted !== TRUSTED) checkParts(slice, deletionTime);
+    // The test is inline and the message built apart, so the constructor stays small enough to inline.
+    if (trusted !== TRUSTED && !(slice instanceof Slice && deletionTime instanceof DeletionTime)) {
+      throw partsError(slice, deletionTime);
+    }
   }
 
   /** Same slice bounds and same deletion time. */
@@ -52,13 +55,10 @@ export class RangeTombstone {
 }
 
 /** The messages of a list's add given a tombstone-like object without these parts (`checkTombstoneParts`). */
-function checkParts(slice: unknown, deletionTime: unknown): void {
-  if (!(slice instanceof Slice)) {
-    throw new InvalidArgumentError(`a range tombstone's slice must be a Slice, got ${describeValue(slice)}`);
-  }
-  if (!(deletionTime instanceof DeletionTime)) {
-    throw new InvalidArgumentError(
-      `a range tombstone's deletionTime must be a DeletionTime, got ${describeValue(deletionTime)}`,
-    );
-  }
+function partsError(slice: unknown, deletionTime: unknown): InvalidArgumentError {
+  return slice instanceof Slice
+    ? new InvalidArgumentError(
+        `a range tombstone's deletionTime must be a DeletionTime, got ${describeValue(deletionTime)}`,
+      )
+    : new InvalidArgumentError(`a range tombstone's slice must be a Slice, got ${describeValue(slice)}`);
 }
