@@ -52,7 +52,8 @@ export { backingArrays } from './list/range-tombstone-list.js';
 /** The spare-capacity and growth rules of the copy-on-write list. */
 export { grownCapacity, hasExcessCapacity } from './list/range-tombstone-list-options.js';
 /** Bound-kind helpers. */
-export { invertKind, kindIsEnd, kindIsStart, kindName } from './model/clustering-bound.js';
+/** The values array of a bound as the library's loops read it, unfrozen until a caller reads `bound.values`. */
+export { invertKind, kindIsEnd, kindIsStart, kindName, VALUES } from './model/clustering-bound.js';
 /**
  * The unchecked comparator and deletion-time methods of the library's own per-comparison, per-row and per-cell loops
  * (the public methods check their arguments, then call these).

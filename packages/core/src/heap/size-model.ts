@@ -1,6 +1,6 @@
 import { unknownOptionMessage } from '../checks/option-bags.js';
 import { describeValue, InvalidConfigurationError } from '../errors.js';
-import type { ClusteringBound } from '../model/clustering-bound.js';
+import { type ClusteringBound, VALUES } from '../model/clustering-bound.js';
 import type { ClusteringComparator } from '../model/clustering-comparator.js';
 
 /**
@@ -114,7 +114,7 @@ export function boundHeapSize(
   comparator: ClusteringComparator,
   bound: ClusteringBound,
 ): number {
-  const values = bound.values;
+  const values = bound[VALUES];
   if (values.length === 0) return 0;
   let total = objectSize(model, 1, model.intSize) + referenceArraySize(model, values.length);
   for (let i = 0; i < values.length; i++) {

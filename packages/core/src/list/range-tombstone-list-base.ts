@@ -8,7 +8,7 @@ import {
   InvalidRangeStoreError,
 } from '../errors.js';
 import { boundHeapSize, type SizeModel } from '../heap/size-model.js';
-import type { ClusteringBound } from '../model/clustering-bound.js';
+import { type ClusteringBound, VALUES } from '../model/clustering-bound.js';
 import {
   type Clustering,
   type ClusteringComparator,
@@ -327,7 +327,7 @@ export abstract class RangeTombstoneListBase implements RangeTombstoneStore {
    * knows no column types, compares the JS values.
    */
   private sameBound(x: ClusteringBound, y: ClusteringBound): boolean {
-    return x.kind === y.kind && x.values.length === y.values.length && this.comparator[COMPARE](x, y) === 0;
+    return x.kind === y.kind && x[VALUES].length === y[VALUES].length && this.comparator[COMPARE](x, y) === 0;
   }
 
   /** `{[1,5]@3, (10,13]@1}`; `/ldt` is appended to ranges whose local deletion time is not 0. */

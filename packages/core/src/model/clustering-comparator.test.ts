@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidBoundKindError } from '../errors.js';
+import { RangeTombstoneList } from '../list/range-tombstone-list.js';
 import { ClusteringBound, Kind } from './clustering-bound.js';
 import { ClusteringComparator } from './clustering-comparator.js';
 import { types } from './column-types.js';
@@ -119,5 +120,31 @@ describe('ClusteringBound and Slice', () => {
     expect([0, 1, 2, 3, 4].map((x) => s.includes(int, [x]))).toEqual([false, false, true, true, false]);
     expect(String(s)).toBe('(1,3]');
     expect(String(Slice.ALL)).toBe('[BOTTOM,TOP]');
+  });
+
+  it('a bound never changes: its values read frozen, the same array each time, and a list holding it stays put', () => {
+    const caller = [3];
+    const start = B.create(Kind.INCL_START_BOUND, caller);
+    const end = B.inclusiveEnd(7);
+    const list = new RangeTombstoneList(int);
+    list.add(start, end, 5);
+    caller[0] = 9; // the caller's own array was copied
+    for (const bound of [start, end, B.BOTTOM, B.TOP, start.invert()]) {
+      expect(Object.isFrozen(bound.values)).toBe(true);
+      expect(bound.values).toBe(bound.values);
+    }
+    expect(() => {
+      (end.values as number[])[0] = 1; // strict mode (ES modules): a frozen array throws
+    }).toThrow(TypeError);
+    expect([start.values, end.values]).toEqual([[3], [7]]);
+    expect(String(list)).toBe('{[3,7]@5}');
+    expect(list.searchDeletionTime([3])?.markedForDeleteAt).toBe(5);
+  });
+
+  it('a bound serialises to JSON as its kind and values', () => {
+    expect(JSON.stringify(B.exclusiveStart(1, 'a'))).toBe('{"kind":7,"values":[1,"a"]}');
+    expect(JSON.parse(JSON.stringify({ end: B.TOP }))).toEqual({
+      end: { kind: Kind.INCL_END_BOUND, values: [] },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describeValue, InvalidArgumentError, InvalidClusteringValueError } from '../errors.js';
-import { ClusteringBound, KIND_COMPARED_TO_CLUSTERING, KIND_RANK, Kind } from './clustering-bound.js';
+import { ClusteringBound, KIND_COMPARED_TO_CLUSTERING, KIND_RANK, Kind, VALUES } from './clustering-bound.js';
 import { type ClusteringValue, type ColumnType, isColumnType } from './column-types.js';
 
 /** A full clustering: one value per clustering column, as a plain array (`[5]`, `['a', 3n]`). */
@@ -107,14 +107,14 @@ export class ClusteringComparator {
     let v2: readonly ClusteringValue[];
     let k2: Kind;
     if (p1 instanceof ClusteringBound) {
-      v1 = p1.values;
+      v1 = p1[VALUES];
       k1 = p1.kind;
     } else {
       v1 = p1;
       k1 = Kind.CLUSTERING;
     }
     if (p2 instanceof ClusteringBound) {
-      v2 = p2.values;
+      v2 = p2[VALUES];
       k2 = p2.kind;
     } else {
       v2 = p2;
@@ -158,12 +158,12 @@ export class ClusteringComparator {
     if (!(bound instanceof ClusteringBound)) {
       throw new InvalidClusteringValueError(`${what} must be a ClusteringBound, got ${describeValue(bound)}`);
     }
-    if (bound.values.length > this.types.length) {
+    if (bound[VALUES].length > this.types.length) {
       throw new InvalidClusteringValueError(
-        `${what} ${bound} has ${bound.values.length} values but the comparator has ${this.types.length} columns`,
+        `${what} ${bound} has ${bound[VALUES].length} values but the comparator has ${this.types.length} columns`,
       );
     }
-    this.validateValues(bound.values, what);
+    this.validateValues(bound[VALUES], what);
   }
 
   /**
@@ -226,7 +226,7 @@ export class ClusteringComparator {
 
   /** @internal {@link dataSize} unchecked (see {@link DATA_SIZE}). */
   [DATA_SIZE](prefix: ClusteringPrefix): number {
-    const values = prefix instanceof ClusteringBound ? prefix.values : prefix;
+    const values = prefix instanceof ClusteringBound ? prefix[VALUES] : prefix;
     let total = 0;
     for (let i = 0; i < values.length; i++) {
       const v = values[i] as ClusteringValue;

@@ -4,7 +4,7 @@ import {
   InvalidBoundKindError,
   InvalidClusteringValueError,
 } from '../errors.js';
-import { ClusteringBound } from './clustering-bound.js';
+import { ClusteringBound, VALUES } from './clustering-bound.js';
 import { type Clustering, ClusteringComparator, COMPARE } from './clustering-comparator.js';
 import { type ClusteringValue, type ColumnType, types } from './column-types.js';
 
@@ -151,16 +151,16 @@ const valueOrderComparators: ClusteringComparator[] = [];
  */
 function emptyInValueOrder(start: ClusteringBound, end: ClusteringBound): boolean {
   // The common case first, small enough to inline: a first column of two numbers in ascending order decides.
-  const x = start.values[0];
-  const y = end.values[0];
+  const x = start[VALUES][0];
+  const y = end[VALUES][0];
   if (typeof x === 'number' && typeof y === 'number' && x < y) return false;
   return emptyInValueOrderByColumns(start, end);
 }
 
 /** {@link emptyInValueOrder} column by column, then by bound kinds and lengths. */
 function emptyInValueOrderByColumns(start: ClusteringBound, end: ClusteringBound): boolean {
-  const a = start.values;
-  const b = end.values;
+  const a = start[VALUES];
+  const b = end[VALUES];
   const shared = Math.min(a.length, b.length);
   for (let i = 0; i < shared; i++) {
     const c = valueOrder(a[i] as ClusteringValue, b[i] as ClusteringValue);
@@ -233,8 +233,8 @@ export function reversedEmptySliceError(
   comparator: ClusteringComparator,
 ): EmptySliceError | null {
   if (!comparator.types.some((t) => t.isReversed) || comparator[COMPARE](start, end) < 0) return null;
-  const a = start.values;
-  const b = end.values;
+  const a = start[VALUES];
+  const b = end[VALUES];
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     const c = valueOrder(a[i] as ClusteringValue, b[i] as ClusteringValue);
     // Ascending in the values' own order (NaN: only the column type decides, so no guess is made).

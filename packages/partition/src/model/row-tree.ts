@@ -15,6 +15,7 @@ import {
   type PersistentBTreeOptions,
   type Probe,
   persistentBTreeHeap,
+  VALUES,
 } from '@tombstone-lab/core/internal';
 import { PartitionArgumentError } from '../errors.js';
 import { FIRST_CLUSTERING_VALUE, Row } from './row.js';
@@ -153,7 +154,8 @@ export function rowTreeOf(comparator: ClusteringComparator, rows: readonly Row[]
 export function boundProbe(comparator: ClusteringComparator, bound: ClusteringBound): Probe<RowKey> {
   const type = comparator.types[0];
   if (comparator.size !== 1 || type === undefined) return rowProbe(comparator, bound);
-  const value = bound.values.length === 0 ? undefined : (bound.values[0] as ClusteringValue);
+  const values = bound[VALUES];
+  const value = values.length === 0 ? undefined : (values[0] as ClusteringValue);
   SCRATCH[0] = value ?? null;
   const tie = comparator[COMPARE](SCRATCH, bound);
   // BOTTOM and TOP (no values) lie on the same side of every clustering.
