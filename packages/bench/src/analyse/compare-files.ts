@@ -89,6 +89,7 @@ export function analyseFiles(old: SavedRun, next: SavedRun, opts: FileComparison
       pAdjusted: r.pAdjusted,
       outcome: r.outcome,
       basis: r.basis,
+      equivalence: r.equivalence,
       checks: r.checks,
     }),
   );

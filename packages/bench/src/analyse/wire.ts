@@ -50,6 +50,7 @@ export function verdictPayload(v: BenchmarkVerdict): Verdict {
     pAdjusted: v.pAdjusted,
     outcome: v.outcome,
     basis: v.basis,
+    equivalence: v.equivalence,
     checks: v.checks.map(checkPayload),
     ...(v.sequential ? { sequential: v.sequential } : {}),
   });

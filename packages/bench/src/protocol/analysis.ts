@@ -154,6 +154,27 @@ export const VerdictBasisSchema = v.object({
   emptySide: v.nullable(SideSchema),
 });
 
+/**
+ * A comparison's Hodges-Lehmann interval held against ±threshold: whether it shows the change to be within the
+ * noise threshold, which an Unchanged or Held outcome alone does not (it says only that no change beyond it was found).
+ */
+export const EquivalenceSchema = v.object({
+  /** The interval as a percent change candidate vs baseline; null when unbounded (n too small) or the baseline median is 0. */
+  lowerPercent: WireNumber,
+  upperPercent: WireNumber,
+  /** The interval's half-width over the threshold: above 1 it cannot fit inside ±threshold; null when unbounded. */
+  halfWidthToThreshold: WireNumber,
+  /** The whole interval lies inside [-threshold, +threshold]: equivalence within ±threshold is shown. */
+  withinThreshold: v.boolean(),
+  /** The interval's upper end is at most +threshold: no regression beyond the threshold is shown (a guardrail's Held). */
+  belowThreshold: v.boolean(),
+  /**
+   * The outcome claims no change beyond the threshold without the interval showing it: Unchanged and not
+   * `withinThreshold`, or Held and not `belowThreshold`; false for every other outcome.
+   */
+  claimNotShown: v.boolean(),
+});
+
 /** The verdict of one benchmark. */
 export const VerdictSchema = v.object({
   key: v.string(),
@@ -169,6 +190,8 @@ export const VerdictSchema = v.object({
   outcome: OutcomeSchema,
   /** Why the outcome is what it is: the rule's inputs (a report words them). */
   basis: VerdictBasisSchema,
+  /** The interval held against ±threshold (protocol 9); null without stats. */
+  equivalence: v.nullable(EquivalenceSchema),
   checks: v.array(CheckSchema),
   /** A sequential run: where the benchmark was decided and the p Holm read (absent in a fixed-n run). */
   sequential: v.optional(
@@ -247,6 +270,8 @@ export const RunSummarySchema = v.object({
   gate: v.picklist(['pass', 'fail']),
   /** Benchmarks with p < alpha. */
   significant: Count,
+  /** Held and Unchanged verdicts whose interval does not show their claim (`equivalence.claimNotShown`; protocol 9). */
+  claimsNotShown: v.object({ Held: Count, Unchanged: Count }),
   /** A/A runs: the share of Won/Lost verdicts and of p < alpha. */
   aa: v.nullable(v.object({ falseVerdictRate: WireNumber, falsePositiveRate: WireNumber })),
   /** null when no benchmark has values on both sides. */

@@ -12,6 +12,7 @@ import type {
   ComparisonStatsSchema,
   CorrectionSchema,
   DescriptionSchema,
+  EquivalenceSchema,
   FactorialSchema,
   FactorialTableSchema,
   GrowthComparisonSchema,
@@ -122,6 +123,8 @@ export type SignificanceReach = v.InferOutput<typeof SignificanceReachSchema>;
 export type ProtocolDescription = v.InferOutput<typeof DescriptionSchema>;
 /** A Hodges-Lehmann estimate with its interval. */
 export type ProtocolHodgesLehmann = v.InferOutput<typeof HodgesLehmannSchema>;
+/** A comparison's interval held against ±threshold, and whether an Unchanged/Held claim is shown by it. */
+export type ProtocolEquivalence = v.InferOutput<typeof EquivalenceSchema>;
 /** The statistics comparing the sides. */
 export type ProtocolComparisonStats = v.InferOutput<typeof ComparisonStatsSchema>;
 /** The verdict of one benchmark. */

@@ -17,14 +17,17 @@
  * compared, the benchmarks found in one file only); its own schema (`FileComparisonSchema`) is gone.
  * 8: the warm-up minimum: a results file's `measurement` and a benchmark's `sampling` may carry `warmupMinMs`
  * (absent: no minimum), so `--resume` refuses a changed one and an older runner refuses the file.
+ * 9: a verdict's `equivalence` (its Hodges-Lehmann interval held against ±threshold: bounds in percent, half-width
+ * over the threshold, within ±threshold, below +threshold, and whether an Unchanged/Held claim is not shown by it)
+ * and the summary's `claimsNotShown` counts. The results file's records are unchanged.
  */
-export const PROTOCOL_VERSION = 8 as const;
+export const PROTOCOL_VERSION = 9 as const;
 
 /**
  * Versions whose results files this runner still reads: a results file holds the run's records (samples,
- * failures, settings), whose shape is the same in 1–8 (4, 5, 7 and 8 add optional fields: a file without `sequential`
+ * failures, settings), whose shape is the same in 1–9 (4, 5, 7 and 8 add optional fields: a file without `sequential`
  * is a fixed-n run, one without `futility` had no futility stop, one without `warmupMinMs` no warm-up minimum; 6
- * changed only the analysis, which is recomputed from the records). All are read with the one results
+ * and 9 changed only the analysis, which is recomputed from the records). All are read with the one results
  * schema (`RunRecordSchema`).
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, PROTOCOL_VERSION];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, PROTOCOL_VERSION];

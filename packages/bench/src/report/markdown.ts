@@ -10,6 +10,7 @@ import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
 import {
   aaVerdictNote,
+  claimsNotShownNote,
   describeComparison,
   effectLines,
   factorialTable,
@@ -86,6 +87,11 @@ function markdownWarning(text: string | null): string[] {
   return text ? ['', `> **${escapeCell(text)}**`] : [];
 }
 
+/** The footnote of the table's not-shown mark as its own paragraph under the table (none when null). */
+function notShownParagraph(text: string | null): string[] {
+  return text ? ['', escapeCell(text)] : [];
+}
+
 const percent = (r: number | null): string => (r === null ? '—' : `${(r * 100).toFixed(2)}%`);
 
 /** The full Markdown report of a run, from its RunReport. */
@@ -106,6 +112,7 @@ export function renderMarkdownReport(input: ReportInput): string {
       analysis.verdicts.map((v) => terminalVerdictCells(v, analysis.config.correction)),
       terminalAlign(analysis.config.correction),
     ),
+    ...notShownParagraph(claimsNotShownNote(analysis)),
     '',
     ...analysis.verdicts.map((v) => `- ${escapeCell(verdictSentence(v))}`),
     '',

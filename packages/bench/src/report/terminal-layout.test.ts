@@ -19,7 +19,8 @@ function layoutOf(text: string): string {
 
 describe('the terminal report of the main suite (packages/core bench/range-tombstone-list.bench.ts)', () => {
   // main-suite-run.json: `tombstone-bench run bench/range-tombstone-list.bench.ts --fixed-n -n 5` at 2eaded2;
-  // main-suite-terminal.txt: its `report` by that runner, before the RunReport, masked with layoutOf.
+  // main-suite-terminal.txt: its `report` by that runner, before the RunReport, masked with layoutOf; since protocol
+  // 9 with the not-shown mark on copyAndAdd[size=10] (Held, [-37%, +179%]), its footnote and its summary count.
   it('keeps the rows, columns and sections it had before the RunReport (numbers masked)', async () => {
     const { code, stdout } = await runCli(['report', 'main-suite-run.json'], FIXTURES);
     expect(code).toBe(0);

@@ -12,11 +12,13 @@ import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
 import {
   aaVerdictNote,
+  claimsNotShownNote,
   describeComparison,
   effectLines,
   factorialTable,
   growthSentence,
   isSingleVariant,
+  notShownCount,
   type ReportInput,
   type ReproductionItem,
   reachWarning,
@@ -70,9 +72,18 @@ export function renderChecks(
   return lines.join('\n');
 }
 
-function summaryLine(summary: ProtocolRunSummary, alpha: number, correction: Correction): string {
+function summaryLine(
+  summary: ProtocolRunSummary,
+  config: { alpha: number; threshold: number; correction: Correction },
+): string {
+  const { alpha, correction } = config;
   const o = summary.outcomes;
-  const parts = [`${o.Won} Won`, `${o.Held} Held`, `${o.Unchanged} Unchanged`, `${o.Lost} Lost`];
+  const parts = [
+    `${o.Won} Won`,
+    `${o.Held} Held${notShownCount(summary, 'Held', config.threshold)}`,
+    `${o.Unchanged} Unchanged${notShownCount(summary, 'Unchanged', config.threshold)}`,
+    `${o.Lost} Lost`,
+  ];
   if (o.Inconclusive) parts.push(`${o.Inconclusive} Inconclusive`);
   if (o.Invalid) parts.push(`${o.Invalid} Invalid`);
   let line = `${parts.join(', ')} — gate: ${summary.gate}`;
@@ -152,6 +163,8 @@ export function renderTerminalReport(input: ReportInput): string {
     return row;
   };
   out.push(alignedTable(header, report.verdicts.map(cells), terminalAlign(correction)));
+  const notShown = claimsNotShownNote(report);
+  if (notShown) out.push(notShown);
   out.push('', ...verdictLines(report.verdicts));
   const effects = effectLines(report.verdicts).map((e) => `  ${e.key}: ${e.text}`);
   if (effects.length) out.push('', 'Hodges-Lehmann (candidate vs baseline):', ...effects);
@@ -169,6 +182,6 @@ export function renderTerminalReport(input: ReportInput): string {
   const unsettled = warmupWarnings(run);
   if (unsettled.length) out.push('', 'Warm-up:', ...unsettled.map((w) => `  ${w}`));
   out.push('', renderReproduction(reproductionItems(input)));
-  out.push('', summaryLine(report.summary, report.config.alpha, report.config.correction));
+  out.push('', summaryLine(report.summary, report.config));
   return out.join('\n');
 }

@@ -15,6 +15,7 @@ import {
   saneValues,
   sufficientSizes,
 } from './checks.js';
+import type { Equivalence } from './equivalence.js';
 import { StatsInputError } from './errors.js';
 import { adjustPValues, type Correction } from './holm.js';
 import { type MetricName, sideValues } from './metric.js';
@@ -33,6 +34,8 @@ export interface FileComparisonRow {
   pAdjusted: number;
   outcome: Outcome;
   basis: VerdictBasis;
+  /** The interval held against ±threshold (see `equivalence.ts`). */
+  equivalence: Equivalence;
   /** The checks that apply to samples that were not co-measured. */
   checks: CheckResult[];
 }

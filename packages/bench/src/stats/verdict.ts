@@ -13,6 +13,7 @@ import {
   sufficientSizes,
 } from './checks.js';
 import { type Description, describe } from './describe.js';
+import { type Equivalence, equivalenceOf, type IntervalInput } from './equivalence.js';
 import { assertOpenUnit, StatsInputError } from './errors.js';
 import { type HodgesLehmannResult, hodgesLehmann, hodgesLehmannRatio } from './hodges-lehmann.js';
 import { adjustPValues, CORRECTIONS, type Correction } from './holm.js';
@@ -88,6 +89,11 @@ export interface BenchmarkVerdict {
   outcome: Outcome;
   /** What the outcome was decided from (alpha, threshold, which side of each, failed checks); reports word it. */
   basis: VerdictBasis;
+  /**
+   * The Hodges-Lehmann interval held against ±threshold, and whether an Unchanged/Held outcome is shown by it (null
+   * without statistics). It does not change the outcome: a wide interval is Unchanged, but not shown unchanged.
+   */
+  equivalence: Equivalence | null;
   checks: CheckResult[];
   /** A sequential run's looks and decision (absent in a fixed-n run). */
   sequential?: SequentialVerdict;
@@ -201,14 +207,16 @@ export function decideOutcome(
  */
 export function judge(
   role: Role,
-  stats: Pick<ComparisonStats, 'p' | 'deltaPercent'> & { pAdjusted: number },
+  stats: Pick<ComparisonStats, 'p' | 'deltaPercent'> & IntervalInput & { pAdjusted: number },
   checks: readonly CheckResult[],
   config: Pick<AnalysisConfig, 'alpha' | 'threshold' | 'correction'>,
-): { outcome: Outcome; basis: VerdictBasis } {
+): { outcome: Outcome; basis: VerdictBasis; equivalence: Equivalence } {
   const d = decideOutcome(role, stats, config.alpha, config.threshold);
   const failedChecks = checks.filter((c) => !c.passed).map((c) => c.name);
+  const outcome = failedChecks.length > 0 ? 'Inconclusive' : d.outcome;
   return {
-    outcome: failedChecks.length > 0 ? 'Inconclusive' : d.outcome,
+    outcome,
+    equivalence: equivalenceOf(stats, config.threshold, outcome),
     basis: {
       ...basisConfig(config),
       significant: d.significant,
@@ -240,7 +248,7 @@ export function invalidBasis(
 }
 
 interface Measured {
-  base: Omit<BenchmarkVerdict, 'stats' | 'pAdjusted' | 'outcome' | 'basis'>;
+  base: Omit<BenchmarkVerdict, 'stats' | 'pAdjusted' | 'outcome' | 'basis' | 'equivalence'>;
   /** The p the correction reads: the sequential p in a sequential run, else the exact p (null without stats). */
   p: number | null;
   stats: ComparisonStats | null;
@@ -285,7 +293,7 @@ function sequentialOf(record: BenchmarkRecord, config: AnalysisConfig): Sequenti
 function decided(m: Measured, config: AnalysisConfig, pAdjusted: number | null): BenchmarkVerdict {
   if (m.stats === null || pAdjusted === null) {
     const basis = invalidBasis(config, m.emptySide ?? 'baseline');
-    return { ...m.base, stats: null, pAdjusted: null, outcome: 'Invalid', basis };
+    return { ...m.base, stats: null, pAdjusted: null, outcome: 'Invalid', basis, equivalence: null };
   }
   const final = judge(m.base.role, { ...m.stats, pAdjusted }, m.base.checks, config);
   return { ...m.base, stats: m.stats, pAdjusted, ...final };

@@ -57,6 +57,8 @@ describe('verdicts of a sequential run', () => {
     expect(lost?.pAdjusted).toBeCloseTo(4 / 252, 12);
     expect(unchanged?.outcome).toBe('Unchanged');
     expect(unchanged?.sequential?.pSequential).toBe(1);
+    // Stopped for equivalence: its interval is within ±threshold, so the report does not mark it not shown.
+    expect(unchanged?.equivalence).toMatchObject({ withinThreshold: true, claimNotShown: false });
     // n = 5 alone could not reach alpha under Holm over 2 (2 · 0.0079 < 0.05 can, so use the recorded maximum).
     expect(analysis.summary.reach).toMatchObject({ samplesPerSide: 20, reachable: true });
   });
@@ -76,6 +78,12 @@ describe('verdicts of a sequential run', () => {
     const v = analyzeRun(makeRun([guard], config(4))).verdicts[0]!;
     expect(v.outcome).toBe('Held');
     expect(verdictSentence(v)).toMatch(/decided at n = 6 of 20, no regression beyond the threshold/);
+    // Not within ±2% (it improved by about 20%), but below +2%: a guardrail's Held is shown.
+    expect(v.equivalence).toMatchObject({
+      withinThreshold: false,
+      belowThreshold: true,
+      claimNotShown: false,
+    });
     // As a primary the same forks run to the maximum without a decision.
     const primary = sequentialRecord('primary', b, c, 4);
     expect(primary.looks?.map((l) => l.decision)).toEqual(['continue', 'continue', 'continue', 'final']);
@@ -94,6 +102,9 @@ describe('verdicts of a sequential run', () => {
     expect(p?.outcome === 'Unchanged' || p?.outcome === 'Inconclusive').toBe(true);
     expect(p?.basis.statisticalOutcome).toBe('Unchanged');
     expect(p?.sequential).toMatchObject({ decision: 'futility', pSequential: 1 });
+    // A futility stop shows no equivalence: an Unchanged one is marked not shown.
+    expect(p?.equivalence?.withinThreshold).toBe(false);
+    expect(p?.equivalence?.claimNotShown).toBe(p?.outcome === 'Unchanged');
     expect(p?.pAdjusted).toBe(1);
     expect(g?.basis.statisticalOutcome).toBe('Held');
     expect(verdictSentence(p!)).toMatch(
