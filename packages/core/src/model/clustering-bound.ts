@@ -50,6 +50,14 @@ export function kindName(kind: Kind): string {
  */
 export const VALUES: unique symbol = Symbol('ClusteringBound.values');
 
+/** Node's `util.inspect.custom` (a registered symbol: no import of `node:util` in a library that needs none). */
+const INSPECT: unique symbol = Symbol.for('nodejs.util.inspect.custom') as typeof INSPECT;
+
+/** The part of Node's inspect options {@link ClusteringBound} passes on. */
+interface InspectOptions {
+  depth?: number | null;
+}
+
 /** Start-side kinds (inclusive/exclusive start and both boundaries). */
 export function kindIsStart(kind: Kind): boolean {
   return kind === 1 || kind === 7 || kind === 2 || kind === 5;
@@ -259,6 +267,20 @@ export class ClusteringBound {
   /** `{ kind, values }`, as `JSON.stringify` wrote a bound when `values` was a field (it is a getter now). */
   toJSON(): { kind: Kind; values: readonly ClusteringValue[] } {
     return { kind: this.kind, values: this.values };
+  }
+
+  /**
+   * What `console.log` and `util.inspect` show: `ClusteringBound { kind: 1, values: [ 5 ] }`, as when `values` was a
+   * field, rather than the internal symbol key.
+   */
+  [INSPECT](
+    depth: number,
+    options: InspectOptions,
+    inspect: (value: unknown, options: InspectOptions) => string,
+  ): string {
+    if (depth < 0) return '[ClusteringBound]';
+    const inner = { ...options, depth: options.depth == null ? options.depth : options.depth - 1 };
+    return `ClusteringBound ${inspect({ kind: this.kind, values: this[VALUES] }, inner)}`;
   }
 
   /** `[v`, `(v`, `v]`, `v)`, `BOTTOM` or `TOP`; multi-column values are joined with `:`. */

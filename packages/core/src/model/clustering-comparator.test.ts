@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidBoundKindError } from '../errors.js';
@@ -141,8 +142,13 @@ describe('ClusteringBound and Slice', () => {
     expect(list.searchDeletionTime([3])?.markedForDeleteAt).toBe(5);
   });
 
-  it('a bound serialises to JSON as its kind and values', () => {
+  it('a bound serialises to JSON, and prints in Node, as its kind and values', () => {
     expect(JSON.stringify(B.exclusiveStart(1, 'a'))).toBe('{"kind":7,"values":[1,"a"]}');
+    expect(inspect(B.exclusiveStart(1, 'a'))).toBe("ClusteringBound { kind: 7, values: [ 1, 'a' ] }");
+    expect(inspect({ s: { b: B.TOP } }, { depth: 1 })).toBe('{ s: { b: [ClusteringBound] } }');
+    expect(inspect(Slice.make(B.inclusiveStart(1), B.TOP))).toContain(
+      'end: ClusteringBound { kind: 6, values: [] }',
+    );
     expect(JSON.parse(JSON.stringify({ end: B.TOP }))).toEqual({
       end: { kind: Kind.INCL_END_BOUND, values: [] },
     });
