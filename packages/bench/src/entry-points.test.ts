@@ -40,25 +40,31 @@ describe('entry points', () => {
     ]);
   });
 
-  it('`./protocol` holds the version, the validators, the list scanner and the reason and look wording (its event types are types only)', async () => {
+  it('`./protocol` holds the version, the validators, the list scanner and the reason, look and not-shown wording (its event types are types only)', async () => {
     const m = await import('@tombstone-lab/bench/protocol');
     expect(Object.keys(m).sort()).toEqual([
       'BENCH_EXTENSIONS',
       'CalibrationSummarySchema',
+      'NOT_SHOWN_MARK',
       'PROTOCOL_VERSION',
       'ProtocolError',
       'ResultsDocumentSchema',
       'RunReportSchema',
       'atLook',
       'checkReasonText',
+      'claimsNotShownNote',
       'isBenchFile',
       'locateBenchmarks',
+      'markedOutcome',
+      'notShownCount',
+      'notShownText',
       'parseCalibrationSummary',
       'parseEvent',
       'parseListOutput',
       'parseResultsDocument',
       'parseRunRecord',
       'parseRunReport',
+      'thresholdText',
       'verdictReasonText',
     ]);
   });

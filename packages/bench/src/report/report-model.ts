@@ -16,6 +16,7 @@ import {
 import type { Align } from '../format/text-table.js';
 import { type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
 import { atLook } from '../protocol/look-text.js';
+import { markedOutcome } from '../protocol/not-shown-text.js';
 import type {
   Correction,
   MetricId,
@@ -185,61 +186,17 @@ export function terminalAlign(correction: Correction): Align[] {
   return correction === 'none' ? align : [...align, 'right'];
 }
 
-/** The mark of an Unchanged or Held outcome whose interval does not show it ("Held†"); the footnote explains it. */
-export const NOT_SHOWN_MARK = '†';
-
-/** The Outcome cell: the outcome, marked when it claims no change beyond the threshold that its interval does not show. */
-export function outcomeCell(v: Verdict): string {
-  return v.equivalence?.claimNotShown ? `${v.outcome}${NOT_SHOWN_MARK}` : v.outcome;
-}
-
-/** "±2%" (or "+2%" for the guardrail's one-sided claim): the threshold as the reports print it. */
-export function thresholdText(threshold: number, sign: '±' | '+' = '±'): string {
-  return `${sign}${Number((threshold * 100).toFixed(4))}%`;
-}
-
-/** What a Held/Unchanged outcome marked not shown was not shown to be: "within ±2%" or "below +2%". */
-function unshownClaim(outcome: 'Held' | 'Unchanged', threshold: number): string {
-  // A guardrail claims only that it did not regress: an improvement of any size is shown Held.
-  return outcome === 'Held' ? `below ${thresholdText(threshold, '+')}` : `within ${thresholdText(threshold)}`;
-}
-
-/** " (1 not shown below +2%)" after an outcome count in the summary line; '' when none. */
-export function notShownCount(
-  summary: RunSummaryCounts,
-  outcome: 'Held' | 'Unchanged',
-  threshold: number,
-): string {
-  const n = summary.claimsNotShown[outcome];
-  return n > 0 ? ` (${n} not shown ${unshownClaim(outcome, threshold)})` : '';
-}
-
-/** The summary numbers {@link claimsNotShownNote} and {@link notShownCount} read. */
-type RunSummaryCounts = Pick<RunReport['summary'], 'outcomes' | 'claimsNotShown'>;
-
 /**
- * The footnote of the {@link NOT_SHOWN_MARK}, or null when every Held/Unchanged outcome is shown by its interval:
- * "† Unchanged but not shown within ±3%: 12 of 40 (the 95% Δ CI (HL) reaches past the threshold; more forks (-n)
- * would narrow it)". Why: "Unchanged" reads as "shown within ±3%", which a wide interval does not show.
+ * The not-shown mark's words live in the protocol module (the editor prints them too); the reports import them from
+ * here with the rest of their shared wording.
  */
-export function claimsNotShownNote(report: {
-  summary: RunSummaryCounts;
-  config: { threshold: number; confidence: number };
-}): string | null {
-  const { summary, config } = report;
-  const parts = (['Unchanged', 'Held'] as const).flatMap((o) => {
-    const n = summary.claimsNotShown[o];
-    return n > 0
-      ? [`${o} but not shown ${unshownClaim(o, config.threshold)}: ${n} of ${summary.outcomes[o]}`]
-      : [];
-  });
-  if (parts.length === 0) return null;
-  const confidence = `${Number((config.confidence * 100).toFixed(2))}%`;
-  return (
-    `${NOT_SHOWN_MARK} ${parts.join('; ')} (the ${confidence} Δ CI (HL) reaches past the threshold; ` +
-    'more forks (-n) would narrow it)'
-  );
-}
+export {
+  claimsNotShownNote,
+  markedOutcome as outcomeCell,
+  NOT_SHOWN_MARK,
+  notShownCount,
+  thresholdText,
+} from '../protocol/not-shown-text.js';
 
 /** The terminal table cells of one verdict: human units, the HL CI as the spread, raw and adjusted p. */
 export function terminalVerdictCells(v: Verdict, correction: Correction): string[] {
@@ -251,7 +208,7 @@ export function terminalVerdictCells(v: Verdict, correction: Correction): string
     s ? formatMetric(s.candidate.median, v.metric) : '—',
     s && s.deltaPercent !== null ? formatDeltaPercent(Number(s.deltaPercent.toPrecision(4))) : '—',
     spreadCell(v),
-    outcomeCell(v),
+    markedOutcome(v),
     formatN(v),
     s ? formatP(s.p, 4) : '—',
   ];
