@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { inlineTexts, runTag } from '../model/case-text.js';
+import { caseTooltip, inlineTexts, runTag } from '../model/case-text.js';
 import type { ResultsStore } from '../model/results-store.js';
 import { throttle } from '../model/throttle.js';
 import { surfaceSettings } from './settings.js';
@@ -54,7 +54,7 @@ export class BenchLensProvider implements vscode.CodeLensProvider, vscode.Dispos
         });
       const tag = open(runTag(first.run), `Results of the run ${runTag(first.run)}: open them`);
       const texts = inlineTexts(cases);
-      const results = cases.map((c, i) => open(texts[i]!, `${c.key}: open the results`));
+      const results = cases.map((c, i) => open(texts[i]!, caseTooltip(c)));
       return [...run, tag, ...results];
     });
   }

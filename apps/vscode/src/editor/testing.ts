@@ -3,7 +3,7 @@
  * factor (default) and compare against a git ref. Results come from the same store as the inline surfaces.
  */
 import * as vscode from 'vscode';
-import { runTag } from '../model/case-text.js';
+import { outcomeText, runTag } from '../model/case-text.js';
 import type { CaseState, ResultsStore, RunState } from '../model/results-store.js';
 import { describeRequest, type RunRequest } from '../model/runner-args.js';
 import { type BenchmarkSite, filterFor, isCaseOf } from '../model/source-map.js';
@@ -189,7 +189,7 @@ export class BenchTesting implements vscode.Disposable {
       if (!item || !c) continue;
       const verdict = testVerdict(c, lostFails);
       const stamp = verdict
-        ? `${verdict.state}:${c.verdict?.outcome ?? ''}:${c.limits.correction ?? ''}`
+        ? `${verdict.state}:${outcomeText(c) ?? ''}:${c.limits.correction ?? ''}`
         : c.status;
       if (reported.get(key) === stamp) continue;
       reported.set(key, stamp);

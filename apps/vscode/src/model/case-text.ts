@@ -3,6 +3,7 @@
  * line (Won, Lost, Unchanged, Held, Inconclusive, Invalid — never a word of the extension's own), progress while
  * measuring, and one wording for a case whose forks crashed: `Invalid: forks failed (throw: boom)`.
  */
+import { markedOutcome, notShownCount, notShownText } from '@tombstone-lab/bench/protocol';
 import type { Outcome, RunSummary } from './bench-types.js';
 import { changeText, progressLine, verdictLine } from './format.js';
 import type { CaseState, RunLabel, RunState } from './results-store.js';
@@ -38,6 +39,29 @@ export function caseOutcome(c: CaseState): Outcome | null {
   return null;
 }
 
+/**
+ * The outcome as surfaces print it: the runner's verdict, marked `Held†` / `Unchanged†` (as the runner's tables mark
+ * it) when its interval does not show the claim — read from the protocol's `equivalence.claimNotShown`, never
+ * re-judged here. {@link caseOutcome} stays the bare outcome for colours and test states.
+ */
+export function outcomeText(c: CaseState): string | null {
+  return c.verdict ? markedOutcome(c.verdict) : caseOutcome(c);
+}
+
+/**
+ * Why a case is marked `†`, in the runner's words, or null when it is not: "† Held but not shown below +3%: the
+ * 95% Δ CI (HL) [-0.8%, +5.4%] reaches past the threshold; more forks (-n) would narrow it".
+ */
+export function notShownNote(c: Pick<CaseState, 'verdict' | 'limits'>): string | null {
+  return c.verdict ? notShownText(c.verdict, c.limits.confidence ?? undefined) : null;
+}
+
+/** The tooltip of a case's line (a CodeLens): what clicking does, and why it is marked `†` when it is. */
+export function caseTooltip(c: CaseState): string {
+  const note = notShownNote(c);
+  return note ? `${c.key}: open the results\n\n${note}` : `${c.key}: open the results`;
+}
+
 /** The line of a case with no statistics (every fork crashed): `Invalid: forks failed (throw: boom)`. */
 function crashedLine(c: CaseState): string {
   return `Invalid: forks failed (${failureReason(c) ?? 'no sample'})`;
@@ -67,7 +91,7 @@ export function caseLine(c: CaseState): string {
 /** The short form of a case for crowded lines: `−99.7% Won`, `~ Unchanged`, `Invalid`, `measuring 7/20`. */
 export function caseShort(c: CaseState): string {
   if (c.status !== 'done') return caseLine(c);
-  const outcome = caseOutcome(c) ?? 'no verdict';
+  const outcome = outcomeText(c) ?? 'no verdict';
   const v = c.verdict;
   if (!v?.stats) return outcome;
   return `${changeText(v)} ${outcome}`;
@@ -106,22 +130,48 @@ export function caseTone(c: CaseState): Tone {
   return 'neutral';
 }
 
-/** `1 Won · 1 Unchanged`: the outcomes of finished cases in the runner's words, zero counts left out. */
+type NotShown = RunSummary['claimsNotShown'];
+
+/**
+ * ` (1 not shown below +2%)` after a Held or Unchanged count, as the runner's summary line words it; '' for other
+ * outcomes, none marked, or a threshold not known (no verdict yet).
+ */
+function notShownSuffix(o: Outcome, claimsNotShown: NotShown, threshold: number | null): string {
+  if ((o !== 'Held' && o !== 'Unchanged') || threshold === null) return '';
+  return notShownCount({ claimsNotShown }, o, threshold);
+}
+
+/** The run's noise threshold, as its verdicts were judged with it (every verdict of a run has the same); null before any. */
+export function runThreshold(cases: Iterable<Pick<CaseState, 'verdict'>>): number | null {
+  for (const c of cases) if (c.verdict) return c.verdict.basis.threshold;
+  return null;
+}
+
+/**
+ * `1 Won · 2 Unchanged (1 not shown within ±2%)`: the outcomes of finished cases in the runner's words, zero counts
+ * left out, with the count of those marked `†`.
+ */
 export function outcomeCounts(cases: readonly CaseState[]): string {
   const counts = new Map<Outcome, number>();
+  const notShown: NotShown = { Held: 0, Unchanged: 0 };
   for (const c of cases) {
     const o = caseOutcome(c);
     if (o) counts.set(o, (counts.get(o) ?? 0) + 1);
+    if ((o === 'Held' || o === 'Unchanged') && c.verdict?.equivalence?.claimNotShown) notShown[o]++;
   }
+  const threshold = runThreshold(cases);
   return OUTCOMES.filter((o) => counts.has(o))
-    .map((o) => `${counts.get(o)} ${o}`)
+    .map((o) => `${counts.get(o)} ${o}${notShownSuffix(o, notShown, threshold)}`)
     .join(' · ');
 }
 
-/** `1 Lost · 1 Unchanged`: the verdict counts of the runner's run summary, zero counts left out. */
-export function summaryCounts(summary: RunSummary): string {
+/**
+ * `1 Lost · 3 Held (1 not shown below +2%)`: the verdict counts of the runner's run summary, zero counts left out,
+ * with its `claimsNotShown` counts once `threshold` (the run's) is known.
+ */
+export function summaryCounts(summary: RunSummary, threshold: number | null = null): string {
   return OUTCOMES.filter((o) => summary.outcomes[o] > 0)
-    .map((o) => `${summary.outcomes[o]} ${o}`)
+    .map((o) => `${summary.outcomes[o]} ${o}${notShownSuffix(o, summary.claimsNotShown, threshold)}`)
     .join(' · ');
 }
 
@@ -131,7 +181,8 @@ export function summaryCounts(summary: RunSummary): string {
  * by its summary; one cancelled before that by the outcomes of the cases that finished.
  */
 export function runSummary(run: RunState): string {
-  const counts = run.summary ? summaryCounts(run.summary) : outcomeCounts([...run.cases.values()]);
+  const cases = [...run.cases.values()];
+  const counts = run.summary ? summaryCounts(run.summary, runThreshold(cases)) : outcomeCounts(cases);
   switch (run.status) {
     case 'preparing':
       return `bench: ${run.phase ?? 'preparing…'}`;

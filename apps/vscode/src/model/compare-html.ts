@@ -3,7 +3,13 @@
  * --json`: U test and Holm per benchmark on the two files' samples). The runs were not co-measured, so the page
  * says that machine drift between them reads as a change.
  */
-import { type FilesReport, verdictReasonText } from '@tombstone-lab/bench/protocol';
+import {
+  claimsNotShownNote,
+  type FilesReport,
+  markedOutcome,
+  notShownText,
+  verdictReasonText,
+} from '@tombstone-lab/bench/protocol';
 import { formatDelta, formatPair, formatPValue } from './format.js';
 import { escapeHtml } from './results-html.js';
 
@@ -20,13 +26,19 @@ export function compareHtml(report: FilesReport, names: [string, string]): strin
             r.pAdjusted === null ? '—' : formatPValue(r.pAdjusted),
           ]
         : ['—', '—', '0/0', '—'];
+      // A `Held†` row's title says why it is marked, after the reason, in the runner's words.
+      const title = [verdictReasonText(r), notShownText(r, report.config.confidence)]
+        .filter(Boolean)
+        .join('\n');
       return (
-        `<tr title="${escapeHtml(verdictReasonText(r))}"><td>${escapeHtml(r.key)}</td>` +
+        `<tr title="${escapeHtml(title)}"><td>${escapeHtml(r.key)}</td>` +
         cells.map((x) => `<td class="num">${escapeHtml(x)}</td>`).join('') +
-        `<td>${escapeHtml(r.outcome)}</td></tr>`
+        `<td>${escapeHtml(markedOutcome(r))}</td></tr>`
       );
     })
     .join('\n');
+  const note = claimsNotShownNote(report);
+  const notShown = note ? `<p>${escapeHtml(note)}</p>` : '';
   const only = [
     c.onlyOld.length ? `<p>only in ${escapeHtml(names[0])}: ${c.onlyOld.map(escapeHtml).join(', ')}</p>` : '',
     c.onlyNew.length ? `<p>only in ${escapeHtml(names[1])}: ${c.onlyNew.map(escapeHtml).join(', ')}</p>` : '',
@@ -39,5 +51,5 @@ export function compareHtml(report: FilesReport, names: [string, string]): strin
 For a verdict you can trust, measure both sides in one run. Side compared: ${escapeHtml(c.side)}.</p>
 <table><tr><th>benchmark</th><th>old → new (median)</th><th>Δ median</th><th>n</th><th>p (Holm)</th><th>outcome</th></tr>
 ${rows}
-</table>${only}</body></html>`;
+</table>${notShown}${only}</body></html>`;
 }

@@ -6,7 +6,7 @@
  * within the noise threshold: the verdict's basis), as benchstat writes it. The p is the one the verdict was decided on, and says which it is.
  */
 import { formatEffect, formatP, humanScale, METRIC_FAMILIES } from '@tombstone-lab/bench/format';
-import { verdictReasonText } from '@tombstone-lab/bench/protocol';
+import { markedOutcome, verdictReasonText } from '@tombstone-lab/bench/protocol';
 import type { BenchmarkVerdict } from './bench-types.js';
 
 /**
@@ -16,6 +16,11 @@ import type { BenchmarkVerdict } from './bench-types.js';
 export interface VerdictLimits {
   /** The correction the run's `pAdjusted` applies; null for a verdict judged alone (a case's live verdict). */
   correction?: string | null;
+  /**
+   * The confidence of the run's intervals (0.95) when its RunReport names it (a saved run); the not-shown line then
+   * names the interval "the 95% Δ CI (HL)" as the runner's footnote does. Absent for a live run's events.
+   */
+  confidence?: number | null;
 }
 
 type Family = (typeof METRIC_FAMILIES)[keyof typeof METRIC_FAMILIES];
@@ -94,12 +99,15 @@ export function changeText(v: BenchmarkVerdict): string {
   return counts ? formatDelta(v.stats?.deltaPercent ?? null) : '~';
 }
 
-/** The one-line verdict: `9.0185 → 3.3625 µs  −99.7%  p(Holm)=1.1e-05  Won`, or `Invalid: <reason>`. */
+/**
+ * The one-line verdict: `9.0185 → 3.3625 µs  −99.7%  p(Holm)=1.1e-05  Won`, or `Invalid: <reason>`. An Unchanged or
+ * Held whose interval does not show its claim reads `Held†`, as in the runner's tables.
+ */
 export function verdictLine(v: BenchmarkVerdict, limits: VerdictLimits): string {
   const s = v.stats;
   if (!s) return `${v.outcome}: ${verdictReasonText(v)}`;
   const values = formatPair(s.baseline.median, s.candidate.median, v.metric);
-  return `${values}  ${changeText(v)}  ${pText(v, limits)}  ${v.outcome}`;
+  return `${values}  ${changeText(v)}  ${pText(v, limits)}  ${markedOutcome(v)}`;
 }
 
 /** `measuring 7/20` while a benchmark's forks run. */

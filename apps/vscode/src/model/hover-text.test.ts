@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { outcomeCounts } from './case-text.js';
 import { caseHover, warmupWarning } from './hover-text.js';
-import { around, doneCase, interleaved, record, sample } from './test-fixtures.js';
+import { around, doneCase, interleaved, notShownCase, record, sample } from './test-fixtures.js';
 import { testDescription, testVerdict } from './test-state.js';
 
 describe('caseHover', () => {
+  it('marks an outcome whose interval does not show it, and says why under the reason', () => {
+    const c = notShownCase('S.guard', 'guardrail', { limits: { correction: 'holm', confidence: 0.95 } });
+    const lines = caseHover(c).split('\n');
+    expect(lines[0]).toBe('**S.guard** — Held† (guardrail) · impl: eager → cow · 14:03');
+    expect(lines).toContain(
+      '† Held but not shown below +2%: the 95% Δ CI (HL) [-2%, +2.04%] reaches past the threshold; ' +
+        'more forks (-n) would narrow it',
+    );
+    // The reason comes first, the mark's line right after it.
+    const reason = lines.findIndex((l) => l.startsWith('p 1 ≥ 0.05'));
+    expect(lines[reason + 2]).toMatch(/^† Held but not shown/);
+    const tight = caseHover(doneCase(record('S.t', interleaved(around(100), around(100.1)), 'guardrail')));
+    expect(tight).toContain('— Held (guardrail)');
+    expect(tight).not.toContain('†');
+  });
+
   it('shows both medians, the HL ratio with its interval, n, checks, allocation and the command', () => {
     const c = doneCase(record('S.copy', interleaved(around(3362.5), around(9.02))));
     const md = caseHover(c);

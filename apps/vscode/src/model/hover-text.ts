@@ -6,7 +6,7 @@
 import { atLook, checkReasonText, verdictReasonText } from '@tombstone-lab/bench/protocol';
 import { shellQuote } from '@tombstone-lab/bench/runner';
 import type { Sample, Side } from './bench-types.js';
-import { caseLine, caseOutcome, failureReason, runTag } from './case-text.js';
+import { caseLine, failureReason, notShownNote, outcomeText, runTag } from './case-text.js';
 import { formatDelta, formatScaled, formatValue, pName } from './format.js';
 import type { CaseState } from './results-store.js';
 
@@ -122,7 +122,7 @@ function sequentialLines(v: NonNullable<CaseState['verdict']>): string[] {
 /** The Markdown hover of one case. */
 export function caseHover(c: CaseState): string {
   const v = c.verdict;
-  const outcome = caseOutcome(c);
+  const outcome = outcomeText(c);
   const lines = [
     `**${c.key}** — ${outcome ? `${outcome} (${c.role})` : c.status} · ${runTag(c.run)}`,
     '',
@@ -130,6 +130,9 @@ export function caseHover(c: CaseState): string {
     '',
   ];
   if (v) lines.push(verdictReasonText(v), '');
+  // Why the outcome is marked `†`: its interval and the threshold, in the runner's footnote words.
+  const notShown = notShownNote(c);
+  if (notShown) lines.push(notShown, '');
   lines.push(...statsTable(c), ...effectLines(c));
   if (v && v.checks.length > 0) {
     lines.push('Checks:', '');

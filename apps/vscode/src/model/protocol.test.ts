@@ -78,7 +78,7 @@ describe('results document', () => {
       parseResults(JSON.stringify(doc)),
       '/r.json',
     );
-    expect(limits).toEqual({ correction: 'holm' });
+    expect(limits).toEqual({ correction: 'holm', confidence: 0.95 });
     // The run's alpha and threshold reach the editor in each verdict's basis (what its reason text words).
     expect(cases[0]?.verdict?.basis).toMatchObject({ alpha: 0.01, threshold: 0.05 });
     expect(summary).toEqual(doc.analysis.summary);

@@ -68,7 +68,7 @@ export function savedRun(doc: ResultsDocument, resultsFile: string): SavedRun {
   const argv = doc.invocation?.argv ?? [];
   return {
     cases,
-    limits: { correction: config.correction },
+    limits: { correction: config.correction, confidence: config.confidence },
     summary: doc.analysis.summary,
     resultsFile,
     command: argv.slice(1),

@@ -8,7 +8,7 @@ import type { ResultsDocument } from './protocol.js';
 import { reportAnalysisArgs } from './report-options.js';
 import { escapeHtml, resultsHtml, timeOrderSvg } from './results-html.js';
 import { compareSavedFiles, resultsDocument } from './saved-results.js';
-import { around, interleaved, record, runOf } from './test-fixtures.js';
+import { around, interleaved, noisy, record, runOf } from './test-fixtures.js';
 
 const run = (center: number) => runOf([record('S.a<b>', interleaved(around(100), around(center)))]);
 
@@ -68,6 +68,38 @@ describe('results view', () => {
     expect(html).toContain('<td>S.a&#60;b&#62;</td>');
     expect(html).toMatch(/\+50\.\d%/);
     expect(() => compareSavedFiles(join(dir, 'old.json'), join(dir, 'none.json'))).toThrow(/none\.json/);
+  });
+  it('marks Held/Unchanged whose interval does not show the claim, with the reason as the title and the footnote', () => {
+    const marked = resultsDocument(
+      runOf([
+        record('S.guard', interleaved(noisy(), noisy().reverse()), 'guardrail'),
+        record('S.main', interleaved(around(100), around(100.1))),
+      ]),
+    );
+    const html = resultsHtml(marked, { title: 't', file: 'f', plots: [], cspSource: 'vscode-resource:' });
+    expect(html).toContain(
+      '<td class="outcome" title="† Held but not shown below +2%: the 95% Δ CI (HL) [-2%, +2.04%] reaches past ' +
+        'the threshold; more forks (-n) would narrow it">Held†</td>',
+    );
+    expect(html).toContain('<td class="outcome">Unchanged</td>');
+    expect(html).toContain(
+      '<p class="footnote">† Held but not shown below +2%: 1 of 1 (the 95% Δ CI (HL) reaches past the threshold; ' +
+        'more forks (-n) would narrow it)</p>',
+    );
+    // No mark, no footnote when every interval shows its claim.
+    expect(resultsHtml(doc(50), { title: 't', file: 'f', plots: [], cspSource: 'x' })).not.toContain('†');
+  });
+  it('marks a compared row whose interval does not show the claim', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tb-cmp-'));
+    const side = (values: number[]) => runOf([record('S.main', interleaved(values, values))]);
+    writeFileSync(join(dir, 'old.json'), JSON.stringify(side(noisy())));
+    writeFileSync(join(dir, 'new.json'), JSON.stringify(side(noisy().reverse())));
+    const c = compareSavedFiles(join(dir, 'old.json'), join(dir, 'new.json'));
+    expect(c.verdicts[0]?.equivalence?.claimNotShown).toBe(true);
+    const html = compareHtml(c, ['old.json', 'new.json']);
+    expect(html).toContain('<td>Unchanged†</td>');
+    expect(html).toMatch(/title="[^"]*\n† Unchanged but not shown within ±2%: the 95% Δ CI \(HL\) \[/);
+    expect(html).toContain('<p>† Unchanged but not shown within ±2%: 1 of 1 (the 95% Δ CI (HL)');
   });
   it('asks for growth over a numeric parameter with three values and a factorial over a two-level one', () => {
     const b = (n: number, cache: string) => ({ id: { suite: 'S', benchmark: 'b', params: { n, cache } } });

@@ -7,7 +7,13 @@
  * benchmark names and drops the time-order strip below 640 px, plots keep a legible minimum size (scrolling rather
  * than shrinking their axis text) and are titled by what they show, not by file name.
  */
-import type { MetricId, ProtocolFactorialTable } from '@tombstone-lab/bench/protocol';
+import {
+  claimsNotShownNote,
+  type MetricId,
+  markedOutcome,
+  notShownText,
+  type ProtocolFactorialTable,
+} from '@tombstone-lab/bench/protocol';
 import { formatDelta, formatPair, formatPValue, formatScaled, formatValue, metricOfUnit } from './format.js';
 import type { ResultsDocument } from './protocol.js';
 
@@ -75,9 +81,25 @@ function verdictRows(doc: ResultsDocument): string[] {
       cells
         .map((c, i) => `<td class="num${CELL_CLASS[i] ?? ''}">${i === 0 ? pairHtml(c) : escapeHtml(c)}</td>`)
         .join('') +
-      `<td class="outcome">${v.outcome}</td><td class="strip">${b ? timeOrderSvg(b, metric) : ''}</td></tr>`
+      `${outcomeCell(v, doc.analysis.config.confidence)}<td class="strip">${b ? timeOrderSvg(b, metric) : ''}</td></tr>`
     );
   });
+}
+
+/**
+ * The outcome cell: `Held†` / `Unchanged†` when the verdict's interval does not show its claim (the protocol's
+ * `equivalence.claimNotShown`), with the runner's words for it (interval, threshold, more forks) as its tooltip.
+ */
+function outcomeCell(v: ResultsDocument['analysis']['verdicts'][number], confidence: number): string {
+  const note = notShownText(v, confidence);
+  const title = note ? ` title="${escapeHtml(note)}"` : '';
+  return `<td class="outcome"${title}>${escapeHtml(markedOutcome(v))}</td>`;
+}
+
+/** The runner's footnote of the `†` mark under the verdict table ('' when no outcome is marked). */
+function notShownFootnote(doc: ResultsDocument): string {
+  const note = claimsNotShownNote(doc.analysis);
+  return note ? `<p class="footnote">${escapeHtml(note)}</p>` : '';
 }
 
 /** Extra classes of the numeric cells: the median pair may wrap, the sample count hides in narrow views. */
@@ -146,6 +168,7 @@ const STYLE = `
 body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); background: var(--vscode-editor-background); padding: 0 12px 24px; }
 h2 { margin: 12px 0 4px; font-size: 1.25em; overflow-wrap: anywhere; }
 p.sub { margin: 0 0 8px; opacity: 0.85; overflow-wrap: anywhere; }
+p.footnote { margin: -8px 0 16px; opacity: 0.85; overflow-wrap: anywhere; }
 .table-wrap { overflow-x: auto; }
 table { border-collapse: collapse; margin: 8px 0 16px; width: 100%; }
 th, td { border-bottom: 1px solid var(--vscode-panel-border, #8884); padding: 3px 8px; text-align: left; vertical-align: middle; }
@@ -209,6 +232,7 @@ ${runList(page.runs ?? [])}
 <div class="table-wrap"><table class="verdicts"><tr><th>benchmark</th><th>median: baseline → candidate</th><th>Δ</th><th class="n">n</th><th>${escapeHtml(pHead)}</th><th>outcome</th><th class="strip">ABAB order</th></tr>
 ${verdictRows(doc).join('\n')}
 </table></div>
+${notShownFootnote(doc)}
 ${factorialTables(doc).join('\n')}
 ${note}${images.join('\n')}
 </body></html>`;

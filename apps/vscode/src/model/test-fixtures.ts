@@ -114,3 +114,16 @@ export function doneCase(r: BenchmarkRecord, overrides: Partial<CaseState> = {})
 export function around(center: number): number[] {
   return Array.from({ length: 10 }, (_, i) => center * (1 + ((i * 7) % 10) / 1000 - 0.005));
 }
+
+/**
+ * Ten values around 100 with ±3% fork noise: baseline `noisy()` against candidate `noisy().reverse()` is Unchanged
+ * (or a guardrail Held) at threshold 2% with an interval reaching past ±2% — an outcome the runner marks `†`.
+ */
+export function noisy(): number[] {
+  return [100, 103, 97, 101, 98, 102, 100.5, 97.5, 101.5, 99.5];
+}
+
+/** A case the runner marks not shown: `Unchanged†` as a primary, `Held†` as a guardrail (±3% noise, threshold 2%). */
+export function notShownCase(key: string, role: Role, overrides: Partial<CaseState> = {}): CaseState {
+  return doneCase(record(key, interleaved(noisy(), noisy().reverse()), role), overrides);
+}

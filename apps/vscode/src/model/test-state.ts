@@ -4,7 +4,7 @@
  * Inconclusive (a check failed) is skipped; a cancelled case is skipped. Messages use the same line as the lens.
  */
 import { verdictReasonText } from '@tombstone-lab/bench/protocol';
-import { caseLine, caseOutcome, caseShort, failureReason, runTag } from './case-text.js';
+import { caseLine, caseOutcome, caseShort, failureReason, outcomeText, runTag } from './case-text.js';
 import { changeText } from './format.js';
 import type { CaseState } from './results-store.js';
 
@@ -43,7 +43,8 @@ export function testDescription(c: CaseState): string {
   if (c.status === 'running') return `measuring ${c.done}/${c.total}`;
   if (c.status === 'queued') return 'queued';
   if (c.status === 'cancelled') return `cancelled · ${runTag(c.run)}`;
-  const outcome = caseOutcome(c);
+  // Marked `Held†` like the lens line; the hover says why.
+  const outcome = outcomeText(c);
   if (!outcome) return '';
   const delta = v?.stats ? `${changeText(v)} ` : '';
   return `${delta}${outcome} · ${runTag(c.run)}`;
