@@ -44,9 +44,9 @@ export function kindName(kind: Kind): string {
  * @internal The values array of a {@link ClusteringBound} as the library's own loops read it
  * (`@tombstone-lab/core/internal`): every comparison, heap figure and row probe. Frozen only when a caller first
  * reads {@link ClusteringBound.values}: `Object.freeze` on every new bound cost ~550 instructions, two bounds in
- * every range a caller builds, and frozen arrays made the comparisons that follow slower too (a tail merge step of
- * 4,096 ranges: 5,215 instructions per step with every bound frozen, 3,360 frozen on first read; callgrind,
- * docs/core-measurements.md). A caller never sees the array unfrozen, so a bound stays immutable.
+ * every range a caller builds, and frozen arrays made the comparisons that follow slower too (one step of 4,096
+ * successive tail merges on the persistent list: 5,218 instructions with every bound frozen, 3,427 frozen on first
+ * read, 4,632 at 30397d7; `scripts/tail-merge-instructions.mjs`, docs/core-measurements.md). A caller never sees the array unfrozen, so a bound stays immutable.
  */
 export const VALUES: unique symbol = Symbol('ClusteringBound.values');
 
@@ -253,10 +253,12 @@ export class ClusteringBound {
   /** Same kind and identical values (`Object.is` per component, bytes for blobs). */
   equals(other: unknown): boolean {
     if (!(other instanceof ClusteringBound) || other.kind !== this.kind) return false;
-    if (other[VALUES].length !== this[VALUES].length) return false;
-    for (let i = 0; i < this[VALUES].length; i++) {
-      const a = this[VALUES][i];
-      const b = other[VALUES][i];
+    const mine = this[VALUES];
+    const theirs = other[VALUES];
+    if (theirs.length !== mine.length) return false;
+    for (let i = 0; i < mine.length; i++) {
+      const a = mine[i];
+      const b = theirs[i];
       if (a instanceof Uint8Array && b instanceof Uint8Array) {
         if (a.length !== b.length || a.some((x, j) => x !== b[j])) return false;
       } else if (!Object.is(a, b)) return false;
