@@ -55,7 +55,7 @@ export async function listHere(cwd: string): Promise<string[]> {
   return locations(JSON.stringify(list));
 }
 
-export const version: 9 = PROTOCOL_VERSION;
+export const version: 10 = PROTOCOL_VERSION;
 export const load = (file: string): RunRecord => readRun(file);
 
 /** Drives a run from code, the way an editor does: progress from the stream, cancel on request, verdicts at the end. */

@@ -87,7 +87,7 @@ assert.match(harnessHelp, /tombstone-harness/);
   assert.equal(types[0], 'run-started');
   assert.equal(types.at(-1), 'run-finished');
   assert.equal(types.filter((t) => t === 'sample-finished').length, 4);
-  assert.equal(PROTOCOL_VERSION, 9);
+  assert.equal(PROTOCOL_VERSION, 10);
   // The run's one RunReport, as run-finished and `report --format json` carry it.
   assert.equal(parseRunReport(JSON.parse(JSON.stringify(result.analysed.report))).verdicts.length, 1);
 }

@@ -65,6 +65,7 @@ describe('entry points', () => {
       'parseRunRecord',
       'parseRunReport',
       'thresholdText',
+      'unresolvedText',
       'verdictReasonText',
     ]);
   });

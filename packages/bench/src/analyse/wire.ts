@@ -34,6 +34,8 @@ const statsPayload = (s: ComparisonStats) => ({
   u: s.u,
   p: s.p,
   exact: s.exact,
+  design: s.design,
+  wPlus: s.wPlus,
 });
 
 const checkPayload = (c: CheckResult) => ({ name: c.name, passed: c.passed, findings: c.findings });

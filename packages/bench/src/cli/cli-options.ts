@@ -16,6 +16,7 @@ export const OPTIONS = {
   'look-every': { type: 'string' },
   spending: { type: 'string' },
   'no-futility': { type: 'boolean' },
+  design: { type: 'string' },
   json: { type: 'boolean' },
   events: { type: 'string' },
   out: { type: 'string' },
@@ -68,6 +69,7 @@ const MEASURING: readonly OptionName[] = [
   'look-every',
   'spending',
   'no-futility',
+  'design',
   'json',
   'events',
   'out',
@@ -280,6 +282,9 @@ Usage:
 Bench files: *.bench.{ts,mts,cts,js,mjs,cjs}; TypeScript ones type-checked with the project's typescript when it
              has one (errors as file:line:col; without it a note); --no-typecheck
 Selection:   --filter <regex>  --param name=v1,v2[,name2=v]
+Design:      --design paired (default): both sides in every fork, in alternating ABBA/BAAB blocks, each side
+             from its own copy of the code; the test runs over the forks' within-fork ratios (signed-rank)
+             --design forks: one side per fork, forks interleaved in pairs (Mann-Whitney)
 Sampling:    sequential by default: each benchmark is looked at every --look-every <5> forks per side up to
              -n <max, default 20> and stops once decided (--spending pocock|obrien-fleming, default pocock);
              a benchmark that can no longer reach a difference stops early (--no-futility: runs on to -n)

@@ -34,7 +34,12 @@ describe('compareFiles', () => {
     expect(slower).toMatchObject({ key: 'RangeTombstoneListBench.slower', outcome: 'Lost' });
     expect(slower!.stats.deltaPercent).toBeCloseTo(50, 6);
     expect(slower!.pAdjusted).toBeCloseTo(slower!.stats.p * 2, 12);
-    expect(same).toMatchObject({ key: 'RangeTombstoneListBench.same', outcome: 'Unchanged' });
+    // ±4% fork noise: no change found, but its interval reaches past ±2%, so Unchanged is not shown.
+    expect(same).toMatchObject({
+      key: 'RangeTombstoneListBench.same',
+      outcome: 'Inconclusive',
+      basis: { statisticalOutcome: 'Unchanged', failedChecks: [] },
+    });
     expect(c.onlyOld).toEqual(['RangeTombstoneListBench.gone']);
     expect(c.onlyNew).toEqual(['RangeTombstoneListBench.added']);
   });
@@ -54,11 +59,11 @@ describe('compareFiles', () => {
     expect(run.verdicts[0]!.outcome).toBe(c.rows[0]!.outcome);
   });
 
-  it('--side baseline compares the baseline sides instead (here: identical, so nothing changed)', () => {
-    expect(compareFiles(old, next, { ...rule, side: 'baseline' }).rows.map((r) => r.outcome)).toEqual([
-      'Unchanged',
-      'Unchanged',
-    ]);
+  it('--side baseline compares the baseline sides instead (here: identical, so no change found)', () => {
+    const rows = compareFiles(old, next, { ...rule, side: 'baseline' }).rows;
+    expect(rows.map((r) => r.basis.statisticalOutcome)).toEqual(['Unchanged', 'Unchanged']);
+    // Identical samples with ±4% noise: an interval about ±3% wide does not show them within ±2%.
+    expect(rows.map((r) => r.outcome)).toEqual(['Inconclusive', 'Inconclusive']);
   });
 });
 
@@ -106,13 +111,13 @@ describe('tombstone-bench compare-files', () => {
     });
     expect(report.verdicts.map((v) => [v.key, v.outcome])).toEqual([
       ['RangeTombstoneListBench.slower', 'Lost'],
-      ['RangeTombstoneListBench.same', 'Unchanged'],
+      ['RangeTombstoneListBench.same', 'Inconclusive'],
     ]);
     expect(report.verdicts[0]!.checks.map((c) => c.name)).toEqual([
       'measurements_sane',
       'sample_sufficiency',
     ]);
-    expect(report.summary).toMatchObject({ benchmarks: 2, outcomes: { Lost: 1, Unchanged: 1 } });
+    expect(report.summary).toMatchObject({ benchmarks: 2, outcomes: { Lost: 1, Inconclusive: 1 } });
     expect(report.summary.checks.map((c) => [c.name, c.passed])).toEqual([
       ['measurements_sane', true],
       ['sample_sufficiency', true],

@@ -62,8 +62,8 @@ describe('tombstone-bench report', () => {
   it('applies Holm by default, shows the raw p beside it, and --no-holm turns it off', async () => {
     const holm = await runCli(['report', file], dir);
     expect(holm.stdout).toMatch(/Benchmark .* p {2}p \(Holm\)\n/);
-    // Unchanged under Holm, but its interval does not show it within ±2% (raw p 0.0122): marked.
-    expect(row(holm.stdout, 'marginal')).toMatch(/Unchanged†\s+10\s+0\.0122\s+0\.0854$/);
+    // Unchanged under Holm, but its interval does not show it within ±2% (raw p 0.0122): Inconclusive.
+    expect(row(holm.stdout, 'marginal')).toMatch(/Inconclusive\s+10\s+0\.0122\s+0\.0854$/);
     const off = await runCli(['report', file, '--no-holm'], dir);
     expect(off.stdout).not.toContain('p (Holm)');
     expect(row(off.stdout, 'marginal')).toMatch(/Lost\s+10\s+0\.0122$/);

@@ -86,6 +86,13 @@ function spendingOption(value: string | undefined): RunOptions['spending'] {
   throw new UsageError(`unknown --spending ${JSON.stringify(value)} (pocock, obrien-fleming)`);
 }
 
+/** `--design`: paired or forks, else a usage error naming the value. */
+function designOption(value: string | undefined): RunOptions['design'] {
+  if (value === undefined) return undefined;
+  if (value === 'paired' || value === 'forks') return value;
+  throw new UsageError(`unknown --design ${JSON.stringify(value)} (paired, forks)`);
+}
+
 /** The engine options of a measuring command line; `args` (after the command) are recorded as its invocation. */
 export function runOptionsFromCli(
   mode: RunOptions['mode'],
@@ -120,6 +127,7 @@ export function runOptionsFromCli(
     fixedN: values['fixed-n'],
     lookEvery: optionalNumber(values, 'look-every', NUMBER_LIMITS.lookEvery),
     spending: spendingOption(values.spending),
+    design: designOption(values.design),
     futility: values['no-futility'] ? false : undefined,
     sampleMs: optionalNumber(values, 'sample-ms', NUMBER_LIMITS.sampleMs),
     warmupMs: optionalNumber(values, 'warmup-ms', NUMBER_LIMITS.warmupMs),

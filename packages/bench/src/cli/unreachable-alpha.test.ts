@@ -16,7 +16,7 @@ describe('a run that cannot reach alpha says so and fails the gate', () => {
     );
     expect(r.stderr).toMatch(/warning: -n 4 cannot reach alpha 0\.05 with Holm across 2 benchmarks/);
     expect(r.stdout).toMatch(/^Two\.f\[size=1000\] .* Inconclusive /m);
-    expect(r.stdout).not.toMatch(/ (Unchanged|Held) /);
+    expect(r.stdout).toMatch(/^0 Won, 0 Held, 0 Unchanged, 0 Lost, 2 Inconclusive — gate: fail$/m);
     expect(r.stdout).toMatch(/sample_sufficiency ✗/);
     expect(r.stdout).toMatch(/gate: fail/);
     expect(r.code).toBe(1);

@@ -22,7 +22,9 @@ export default defineSuite({
 });
 `;
 
+// The looks and stops below are the forks design's (Mann-Whitney); paired-design.test.ts has the paired ones.
 const FAST: Partial<RunOptions> = {
+  design: 'forks',
   sampleMs: 20,
   warmupMs: 20,
   timeoutMs: 20_000,

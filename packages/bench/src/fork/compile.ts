@@ -127,3 +127,25 @@ export function workerScript(cacheDir: string): Promise<string> {
   }
   return pending;
 }
+
+const kitBundles = new Map<string, Promise<string>>();
+
+/**
+ * The measuring kit (measure-kit.ts) bundled into one self-contained file in the cache dir, once per process and
+ * cache dir. Bundled even from `dist`: there its modules import each other, and an import resolves to one shared
+ * instance whatever query string the importer was loaded under, so only a single file can be loaded twice as two
+ * independent copies (fork-worker.ts `importInstance`).
+ */
+export function kitScript(cacheDir: string): Promise<string> {
+  let pending = kitBundles.get(cacheDir);
+  if (!pending) {
+    pending = (async () => {
+      const outfile = join(cacheDir, `measure-kit-${process.pid}.mjs`);
+      mkdirSync(cacheDir, { recursive: true });
+      await bundle({ file: ownModule('measure-kit') }, outfile);
+      return outfile;
+    })();
+    kitBundles.set(cacheDir, pending);
+  }
+  return pending;
+}

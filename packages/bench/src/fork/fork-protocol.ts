@@ -1,4 +1,4 @@
-import type { Environment, ParamValue, Sample, SlowdownClock } from '../model.js';
+import type { Environment, ParamValue, Sample, Side, SlowdownClock } from '../model.js';
 import type { SuiteShape } from '../suite/cases.js';
 
 /** Measurement settings for one sample fork. */
@@ -17,17 +17,66 @@ export interface SampleSettings {
   allocation: boolean;
 }
 
-/** What the parent asks a fork to do; passed as one JSON argument. */
+/**
+ * What the parent asks a fork to do; passed as one JSON argument. `kit` is the bundled measuring module
+ * (measure-kit.ts) the fork loads once per side it measures.
+ */
 export type ForkJob =
   | { mode: 'describe'; bundle: string }
   | ({
       mode: 'sample';
+      kit: string;
       bundle: string;
       benchmark: string;
       params: Record<string, ParamValue>;
       pinned: boolean;
     } & SampleSettings)
-  | { mode: 'count'; bundle: string; benchmark: string; params: Record<string, ParamValue>; ops: number };
+  | PairedJob
+  | {
+      mode: 'count';
+      kit: string;
+      bundle: string;
+      benchmark: string;
+      params: Record<string, ParamValue>;
+      ops: number;
+    };
+
+/**
+ * A paired fork: both sides of one case measured in one fresh process, each from its own module instances (its
+ * bundle and its measuring kit loaded under a URL of its own), in alternating blocks (measure-paired.ts).
+ */
+export type PairedJob = {
+  mode: 'paired';
+  kit: string;
+  bundles: Record<Side, string>;
+  benchmark: string;
+  params: Record<Side, Record<string, ParamValue>>;
+  pinned: boolean;
+  /** The side loaded, set up and warmed up first (a seeded coin flip of the parent's, recorded). */
+  first: Side;
+  /** Seed of the per-block order coin flips. */
+  seed: number;
+  /** Injected slowdown per side (A/A test hook). */
+  slowdown: Record<Side, number>;
+} & Omit<SampleSettings, 'slowdown'>;
+
+/**
+ * One block of a paired fork: four timed batches in the order lead, other, other, lead (ABBA or BAAB), so a drift
+ * that is linear over the block costs both sides alike. Each side's two batches are summed.
+ */
+export interface PairedBlock {
+  /** The side whose batches open and close the block. */
+  lead: Side;
+  baseline: BlockTimes;
+  candidate: BlockTimes;
+}
+
+/** One side's two batches of a block. */
+export interface BlockTimes {
+  wallNs: number;
+  cpuNs: number;
+  ops: number;
+}
 
 /** The numbers one sample fork measured: a {@link Sample}'s metrics, plus how warm-up and batching went. */
 export type Measurement = Pick<
@@ -47,6 +96,14 @@ export type Measurement = Pick<
 export type ForkResult =
   | { ok: true; mode: 'describe'; shape: SuiteShape }
   | { ok: true; mode: 'sample'; measurement: Measurement; env: Environment }
+  | {
+      ok: true;
+      mode: 'paired';
+      measurements: Record<Side, Measurement>;
+      first: Side;
+      blocks: PairedBlock[];
+      env: Environment;
+    }
   | { ok: true; mode: 'count'; ops: number }
   | { ok: false; message: string; stack: string };
 

@@ -5,7 +5,7 @@ import { processGone, tempProject } from '../test-helpers.js';
 import { runFork } from './fork.js';
 import type { ForkJob } from './fork-protocol.js';
 
-const JOB: ForkJob = { mode: 'count', bundle: 'unused', benchmark: 'unused', params: {}, ops: 1 };
+const JOB: ForkJob = { mode: 'count', kit: '', bundle: 'unused', benchmark: 'unused', params: {}, ops: 1 };
 
 // Workers in plain JS: they stand in for a benchmark whose setup starts a long-lived process with inherited stdio.
 const WORKERS = {

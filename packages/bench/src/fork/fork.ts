@@ -6,6 +6,8 @@ import type { PinPlan } from './pinning.js';
 export interface ForkOptions {
   /** Worker script (see `workerScript`). */
   worker: string;
+  /** The bundled measuring kit (see `kitScript`) that sample, paired and count jobs name. */
+  kit?: string;
   /** Extra flags for `node` (before the script). */
   nodeArgs?: readonly string[];
   /** CPU pinning via `taskset`, or null. */

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempProject } from '../test-helpers.js';
-import { compileBench, workerScript } from './compile.js';
+import { compileBench, kitScript, workerScript } from './compile.js';
 import { instructionCounter, parseCallgrindTotal, valgrindAvailable } from './instructions.js';
 
 describe('callgrind instruction counts', () => {
@@ -24,6 +24,7 @@ export default defineSuite({ name: 'L', setup: () => ({ n: 2000 }),
       const bundle = await compileBench(join(dir, 'loop.bench.ts'), cacheDir, 'shared');
       const count = instructionCounter({
         worker: await workerScript(cacheDir),
+        kit: await kitScript(cacheDir),
         cacheDir,
         timeoutMs: 120_000,
       });

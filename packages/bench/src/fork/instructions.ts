@@ -37,6 +37,8 @@ export interface CountJob {
 /** Settings of the instruction counter. */
 export interface CounterOptions {
   worker: string;
+  /** The bundled measuring kit (compile.ts `kitScript`). */
+  kit: string;
   cacheDir: string;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -61,7 +63,14 @@ export function instructionCounter(opts: CounterOptions): (job: CountJob) => Pro
     const out = join(dir, `callgrind-${process.pid}-${serial++}.out`);
     try {
       const outcome = await runFork(
-        { mode: 'count', bundle: job.bundle, benchmark: job.benchmark, params: job.params, ops },
+        {
+          mode: 'count',
+          kit: opts.kit,
+          bundle: job.bundle,
+          benchmark: job.benchmark,
+          params: job.params,
+          ops,
+        },
         {
           worker: opts.worker,
           nodeArgs: [...PREDICTABLE_NODE_ARGS],

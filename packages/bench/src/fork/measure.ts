@@ -187,86 +187,152 @@ function allocatedPerOp(op: Op, bh: BlackHole, n: number): number {
   return Math.max(0, (main - base) / n) + arrayBufferPerOp(op, bh, n);
 }
 
+/** One timed batch of a side: its wall and CPU time, ops, and the GCs that ran in it. */
+export interface BatchReading {
+  wallNs: number;
+  cpuNs: number;
+  ops: number;
+  gcCount: number;
+  gcTimeMs: number;
+}
+
+/**
+ * The measurement of one side in a fork, step by step: warm-up, then timed batches at the warmed batch size, then
+ * the summary. The single-side fork runs its batches back to back ({@link measure}); the paired fork alternates the
+ * batches of two measurers, each from its own copy of this module (measure-paired.ts), so no call site of the timed
+ * loop, the black hole or the spin is shared between the sides.
+ */
+export class SideMeasurer {
+  private readonly sampleNs: number;
+  private readonly batchTargetNs: number;
+  private readonly spinPerNs: number;
+  private warm: Warmup | null = null;
+  private books: { wall: SlowdownInjector; cpu: SlowdownInjector } | null = null;
+  private wallNs = 0;
+  private cpuNs = 0;
+  private ops = 0;
+  private batches = 0;
+  private settling = 0;
+  private gcCount = 0;
+  private gcTimeUs = 0;
+
+  constructor(
+    private readonly op: Op,
+    private readonly bh: BlackHole,
+    private readonly settings: SampleSettings,
+  ) {
+    this.sampleNs = settings.sampleMs * 1e6;
+    this.batchTargetNs = Math.max(MIN_BATCH_NS, this.sampleNs / 20);
+    // Before warm-up, on both sides alike: the spin loop gets type feedback here, so the optimised batch loop that
+    // inlines it does not deoptimise when a slowdown first makes its body run.
+    this.spinPerNs = calibrateSpin();
+  }
+
+  /** Warms up until stable (or the cap), then readies the injectors; the timed batches may start after it. */
+  warmUp(): void {
+    const { settings, op, bh } = this;
+    const warm = warmUp(
+      op,
+      bh,
+      this.batchTargetNs,
+      Math.max(settings.warmupMaxMs * 1e6, this.batchTargetNs * 2 * WINDOW),
+      settings.warmupMinMs * 1e6,
+    );
+    // Run on both sides whatever their slowdown, so baseline and candidate differ only in the injected amount;
+    // outside the timed region. The fallback covers a probe faster than the clock can see.
+    const probed = spinNsPerIterInBatch(op, bh);
+    const prior = warm.nsPerOp * warm.batch;
+    const perIter = probed > 0 ? probed : 1 / this.spinPerNs;
+    // One injector per clock: the run's clock decides the spin, the other only measures what that injected on it.
+    this.books = {
+      wall: new SlowdownInjector(settings.slowdown, perIter, prior),
+      cpu: new SlowdownInjector(settings.slowdown, perIter, prior),
+    };
+    this.warm = warm;
+    bh.flush();
+  }
+
+  /** Times one batch at the warmed batch size (with this side's injected spin, if any). */
+  batch(): BatchReading {
+    const warm = this.warm;
+    const books = this.books;
+    if (!warm || !books) throw new Error('SideMeasurer.batch() before warmUp()');
+    // With slowdown 0 the injector always answers 0, so the timed code and its inputs are as without the hook.
+    const spinIters = books[this.settings.slowdownClock].next();
+    const profiler = new GCProfiler();
+    profiler.start();
+    const t = timeBatch(this.op, this.bh, warm.batch, spinIters);
+    const cpu = lastBatchCpuNs;
+    const gcs = profiler.stop().statistics;
+    books.wall.record(t, spinIters, lastSpinNs);
+    books.cpu.record(cpu, spinIters, lastSpinCpuNs);
+    const gcTimeUs = gcs.reduce((sum, g) => sum + g.cost, 0);
+    this.wallNs += t;
+    this.cpuNs += cpu;
+    this.ops += warm.batch;
+    this.batches++;
+    this.gcCount += gcs.length;
+    this.gcTimeUs += gcTimeUs;
+    return { wallNs: t, cpuNs: cpu, ops: warm.batch, gcCount: gcs.length, gcTimeMs: gcTimeUs / 1000 };
+  }
+
+  /**
+   * Whether this side still needs batches: until it has timed `sampleMs` and at least a window of batches; with a
+   * slowdown, up to a window more until the booked share is on target (the running totals leave only the last batch
+   * uncorrected, and one preempted or GC-hit batch of ~20 moved a fork's share by up to 5 points: 0.148 for 0.1,
+   * loaded test run). A baseline is always on target, so it never runs them.
+   */
+  needsMore(): boolean {
+    if (this.wallNs < this.sampleNs || this.batches < WINDOW) return true;
+    const injector = this.books?.[this.settings.slowdownClock];
+    return Boolean(injector && !injector.onTarget(SLOWDOWN_TOLERANCE) && this.settling++ < WINDOW);
+  }
+
+  /** The side's measurement from its timed batches, plus allocated bytes per op when asked for. */
+  result(): Measurement {
+    const warm = this.warm;
+    const books = this.books;
+    if (!warm || !books) throw new Error('SideMeasurer.result() before warmUp()');
+    this.bh.flush();
+    let bytesPerOp: number | null = null;
+    if (this.settings.allocation) {
+      // Enough ops to amortise GCProfiler's fixed ~600 B, bounded so the ~8 windows take about half the sample time.
+      const n = Math.max(1, Math.min(10_000, Math.floor(this.sampleNs / 12 / Math.max(warm.nsPerOp, 1))));
+      bytesPerOp = allocatedPerOp(this.op, this.bh, n);
+      this.bh.flush();
+    }
+    return {
+      ops: this.ops,
+      nsPerOp: this.wallNs / this.ops,
+      cpuNsPerOp: this.cpuNs / this.ops,
+      bytesPerOp,
+      gcCount: this.gcCount,
+      gcTimeMs: this.gcTimeUs / 1000,
+      warmupOps: warm.ops,
+      batchSize: warm.batch,
+      warmupStable: warm.stable,
+      warmupNs: warm.spentNs,
+      ...(this.settings.slowdown > 0
+        ? { injected: { nsPerOp: books.wall.ratio, cpuNsPerOp: books.cpu.ratio } }
+        : {}),
+    };
+  }
+}
+
 declare const gc: (() => void) | undefined;
+
+/** Collects the heap before a timed phase, when the fork was started with `--expose-gc`. */
+export function collectGarbage(): void {
+  if (typeof gc === 'function') gc();
+}
 
 /** Warms up, then measures wall/CPU time, GC and (optionally) allocation of `op` in this fresh process. */
 export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measurement {
-  const sampleNs = settings.sampleMs * 1e6;
-  const batchTargetNs = Math.max(MIN_BATCH_NS, sampleNs / 20);
-  // Before warm-up, on both sides alike: the spin loop gets type feedback here, so the optimised batch loop that
-  // inlines it does not deoptimise when a slowdown first makes its body run.
-  const spinPerNs = calibrateSpin();
-  const warm = warmUp(
-    op,
-    bh,
-    batchTargetNs,
-    Math.max(settings.warmupMaxMs * 1e6, batchTargetNs * 2 * WINDOW),
-    settings.warmupMinMs * 1e6,
-  );
-  // Run on both sides whatever their slowdown, so baseline and candidate forks differ only in the injected amount;
-  // outside the timed region. The fallback covers a probe faster than the clock can see.
-  const probed = spinNsPerIterInBatch(op, bh);
-  const prior = warm.nsPerOp * warm.batch;
-  const perIter = probed > 0 ? probed : 1 / spinPerNs;
-  // One injector per clock: the run's clock decides the spin, the other only measures what that injected on it.
-  const books = {
-    wall: new SlowdownInjector(settings.slowdown, perIter, prior),
-    cpu: new SlowdownInjector(settings.slowdown, perIter, prior),
-  };
-  const injector = books[settings.slowdownClock];
-  bh.flush();
-  if (typeof gc === 'function') gc();
-
-  const profiler = new GCProfiler();
-  profiler.start();
-  const cpu0 = process.cpuUsage();
-  let wallNs = 0;
-  let ops = 0;
-  let batches = 0;
-  // With a slowdown, up to WINDOW more batches until the booked share is on target: the running totals leave only
-  // the last batch uncorrected, and one preempted or GC-hit batch of ~20 moved a fork's share by up to 5 points
-  // (0.148 for 0.1, loaded test run). A baseline is always on target, so it never runs them.
-  let settling = 0;
-  while (
-    wallNs < sampleNs ||
-    batches < WINDOW ||
-    (!injector.onTarget(SLOWDOWN_TOLERANCE) && settling++ < WINDOW)
-  ) {
-    // With slowdown 0 the injector always answers 0, so the timed code and its inputs are as without the hook.
-    const spinIters = injector.next();
-    const t = timeBatch(op, bh, warm.batch, spinIters);
-    books.wall.record(t, spinIters, lastSpinNs);
-    books.cpu.record(lastBatchCpuNs, spinIters, lastSpinCpuNs);
-    wallNs += t;
-    ops += warm.batch;
-    batches++;
-  }
-  const cpu = process.cpuUsage(cpu0);
-  const gcs = profiler.stop().statistics;
-  bh.flush();
-
-  let bytesPerOp: number | null = null;
-  if (settings.allocation) {
-    // Enough ops to amortise GCProfiler's fixed ~600 B, bounded so the ~8 windows take about half the sample time.
-    const n = Math.max(1, Math.min(10_000, Math.floor(sampleNs / 12 / Math.max(warm.nsPerOp, 1))));
-    bytesPerOp = allocatedPerOp(op, bh, n);
-    bh.flush();
-  }
-  return {
-    ops,
-    nsPerOp: wallNs / ops,
-    cpuNsPerOp: ((cpu.user + cpu.system) * 1000) / ops,
-    bytesPerOp,
-    gcCount: gcs.length,
-    gcTimeMs: gcs.reduce((sum, g) => sum + g.cost, 0) / 1000,
-    warmupOps: warm.ops,
-    batchSize: warm.batch,
-    warmupStable: warm.stable,
-    warmupNs: warm.spentNs,
-    ...(settings.slowdown > 0
-      ? { injected: { nsPerOp: books.wall.ratio, cpuNsPerOp: books.cpu.ratio } }
-      : {}),
-  };
+  const side = new SideMeasurer(op, bh, settings);
+  side.warmUp();
+  collectGarbage();
+  while (side.needsMore()) side.batch();
+  return side.result();
 }
 
 /** Runs exactly `n` ops (instruction-count mode: the difference of two such runs is the per-op count). */

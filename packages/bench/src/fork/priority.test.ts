@@ -10,7 +10,7 @@ import { runFork } from './fork.js';
 import type { ForkJob } from './fork-protocol.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const JOB: ForkJob = { mode: 'count', bundle: 'unused', benchmark: 'unused', params: {}, ops: 1 };
+const JOB: ForkJob = { mode: 'count', kit: '', bundle: 'unused', benchmark: 'unused', params: {}, ops: 1 };
 
 /** A worker that reports its own nice and its scheduling group's, optionally after keepRaisedPriority. */
 function reportingWorker(dir: string, keep: boolean): string {

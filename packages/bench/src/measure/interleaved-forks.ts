@@ -5,7 +5,7 @@
 import { DEFAULT_MAX_FAILURES, sideSummary, skippedOn } from '../analyse/wire.js';
 import type { EventSink } from '../events/event-sink.js';
 import { type ForkOptions, type ForkOutcome, runFork } from '../fork/fork.js';
-import type { ForkJob } from '../fork/fork-protocol.js';
+import type { ForkJob, PairedJob } from '../fork/fork-protocol.js';
 import type { CountJob, CountResult } from '../fork/instructions.js';
 import type {
   BenchmarkRecord,
@@ -23,8 +23,10 @@ import type { RecordedError, Verdict } from '../protocol/types.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { type Publish, publishRun, writeRunAtomic } from '../results/results-store.js';
 import { sideValues } from '../stats/metric.js';
-import type { SequentialDesign } from '../stats/sequential/design.js';
+import { pairedForks } from '../stats/paired.js';
+import { type SequentialDesign, sequentialDesign } from '../stats/sequential/design.js';
 import { decideLook, type Look } from '../stats/sequential/look.js';
+import { pairedRecords } from './paired-samples.js';
 import { seededRandom, seedFrom } from './rng.js';
 
 /** Everything a run needs besides the cases. */
@@ -201,6 +203,7 @@ async function measureOnce(
 ): Promise<boolean> {
   const job: ForkJob = {
     mode: 'sample',
+    kit: settings.fork.kit ?? '',
     bundle: c.bundles[side],
     benchmark: c.bench.benchmark,
     params: c.params[side],
@@ -216,30 +219,48 @@ async function measureOnce(
   });
   if (outcome.kind === 'interrupted') return false;
   const item = toSampleOrFailure(outcome, p.seq++, side, startedAt);
+  await record1(c, entry, item, record, settings, p);
+  return true;
+}
+
+/** Counts a sample's instructions when the run asks for them (valgrind), recording why a count failed. */
+async function countInstructionsOf(
+  c: PlannedCase,
+  entry: BenchmarkRecord,
+  item: Sample,
+  settings: RunSettings,
+): Promise<void> {
+  if (!settings.countInstructions) return;
+  const side = item.side;
+  const counted = await settings.countInstructions({
+    bundle: c.bundles[side],
+    benchmark: c.bench.benchmark,
+    params: c.params[side],
+    nsPerOp: item.nsPerOp,
+  });
+  item.instructionsPerOp = counted.instructionsPerOp;
+  if ('error' in counted) {
+    const message = `instruction count of sample ${item.seq} (${side}) failed: ${counted.error}`;
+    entry.errors = [
+      ...(entry.errors ?? []),
+      { seq: item.seq, side, errorName: 'InstructionCountError', message },
+    ];
+    settings.events.emit({ type: 'error', errorName: 'InstructionCountError', message, key: c.bench.key });
+  }
+}
+
+/** Records one sample or failure: into the entry, the results file rewritten, and its `sample-finished` event. */
+async function record1(
+  c: PlannedCase,
+  entry: BenchmarkRecord,
+  item: Sample | SampleFailure,
+  record: RunRecord,
+  settings: RunSettings,
+  p: Progress,
+): Promise<void> {
   if ('kind' in item) entry.failures.push(item);
   else {
-    if (settings.countInstructions) {
-      const counted = await settings.countInstructions({
-        bundle: c.bundles[side],
-        benchmark: c.bench.benchmark,
-        params: c.params[side],
-        nsPerOp: item.nsPerOp,
-      });
-      item.instructionsPerOp = counted.instructionsPerOp;
-      if ('error' in counted) {
-        const message = `instruction count of sample ${item.seq} (${side}) failed: ${counted.error}`;
-        entry.errors = [
-          ...(entry.errors ?? []),
-          { seq: item.seq, side, errorName: 'InstructionCountError', message },
-        ];
-        settings.events.emit({
-          type: 'error',
-          errorName: 'InstructionCountError',
-          message,
-          key: c.bench.key,
-        });
-      }
-    }
+    await countInstructionsOf(c, entry, item, settings);
     entry.samples.push(item);
   }
   p.completed++;
@@ -247,13 +268,12 @@ async function measureOnce(
   settings.events.emit({
     type: 'sample-finished',
     key: c.bench.key,
-    side,
+    side: item.side,
     seq: item.seq,
     completed: p.completed,
     total: p.total,
     ...('kind' in item ? { failure: item } : { sample: item }),
   });
-  return true;
 }
 
 function caseFinished(
@@ -297,11 +317,15 @@ function look(
   const index = design ? design.looks.indexOf(pairs) : -1;
   if (!design || index < 0) return false;
   const { metric, threshold } = settings.config;
-  const baseline = sideValues(entry, 'baseline', metric).slice(0, pairs);
-  const candidate = sideValues(entry, 'candidate', metric).slice(0, pairs);
-  if (baseline.length < pairs || candidate.length < pairs) return false;
+  const paired = pairedForks(entry, metric);
+  const data = {
+    baseline: (paired?.baseline ?? sideValues(entry, 'baseline', metric)).slice(0, pairs),
+    candidate: (paired?.candidate ?? sideValues(entry, 'candidate', metric)).slice(0, pairs),
+    logRatios: paired ? paired.logRatios.slice(0, pairs) : null,
+  };
+  if (data.baseline.length < pairs || data.candidate.length < pairs) return false;
   const looks = entry.looks ?? [];
-  const decided = decideLook(design, index, baseline, candidate, looks, {
+  const decided = decideLook(designFor(design, paired !== null), index, data, looks, {
     threshold,
     confidence: LOOK_CONFIDENCE,
     guardrail: c.bench.role === 'guardrail',
@@ -311,6 +335,16 @@ function look(
   if (decided.decision === 'continue') return false;
   for (const side of ['baseline', 'candidate'] as const) stopEarly(c, entry, side, decided, settings, p);
   return true;
+}
+
+/**
+ * The run's design for a case: the same looks, alpha and spending, on the rank test its forks give (a case that fell
+ * back to one side per fork in a paired run is looked at with Mann-Whitney).
+ */
+function designFor(design: SequentialDesign, paired: boolean): SequentialDesign {
+  const test = paired ? 'signed-rank' : 'mann-whitney';
+  if (design.test === test) return design;
+  return sequentialDesign({ looks: design.looks, alpha: design.alpha, spending: design.spending, test });
 }
 
 /** The confidence of the interval an equivalence stop reads: the report's Hodges-Lehmann interval. */
@@ -339,7 +373,102 @@ function stopEarly(
   });
 }
 
-/** One case's forks: n pairs in seeded order; false when the run was interrupted. */
+/** The case's state while its forks run. */
+interface CaseRun {
+  c: PlannedCase;
+  entry: BenchmarkRecord;
+  record: RunRecord;
+  settings: RunSettings;
+  p: Progress;
+  /** Forks already done per side (a resumed record). */
+  already: Record<Side, number>;
+  skippedSides: Set<Side>;
+}
+
+/** Whether the failure limit stops `side` (saying so once); true when the side has no more forks to run. */
+function sideStopped(run: CaseRun, side: Side): boolean {
+  if (run.skippedSides.has(side)) return true;
+  const max = run.settings.maxFailuresPerSide ?? DEFAULT_MAX_FAILURES;
+  if (run.entry.failures.filter((f) => f.side === side).length < max) return false;
+  run.skippedSides.add(side);
+  skipRest(run.c, run.entry, side, run.settings, run.p);
+  return true;
+}
+
+/** One pair of one-side forks, in the drawn order; false when the run was interrupted. */
+async function forksPair(run: CaseRun, pair: number, order: readonly Side[]): Promise<boolean> {
+  for (const side of order) {
+    if (pair < run.already[side] || sideStopped(run, side)) continue;
+    if (run.settings.signal?.aborted) return false;
+    if (!(await measureOnce(run.c, run.entry, side, run.record, run.settings, run.p))) return false;
+  }
+  return true;
+}
+
+/** The paired fork's job: both sides' bundles and parameters, the side that goes first, the block seed. */
+function pairedJob(run: CaseRun, first: Side, seed: number): PairedJob {
+  const { c, settings } = run;
+  return {
+    mode: 'paired',
+    kit: settings.fork.kit ?? '',
+    bundles: c.bundles,
+    benchmark: c.bench.benchmark,
+    params: c.params,
+    pinned: Boolean(settings.fork.pin),
+    first,
+    seed,
+    slowdown: c.slowdown,
+    slowdownClock: slowdownClockOf(settings.config.metric),
+    ...(c.sample ?? settings.sample),
+  };
+}
+
+/**
+ * One paired fork; false when the run was interrupted. When the case's first paired fork fails, each side is tried
+ * once in a fork of its own: if both measure, the two sides cannot share a process (a bench file with global
+ * state, a native addon loaded twice…), so the case falls back to one side per fork, says so in its `design`, and
+ * keeps those two samples; otherwise the failure is the benchmark's, recorded on both sides.
+ */
+async function pairedFork(run: CaseRun, pair: number, first: Side, seed: number): Promise<boolean> {
+  const { entry, settings, p } = run;
+  if (pair < run.already.baseline || sideStopped(run, 'baseline') || sideStopped(run, 'candidate'))
+    return true;
+  if (settings.signal?.aborted) return false;
+  const startedAt = new Date().toISOString();
+  const outcome = await runFork(pairedJob(run, first, seed), {
+    ...settings.fork,
+    ...(settings.signal ? { signal: settings.signal } : {}),
+  });
+  if (outcome.kind === 'interrupted') return false;
+  const items = pairedRecords(outcome, p.seq, startedAt);
+  const failed = 'kind' in items[0];
+  if (failed && entry.samples.length === 0 && entry.failures.length === 0 && !entry.design) {
+    return fallBack(run, pair, items[0] as SampleFailure);
+  }
+  p.seq += 2;
+  for (const item of items) await record1(run.c, entry, item, run.record, settings, p);
+  return true;
+}
+
+/**
+ * Moves a case whose first paired fork failed to the forks design (see {@link pairedFork}), saying why. Its first
+ * pair of one-side forks then tells whether the pairing or the benchmark failed: both measured means the pairing.
+ */
+async function fallBack(run: CaseRun, pair: number, failure: SampleFailure): Promise<boolean> {
+  const first = failure.message.split('\n')[0];
+  run.entry.design = {
+    kind: 'forks',
+    reason: `its first paired fork failed (${failure.kind}: ${first}); each side runs in forks of its own`,
+  };
+  return forksPair(run, pair, ['baseline', 'candidate']);
+}
+
+/** Whether a case's forks are paired: the run asks for it and the case did not fall back. */
+function isPairedCase(run: CaseRun): boolean {
+  return run.settings.config.design === 'paired' && run.entry.design?.kind !== 'forks';
+}
+
+/** One case's forks: n pairs (paired forks, or one-side forks in seeded order); false when interrupted. */
 async function runCase(
   c: PlannedCase,
   record: RunRecord,
@@ -348,26 +477,27 @@ async function runCase(
   rand: () => number,
 ): Promise<boolean> {
   const entry = record.benchmarks.find((b) => b.key === c.bench.key) as BenchmarkRecord;
-  const already: Record<Side, number> = {
-    baseline: doneOn(entry, 'baseline'),
-    candidate: doneOn(entry, 'candidate'),
+  const run: CaseRun = {
+    c,
+    entry,
+    record,
+    settings,
+    p,
+    already: { baseline: doneOn(entry, 'baseline'), candidate: doneOn(entry, 'candidate') },
+    skippedSides: new Set<Side>(),
   };
-  const max = settings.maxFailuresPerSide ?? DEFAULT_MAX_FAILURES;
-  const skippedSides = new Set<Side>();
   if (settings.design) entry.looks = [];
   for (let pair = 0; pair < settings.config.samplesPerSide; pair++) {
     // Drawn for every pair, skipped or not, so a resumed run continues the same schedule.
-    const order: Side[] = rand() < 0.5 ? ['baseline', 'candidate'] : ['candidate', 'baseline'];
-    for (const side of order) {
-      if (pair < already[side] || skippedSides.has(side)) continue;
-      if (entry.failures.filter((f) => f.side === side).length >= max) {
-        skippedSides.add(side);
-        skipRest(c, entry, side, settings, p);
-        continue;
-      }
-      if (settings.signal?.aborted) return false;
-      if (!(await measureOnce(c, entry, side, record, settings, p))) return false;
-    }
+    const first: Side = rand() < 0.5 ? 'baseline' : 'candidate';
+    const ok = isPairedCase(run)
+      ? await pairedFork(run, pair, first, Math.floor(rand() * 2 ** 32))
+      : await forksPair(
+          run,
+          pair,
+          first === 'baseline' ? ['baseline', 'candidate'] : ['candidate', 'baseline'],
+        );
+    if (!ok) return false;
     if (look(c, entry, pair + 1, settings, p)) break;
   }
   if (settings.design) writeRunAtomic(settings.outFile, record);

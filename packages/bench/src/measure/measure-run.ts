@@ -27,6 +27,7 @@ export async function measureRun(
   const countInstructions = setup.options.instructions
     ? instructionCounter({
         worker: ctx.worker,
+        kit: ctx.kit,
         cacheDir: ctx.cacheDir,
         timeoutMs: Math.max(ctx.timeoutMs, 120_000),
         signal: control.signal,

@@ -16,13 +16,19 @@ import type { PlannedCase } from './planned-case.js';
 export interface PlanContext {
   cacheDir: string;
   worker: string;
+  /** The bundled measuring kit (compile.ts `kitScript`) the measuring forks load. */
+  kit: string;
   selection: CaseSelection;
   /** Time limit for the describe fork. */
   timeoutMs: number;
 }
 
 /** Loads a compiled bundle in a fork and returns its suite's shape; a load-time throw is a {@link BenchLoadError}. */
-export async function describeBundle(file: string, bundle: string, ctx: PlanContext): Promise<SuiteShape> {
+export async function describeBundle(
+  file: string,
+  bundle: string,
+  ctx: Pick<PlanContext, 'worker' | 'timeoutMs'>,
+): Promise<SuiteShape> {
   const outcome = await runFork(
     { mode: 'describe', bundle },
     { worker: ctx.worker, timeoutMs: ctx.timeoutMs, nodeArgs: [] },

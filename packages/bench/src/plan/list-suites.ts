@@ -11,12 +11,12 @@ import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { expandSuite } from '../suite/cases.js';
 import { describeBundle, type PlanContext } from './cases.js';
 
-async function listOne(file: string, ctx: Omit<PlanContext, 'selection'>): Promise<ListedSuite> {
+async function listOne(file: string, ctx: Omit<PlanContext, 'selection' | 'kit'>): Promise<ListedSuite> {
   const found = locateBenchmarks(await readFile(file, 'utf8'));
   const benchmarks = found.benchmarks.map((b) => ({ name: b.name, file, line: b.line, column: b.column }));
   try {
     const bundle = await compileBench(file, ctx.cacheDir, 'shared');
-    const shape = await describeBundle(file, bundle, { ...ctx, selection: {} });
+    const shape = await describeBundle(file, bundle, ctx);
     const cases = expandSuite(file, shape).map((c) => ({
       key: c.key,
       benchmark: c.benchmark,
@@ -41,7 +41,7 @@ async function listOne(file: string, ctx: Omit<PlanContext, 'selection'>): Promi
 /** Lists every file (in order). Never throws for a file that fails to load: its `loadError` says why. */
 export async function listSuites(
   files: readonly string[],
-  ctx: Omit<PlanContext, 'selection'>,
+  ctx: Omit<PlanContext, 'selection' | 'kit'>,
 ): Promise<ListOutput> {
   const suites: ListedSuite[] = [];
   for (const file of files) suites.push(await listOne(file, ctx));

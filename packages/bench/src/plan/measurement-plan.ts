@@ -9,6 +9,7 @@ import { factorialAnalysis } from '../stats/factorial.js';
 import { growthAnalysis } from '../stats/growth.js';
 import {
   looksUpTo,
+  type RankTest,
   reachableLooks,
   type SequentialDesign,
   sequentialDesign,
@@ -58,9 +59,21 @@ function sequentialConfig(setup: RunSetup, cases: number): NonNullable<RunRecord
   const spending = setup.options.spending ?? 'pocock';
   const designAlpha = correction === 'holm' ? alpha / Math.max(1, cases) : alpha;
   const every = looksUpTo(setup.settings.config.samplesPerSide, setup.options.lookEvery ?? 5);
-  const looks = reachableLooks({ looks: every, alpha: designAlpha, spending });
+  const test = testOf(setup.settings.config);
+  const looks = reachableLooks({ looks: every, alpha: designAlpha, spending, test });
   const futility = setup.options.futility === false ? {} : { futility: DEFAULT_FUTILITY };
   return { looks, spending, designAlpha, ...futility };
+}
+
+/** The designs in a reader's words. */
+const DESIGN_WORDS = {
+  paired: 'both sides in each fork',
+  forks: 'one side per fork',
+} as const;
+
+/** The rank test of a run's measurement design: signed-rank over paired forks, else Mann-Whitney. */
+function testOf(config: Pick<RunRecord['config'], 'design'>): RankTest {
+  return config.design === 'paired' ? 'signed-rank' : 'mann-whitney';
 }
 
 /** The design of a run config (computed once per process per spec), or undefined for a fixed-n run. */
@@ -71,6 +84,7 @@ function designOf(config: RunRecord['config']): SequentialDesign | undefined {
         looks: sequential.looks,
         alpha: sequential.designAlpha,
         spending: sequential.spending,
+        test: testOf(config),
       })
     : undefined;
 }
@@ -122,15 +136,24 @@ function withResume(setup: RunSetup, plan: MeasurePlan): MeasurePlan {
     throw new UsageError(
       `--resume: ${resume} was measured ${sequential?.futility ? 'with' : 'without'} the futility stop; its design cannot change`,
     );
-  const config = { ...plan.config, samplesPerSide, ...(sequential ? { sequential } : {}) };
+  // The design is the file's (absent: one side per fork, every file before protocol 10): samples of two designs
+  // never mix in one benchmark.
+  const design = recorded.config.design ?? 'forks';
+  const asked = setup.options.design;
+  if (asked !== undefined && asked !== design)
+    throw new UsageError(
+      `--resume: ${resume} was measured with the ${design} design (${DESIGN_WORDS[design]}); it cannot be continued with --design ${asked}` +
+        (recorded.config.design === undefined ? ' (it was written before paired forks existed)' : ''),
+    );
+  const config = { ...plan.config, samplesPerSide, design, ...(sequential ? { sequential } : {}) };
   if (!sequential) delete config.sequential;
   const { design: _, ...rest } = plan;
-  const design = designOf(config);
+  const sequentialDesign = designOf(config);
   return {
     ...rest,
     config,
-    resume: { ...recorded, config: { ...recorded.config, samplesPerSide } },
-    ...(design ? { design } : {}),
+    resume: { ...recorded, config: { ...recorded.config, samplesPerSide, design } },
+    ...(sequentialDesign ? { design: sequentialDesign } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkAnalysisOptions, type OutputOptions } from '../analyse/run-analyses.js';
 import { UsageError } from '../errors.js';
-import { workerScript } from '../fork/compile.js';
+import { kitScript, workerScript } from '../fork/compile.js';
 import { DEFAULT_NODE_ARGS, type ForkOptions } from '../fork/fork.js';
 import { claimPinning } from '../fork/pinning.js';
 import type { RunInvocation, RunRecord } from '../model.js';
@@ -20,7 +20,7 @@ import { typecheckBenchFiles } from '../suite/typecheck.js';
 import type { PlanContext } from './cases.js';
 import { equivalentArgv } from './equivalent-command.js';
 import type { RunSampleSettings } from './planned-case.js';
-import { DEFAULT_METRIC, type RunOptions } from './run-options.js';
+import { DEFAULT_DESIGN, DEFAULT_METRIC, type RunOptions } from './run-options.js';
 
 /** Forks per side of a fixed-n run (`--fixed-n`) unless `-n` says otherwise: the design before protocol 5. */
 const FIXED_N_DEFAULT = 10;
@@ -175,6 +175,7 @@ function settingsOf(options: RunOptions, cwd: string, outFile: string, fork: Set
       metric,
       alpha,
       threshold,
+      design: options.design ?? DEFAULT_DESIGN,
     },
     sample: {
       sampleMs: options.sampleMs ?? 100,
@@ -209,8 +210,10 @@ export async function setUpRun(
   }
   const { dir: cacheDir, dispose } = cacheDirFor(cwd, options.cacheDir);
   let worker: string;
+  let kit: string;
   try {
     worker = await workerScript(cacheDir);
+    kit = await kitScript(cacheDir);
   } catch (e) {
     dispose();
     throw e;
@@ -220,7 +223,7 @@ export async function setUpRun(
     ...(options.filter !== undefined ? { filter: options.filter } : {}),
     params: paramSelection(options.params),
   };
-  const fork = { worker, timeoutMs, pin: pin?.plan ?? null, nodeArgs: [...DEFAULT_NODE_ARGS] };
+  const fork = { worker, kit, timeoutMs, pin: pin?.plan ?? null, nodeArgs: [...DEFAULT_NODE_ARGS] };
   return {
     dispose: () => {
       pin?.release();
@@ -229,7 +232,7 @@ export async function setUpRun(
     cwd,
     log: options.log ?? (() => {}),
     options,
-    ctx: { cacheDir, worker, timeoutMs, selection },
+    ctx: { cacheDir, worker, kit, timeoutMs, selection },
     output,
     settings: { ...settingsOf(options, cwd, outFile, fork), publish: publishOf(options, command) },
   };

@@ -20,6 +20,13 @@ import { SAMPLING_LIMITS } from '../suite/define.js';
  */
 export const DEFAULT_METRIC = 'cpuNsPerOp' as const;
 
+/**
+ * The default measurement design: both sides in every fork. Why: a ~1 µs op's per-fork CPU ns/op spread with a log
+ * sd of 0.14–0.32 between forks, while the two sides inside one fork move together, so the within-fork log ratio
+ * carries only a fraction of that spread (docs/bench-paired-design.md has the measured components).
+ */
+export const DEFAULT_DESIGN = 'paired' as const;
+
 export interface RunOptions {
   /** `run`: each suite's in-code factor; `aa`: the same code on both sides; `compare`: two git revisions. */
   mode: 'run' | 'aa' | 'compare';
@@ -46,6 +53,13 @@ export interface RunOptions {
    * reaching a difference by the maximum is below 3% stops early, claiming nothing (Unchanged, or Held).
    */
   futility?: boolean;
+  /**
+   * The measurement design (default {@link DEFAULT_DESIGN}): `paired` measures both sides in each fork, in
+   * alternating ABBA/BAAB blocks, and tests the forks' within-fork log ratios (signed-rank); `forks` measures one side
+   * per fork, the forks interleaved in pairs (Mann-Whitney). A case whose sides cannot run in one process falls back
+   * to `forks` and says so.
+   */
+  design?: 'paired' | 'forks';
   /** Timed phase per fork, ms (default 100, or the suite's `sampling`). */
   sampleMs?: number;
   /** Warm-up cap per fork, ms (default 150, or the suite's `sampling`). */
@@ -123,6 +137,7 @@ const RunOptionsSchema = v.strictObject({
   lookEvery: v.optional(v.number()),
   spending: v.optional(v.picklist(['pocock', 'obrien-fleming'])),
   futility: v.optional(v.boolean()),
+  design: v.optional(v.picklist(['paired', 'forks'])),
   sampleMs: v.optional(v.number()),
   warmupMs: v.optional(v.number()),
   warmupMinMs: v.optional(v.number()),

@@ -62,6 +62,12 @@ export const CheckQuantitySchema = v.picklist([
   'runs_test_p',
   'mann_kendall_tau',
   'mann_kendall_p',
+  /** Paired forks (protocol 10): forks in the design (`value`), both sides measured in each. */
+  'paired_forks',
+  /** Paired forks: exact p of the forks' log ratios grouped by which side went first (order of loading and warm-up). */
+  'first_side_p',
+  /** Paired forks: exact p of the per-fork difference between baseline-led and candidate-led blocks. */
+  'block_lead_p',
 ]);
 
 /** How a measured value is compared with its limit: the finding passes when `value relation limit` holds. */
@@ -124,10 +130,19 @@ export const ComparisonStatsSchema = v.object({
   shift: HodgesLehmannSchema,
   /** Hodges-Lehmann ratio candidate / baseline; null when a value is ≤ 0. */
   ratio: v.nullable(HodgesLehmannSchema),
+  /** U1 of the two sides' values (Mann-Whitney; the test of the `forks` design). */
   u: v.number(),
-  /** Exact two-sided Mann-Whitney p. */
+  /** The exact two-sided p of the design's test: Mann-Whitney (`forks`), signed-rank over the forks (`paired`). */
   p: v.number(),
   exact: v.boolean(),
+  /**
+   * The design the test and intervals belong to (protocol 10): `paired` (the signed-rank test and the one-sample
+   * Hodges-Lehmann interval of the forks' within-fork log ratios; `deltaPercent` is the ratio estimate's change) or
+   * `forks` (Mann-Whitney and the two-sample intervals; `deltaPercent` the change of the medians).
+   */
+  design: v.picklist(['paired', 'forks']),
+  /** The signed-rank statistic W+ over the paired forks' log ratios; null for `forks`. */
+  wPlus: v.nullable(v.number()),
 });
 
 /** The multiple-comparison correction across a run's benchmarks. */
@@ -152,6 +167,19 @@ export const VerdictBasisSchema = v.object({
   failedChecks: v.array(CheckNameSchema),
   /** The side without values (Invalid); null otherwise. */
   emptySide: v.nullable(SideSchema),
+  /**
+   * Set when the statistics alone read Unchanged or Held but the interval does not show it (Unchanged: not inside
+   * ±threshold; Held: reaching past +threshold), so the outcome is Inconclusive (protocol 10): the interval, and
+   * about how many samples per side would narrow it enough at the same spread (null when no number would: the
+   * estimate itself lies beyond the threshold).
+   */
+  unresolved: v.nullable(
+    v.object({
+      lowerPercent: WireNumber,
+      upperPercent: WireNumber,
+      samplesPerSide: v.nullable(Count),
+    }),
+  ),
 });
 
 /**

@@ -26,7 +26,23 @@ const find = (c: ProtocolCheck, q: CheckQuantity, side: CheckFinding['side'] = n
 const value = (f: CheckFinding | undefined): number => f?.value ?? 0;
 const firstLine = (text: string) => text.split('\n')[0] ?? '';
 
+/** "12 paired forks; first side p 0.54 (6 forks baseline first, 6 candidate first); block lead p 0.71 (…)". */
+function pairedText(c: ProtocolCheck, forks: CheckFinding): string {
+  const parts = [`${value(forks)} paired forks (both sides in each)`];
+  for (const [q, name] of [
+    ['first_side_p', 'first side'],
+    ['block_lead_p', 'block lead'],
+  ] as const) {
+    const f = find(c, q);
+    if (f) parts.push(`${name} p ${formatP(f.value)}${against(f, (x) => String(x))} (${f.note ?? ''})`);
+  }
+  const failed = c.findings.some((f) => !f.passed);
+  return `${parts.join('; ')}${failed ? ': the order moved the comparison' : ''}`;
+}
+
 function pairingText(c: ProtocolCheck): string {
+  const forks = find(c, 'paired_forks');
+  if (forks) return pairedText(c, forks);
   const pairs = find(c, 'interleaved_pairs');
   if (pairs) return `${value(pairs)} interleaved pairs (each pair one baseline and one candidate fork)`;
   const dup = find(c, 'duplicate_seq');

@@ -78,6 +78,9 @@ export const SequentialConfigSchema = v.object({
   futility: v.optional(v.number()),
 });
 
+/** The measurement designs: both sides in one fork (`paired`), or one side per fork (`forks`). */
+export const DesignSchema = v.picklist(['paired', 'forks']);
+
 /** The run's judging configuration; `samplesPerSide` is the maximum of a sequential run. */
 export const RunConfigSchema = v.object({
   samplesPerSide: Count,
@@ -87,6 +90,11 @@ export const RunConfigSchema = v.object({
   threshold: v.number(),
   /** Present in sequential runs (the default since protocol 5); absent: every benchmark takes n per side. */
   sequential: v.optional(SequentialConfigSchema),
+  /**
+   * The measurement design asked for (protocol 10; absent: `forks`, every run before it). A benchmark that could not
+   * get it says so in its own `design`.
+   */
+  design: v.optional(DesignSchema),
 });
 
 /** What one look of a sequential run decided. */
@@ -95,7 +103,7 @@ export const LookDecisionSchema = v.picklist(['difference', 'equivalence', 'futi
 /** One look of a sequential run at one benchmark: n per side, its p against the boundary, and the decision. */
 export const LookSchema = v.object({
   n: Count,
-  /** U1 of the first n samples per side. */
+  /** The design's statistic at this look: U1 of the first n samples per side, or W+ of the first n paired forks. */
   u: v.number(),
   /** This look's fixed-n two-sided p (no ties: exact). */
   p: v.number(),
@@ -127,7 +135,29 @@ export const EnvironmentSchema = v.object({
   affinity: v.nullable(v.string()),
 });
 
-/** One measurement: one fresh fork, warmed up until stable, then `ops` operations timed in batches. */
+/** One ABBA/BAAB block of a paired fork, as one side saw it: its two batches summed. */
+export const PairBlockSchema = v.object({
+  /** Whether this side's batches opened and closed the block. */
+  lead: v.boolean(),
+  wallNs: v.number(),
+  cpuNs: v.number(),
+  ops: v.number(),
+});
+
+/** What makes a sample one half of a paired fork (both sides measured in one process, in alternating blocks). */
+export const PairSchema = v.object({
+  /** The paired fork's number in the run, shared by its two samples. */
+  fork: Count,
+  /** Whether this side was loaded, set up and warmed up first (a seeded coin flip per fork). */
+  first: v.boolean(),
+  /** The fork's blocks in time order. */
+  blocks: v.array(PairBlockSchema),
+});
+
+/**
+ * One measurement: one side of one fresh fork, warmed up until stable, then `ops` operations timed in batches. In a
+ * paired fork both sides are measured, and each gives one sample carrying the fork's `pair`.
+ */
 export const SampleSchema = v.object({
   /** Index of this sample in time order across the whole run (interleaving order). */
   seq: Count,
@@ -160,6 +190,8 @@ export const SampleSchema = v.object({
   injected: v.optional(v.object({ nsPerOp: v.number(), cpuNsPerOp: v.number() })),
   /** Deterministic instruction count per op (valgrind mode only). */
   instructionsPerOp: v.optional(WireNumber),
+  /** Present when the sample is one side of a paired fork (protocol 10). */
+  pair: v.optional(PairSchema),
   startedAt: v.string(),
   env: EnvironmentSchema,
 });
@@ -228,6 +260,11 @@ export const BenchmarkRecordSchema = v.object({
   errors: v.optional(v.array(RecordedRunErrorSchema)),
   /** A sequential run's looks at this benchmark, in order (recomputed from the samples on `--resume`). */
   looks: v.optional(v.array(LookSchema)),
+  /**
+   * Set when this benchmark was measured with another design than the run asked for, and why (e.g. its two sides
+   * could not run in one process, so it fell back to one side per fork).
+   */
+  design: v.optional(v.object({ kind: DesignSchema, reason: v.string() })),
 });
 
 /**

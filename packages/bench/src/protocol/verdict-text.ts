@@ -4,7 +4,7 @@
  * through `@tombstone-lab/bench/protocol`, for the editor.
  */
 
-import { formatDeltaPercent, formatP } from '../format/number-format.js';
+import { formatDeltaPercent, formatP, formatPercentRange } from '../format/number-format.js';
 import { checkSummaryText } from './check-text.js';
 import type { ProtocolCheck, VerdictBasis, VerdictOutcome } from './types.js';
 
@@ -49,6 +49,28 @@ export function failedChecksText(v: Pick<VerdictReasonInput, 'checks' | 'metric'
 }
 
 /**
+ * Why an Unchanged or Held read is Inconclusive: "its interval [-3.52%, +1.29%] reaches past ±2%, so Unchanged is
+ * not shown; about 24 forks per side would resolve it". Undefined when the verdict is not such a one.
+ */
+export function unresolvedText(v: Pick<VerdictReasonInput, 'basis'>): string | undefined {
+  const u = v.basis.unresolved;
+  const read = v.basis.statisticalOutcome;
+  if (!u || (read !== 'Unchanged' && read !== 'Held')) return undefined;
+  const limit = `${read === 'Held' ? '+' : '±'}${Number((v.basis.threshold * 100).toFixed(4))}%`;
+  const interval =
+    u.lowerPercent === null || u.upperPercent === null
+      ? 'its interval is unbounded at this n'
+      : `its interval ${formatPercentRange(u.lowerPercent, u.upperPercent)} reaches past ${limit}`;
+  const more =
+    u.samplesPerSide !== null
+      ? `about ${u.samplesPerSide} samples per side (-n ${u.samplesPerSide}) would resolve it`
+      : u.lowerPercent === null || u.upperPercent === null
+        ? 'more samples per side (-n) would bound it'
+        : `its estimate itself lies near or past ${limit}, so more samples would more likely show a change`;
+  return `${interval}, so ${read} is not shown; ${more}`;
+}
+
+/**
  * Why a verdict is what it is: "regression: p 1.08e-05 < 0.05, +12% beyond ±2%"; for Inconclusive the failed checks
  * and what the statistics alone read; for Invalid the side without values.
  */
@@ -56,5 +78,8 @@ export function verdictReasonText(v: VerdictReasonInput): string {
   if (!v.stats) return `no ${v.metric} values on the ${v.basis.emptySide ?? 'baseline'} side`;
   const decided = decisionText(v.basis.statisticalOutcome, statisticsText(v, v.stats));
   if (v.outcome !== 'Inconclusive') return decided;
+  const unresolved = unresolvedText(v);
+  if (unresolved !== undefined && v.basis.failedChecks.length === 0)
+    return `${unresolved} (the statistics alone read ${v.basis.statisticalOutcome}: ${decided})`;
   return `checks failed: ${failedChecksText(v)} (the statistics alone read ${v.basis.statisticalOutcome ?? '—'}: ${decided})`;
 }

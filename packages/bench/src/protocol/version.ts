@@ -20,14 +20,21 @@
  * 9: a verdict's `equivalence` (its Hodges-Lehmann interval held against ±threshold: bounds in percent, half-width
  * over the threshold, within ±threshold, below +threshold, and whether an Unchanged/Held claim is not shown by it)
  * and the summary's `claimsNotShown` counts. The results file's records are unchanged.
+ * 10: the paired design: a run's config may carry its `design` (`paired`: both sides in one fork, in alternating
+ * ABBA/BAAB blocks; `forks`: one side per fork, the only design before), a sample of a paired fork its `pair` (the
+ * fork, which side went first, every block), a benchmark that fell back to another design its `design` and the
+ * reason; a verdict's `stats` carry `design` and, when paired, the signed-rank test (`wPlus`) over the forks' log
+ * ratios; Unchanged and Held are given only when the interval shows them, otherwise the outcome is Inconclusive
+ * with what would resolve it (`basis.unresolved`).
  */
-export const PROTOCOL_VERSION = 9 as const;
+export const PROTOCOL_VERSION = 10 as const;
 
 /**
  * Versions whose results files this runner still reads: a results file holds the run's records (samples,
- * failures, settings), whose shape is the same in 1–9 (4, 5, 7 and 8 add optional fields: a file without `sequential`
- * is a fixed-n run, one without `futility` had no futility stop, one without `warmupMinMs` no warm-up minimum; 6
- * and 9 changed only the analysis, which is recomputed from the records). All are read with the one results
+ * failures, settings), whose shape is the same in 1–10 (4, 5, 7, 8 and 10 add optional fields: a file without
+ * `sequential` is a fixed-n run, one without `futility` had no futility stop, one without `warmupMinMs` no warm-up
+ * minimum, one without `design` measured one side per fork; 6 and 9 changed only the analysis, which is recomputed
+ * from the records). All are read with the one results
  * schema (`RunRecordSchema`).
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, PROTOCOL_VERSION];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, PROTOCOL_VERSION];

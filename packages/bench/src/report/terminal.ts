@@ -7,7 +7,7 @@ import { formatEffect } from '../format/number-format.js';
 import { type Align, alignedTable, boxTable } from '../format/text-table.js';
 import { checkReasonText } from '../protocol/check-text.js';
 import type { Correction, ProtocolFactorialTable, ProtocolRunSummary, Verdict } from '../protocol/types.js';
-import { failedChecksText } from '../protocol/verdict-text.js';
+import { failedChecksText, unresolvedText } from '../protocol/verdict-text.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
 import {
@@ -132,7 +132,9 @@ function verdictLines(verdicts: readonly Verdict[]): string[] {
     if (v.outcome === 'Inconclusive' && v.stats) {
       // The statistics alone read Lost: an unconfirmed regression, which the gate fails on.
       const gate = v.basis.statisticalOutcome === 'Lost' ? ' — reads as a regression: fails the gate' : '';
-      lines.push(`    checks failed: ${failedChecksText(v)}${gate}`);
+      if (v.basis.failedChecks.length > 0) lines.push(`    checks failed: ${failedChecksText(v)}${gate}`);
+      const unresolved = unresolvedText(v);
+      if (unresolved !== undefined) lines.push(`    not resolved: ${unresolved}`);
     }
     return lines;
   });

@@ -81,9 +81,11 @@ describe('analyzeRun', () => {
     const holm = analyzeRun(family).verdicts[0]!;
     expect(holm.pAdjusted).toBeCloseTo(raw.stats!.p * 8, 12);
     expect(holm.stats!.p).toBe(raw.stats!.p);
-    expect(holm.outcome).toBe('Unchanged');
+    // Not significant after Holm, and its interval reaches past ±2%: not shown Unchanged either.
+    expect(holm.outcome).toBe('Inconclusive');
+    expect(holm.basis.statisticalOutcome).toBe('Unchanged');
     expect(verdictReasonText(holm)).toMatch(
-      /^Holm-adjusted p \S+ ≥ 0.05 \(raw p \S+\), \+3(\.\d+)?% beyond ±2%$/,
+      /so Unchanged is not shown; .*\(the statistics alone read Unchanged: Holm-adjusted p \S+ ≥ 0.05 \(raw p \S+\), \+3(\.\d+)?% beyond ±2%\)$/,
     );
   });
 

@@ -12,6 +12,9 @@ import type { Correction } from './holm.js';
 import { lag1Autocorrelation, mannKendall, runsTest } from './independence.js';
 import { minimumAchievableP } from './mann-whitney.js';
 import { type MetricName, metricOf, sideSamples, sideValues } from './metric.js';
+import { orderEffect } from './order-effect.js';
+import { isPaired, pairedForks } from './paired.js';
+import { minimumSignedRankP } from './signed-rank.js';
 import { logExcerpt } from './stack-excerpt.js';
 
 // One list of check names: the protocol's schema (report order); statistics produce exactly those.
@@ -112,8 +115,32 @@ function result(name: CheckName, findings: CheckFinding[]): CheckResult {
 
 const countOn = (record: BenchmarkRecord, side: Side) => record.samples.filter((s) => s.side === side).length;
 
-/** Equal n per side, and interleaved: in time order every consecutive pair holds one baseline and one candidate. */
-export function checkPairing(record: BenchmarkRecord): CheckResult {
+/**
+ * Paired forks: both sides in every fork, and no order effect — neither which side went first nor which led the
+ * blocks moved the comparison (held to the independence alpha, 0.01: in A/A both are noise, and a real order
+ * effect is a measurement that cannot be trusted). Order effects are tested in stats/order-effect.ts.
+ */
+function pairedPairing(record: BenchmarkRecord, config: CheckConfig): CheckResult {
+  const effect = orderEffect(record, config.metric);
+  const forks = pairedForks(record, config.metric)?.logRatios.length ?? 0;
+  const limit = { relation: '>=' as const, value: config.independenceAlpha };
+  const findings = [measuredFinding('paired_forks', { value: forks })];
+  if (effect?.firstSideP !== null && effect?.firstSideP !== undefined) {
+    const note = `${effect.baselineFirst} forks baseline first, ${effect.candidateFirst} candidate first`;
+    findings.push(measuredFinding('first_side_p', { value: effect.firstSideP, limit, note }));
+  }
+  if (effect?.leadP !== null && effect?.leadP !== undefined) {
+    const note = `mean ${(Math.expm1(effect.leadEffect ?? 0) * 100).toFixed(2)}% baseline-led vs candidate-led`;
+    findings.push(measuredFinding('block_lead_p', { value: effect.leadP, limit, note }));
+  }
+  return result('pairing', findings);
+}
+
+/**
+ * Equal n per side, and interleaved: in time order every consecutive pair holds one baseline and one candidate. For
+ * paired forks also no order effect ({@link pairedPairing}).
+ */
+export function checkPairing(record: BenchmarkRecord, config?: CheckConfig): CheckResult {
   const nb = countOn(record, 'baseline');
   const nc = countOn(record, 'candidate');
   if (nb !== nc || nb === 0) {
@@ -137,6 +164,7 @@ export function checkPairing(record: BenchmarkRecord): CheckResult {
       ]);
     }
   }
+  if (config && isPaired(record)) return pairedPairing(record, config);
   return result('pairing', [measuredFinding('interleaved_pairs', { value: nb })]);
 }
 
@@ -303,6 +331,11 @@ export function saneValues(
 
 /** The sample sizes can reach significance at all: 2 / C(n1 + n2, n1) < alpha. */
 export function checkSampleSufficiency(record: BenchmarkRecord, config: CheckConfig): CheckResult {
+  const paired = pairedForks(record, config.metric);
+  if (paired) {
+    const n = paired.logRatios.length;
+    return sufficientSizes(n, n, config.alpha, undefined, 'paired');
+  }
   const n1 = sideValues(record, 'baseline', config.metric).length;
   const n2 = sideValues(record, 'candidate', config.metric).length;
   return sufficientSizes(n1, n2, config.alpha);
@@ -324,8 +357,10 @@ export function sufficientSizes(
   n2: number,
   alpha: number,
   family: Family = { size: 1, correction: 'none' },
+  design: 'paired' | 'forks' = 'forks',
 ): CheckResult {
-  const floor = minimumAchievableP(n1, n2);
+  // Paired forks are one value each for the signed-rank test: 2 / 2^n (0.0625 at 5, 0.0020 at 10).
+  const floor = design === 'paired' ? minimumSignedRankP(Math.min(n1, n2)) : minimumAchievableP(n1, n2);
   const holm = family.correction === 'holm' && family.size > 1;
   return result('sample_sufficiency', [
     measuredFinding('samples', { side: 'baseline', value: n1 }),
@@ -415,6 +450,8 @@ const asFact = (f: CheckFinding): CheckFinding => (f.passed ? f : { ...f, limit:
  * added no false verdict in A/A (0 of 120) and 4 Lost at +10% (43 → 47 of 56).
  */
 export function checkSampleIndependence(record: BenchmarkRecord, config: CheckConfig): CheckResult {
+  const paired = pairedForks(record, config.metric);
+  if (paired) return pairedIndependence(record, paired.logRatios, config);
   const perSide = SIDES.flatMap((side) => independenceOfSide(side, sideSamples(record, side), config));
   if (perSide.every((f) => f.passed)) return result('sample_independence', perSide);
   // The pairs are held to alpha, stricter than a side's 0.01: in doubt the benchmark stays Inconclusive.
@@ -423,10 +460,27 @@ export function checkSampleIndependence(record: BenchmarkRecord, config: CheckCo
   return result('sample_independence', [...(common ? perSide.map(asFact) : perSide), ...pairs]);
 }
 
+/**
+ * The paired design's independence: the test reads one log ratio per fork, so those are what must show neither a
+ * trend nor serial correlation (side null, held to alpha as the forks design holds its pairs). A drift of the host
+ * over the run moves both sides of each fork alike and cancels in the log ratios; the sides' own time-order findings
+ * are kept as facts. A drift of one side only (the candidate slowing down over the run) still moves the log ratios
+ * and fails.
+ */
+function pairedIndependence(
+  record: BenchmarkRecord,
+  logRatios: readonly number[],
+  config: CheckConfig,
+): CheckResult {
+  const perSide = SIDES.flatMap((side) => independenceOfSide(side, sideSamples(record, side), config));
+  const ratios = independenceOf(logRatios, null, config, config.alpha);
+  return result('sample_independence', [...perSide.map(asFact), ...ratios]);
+}
+
 /** All eight checks of one benchmark, in {@link CHECK_NAMES} order. */
 export function runChecks(record: BenchmarkRecord, config: CheckConfig): CheckResult[] {
   return [
-    checkPairing(record),
+    checkPairing(record, config),
     checkEnvironment(record),
     checkBaselineValid(record),
     checkBenchmarkPassed(record),

@@ -116,11 +116,13 @@ describe('a verdict carries its equivalence', () => {
     expect(v.equivalence).toMatchObject({ withinThreshold: true, claimNotShown: false });
   });
 
-  it('Unchanged but not shown: the same outcome, marked', () => {
+  it('Unchanged but not shown: Inconclusive (protocol 10), the interval kept in its equivalence and basis', () => {
     const v = verdictFor(makeRecord({ baseline: noisy, candidate: [...noisy].reverse() }), config);
-    expect(v.outcome).toBe('Unchanged');
-    expect(v.equivalence).toMatchObject({ withinThreshold: false, claimNotShown: true });
+    expect(v.outcome).toBe('Inconclusive');
+    expect(v.basis.statisticalOutcome).toBe('Unchanged');
+    expect(v.equivalence).toMatchObject({ withinThreshold: false, claimNotShown: false });
     expect(v.equivalence!.halfWidthToThreshold).toBeGreaterThan(1);
+    expect(v.basis.unresolved?.lowerPercent).toBeCloseTo(v.equivalence!.lowerPercent!, 12);
   });
 
   it('an Invalid verdict (a side without values) has none', () => {

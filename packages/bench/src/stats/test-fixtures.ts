@@ -160,3 +160,54 @@ export function aroundMedian(m: number, relSpread = 0.01): number[] {
   const offsets = [-4, 1, -3, 0, 2, -2, 4, -1, 0, 3];
   return offsets.map((o) => (o === 0 ? m : m + (o * relSpread * m) / 4));
 }
+
+/** Options of {@link makePairedRecord}: per fork, each side's value in every block (equal block counts). */
+export interface PairedSpec {
+  benchmark?: string;
+  role?: Role;
+  /** forks[i] = { baseline: block values, candidate: block values, first?, leads? } */
+  forks: readonly {
+    baseline: readonly number[];
+    candidate: readonly number[];
+    /** The side loaded and warmed up first (default: alternating by fork). */
+    first?: Side;
+    /** Which side led each block (default: alternating). */
+    leads?: readonly Side[];
+  }[];
+}
+
+/**
+ * A BenchmarkRecord of paired forks (protocol 10): each fork gives a baseline and a candidate sample with the
+ * fork's `pair`; a block's value v is recorded as 1,000 ops in v·1,000 ns on both clocks.
+ */
+export function makePairedRecord(spec: PairedSpec): BenchmarkRecord {
+  const samples: Sample[] = [];
+  spec.forks.forEach((f, i) => {
+    const first: Side = f.first ?? (i % 2 === 0 ? 'baseline' : 'candidate');
+    const leads = f.baseline.map((_, k) => f.leads?.[k] ?? (k % 2 === 0 ? 'baseline' : 'candidate'));
+    for (const [j, side] of (['baseline', 'candidate'] as const).entries()) {
+      const values = f[side];
+      const blocks = values.map((v, k) => ({
+        lead: leads[k] === side,
+        wallNs: v * 1000,
+        cpuNs: v * 1000,
+        ops: 1000,
+      }));
+      const total = values.reduce((a, b) => a + b, 0) / values.length;
+      samples.push({
+        ...sample(2 * i + j, side, total, env()),
+        ops: 1000 * values.length,
+        bytesPerOp: 0,
+        pair: { fork: 2 * i, first: first === side, blocks },
+      });
+    }
+  });
+  return {
+    id: { suite: 'RangeTombstoneListBench', benchmark: spec.benchmark ?? 'paired', params: {} },
+    key: `RangeTombstoneListBench.${spec.benchmark ?? 'paired'}`,
+    role: spec.role ?? 'primary',
+    labels: { baseline: 'impl=a', candidate: 'impl=b' },
+    samples,
+    failures: [],
+  };
+}

@@ -1,6 +1,6 @@
 /**
- * The verdict of one benchmark: medians, Δ%, Hodges-Lehmann shift and ratio, the exact U test, the outcome,
- * and the eight checks.
+ * The verdict of one benchmark: medians, Δ%, Hodges-Lehmann shift and ratio, the exact test of its design (the
+ * signed-rank test over paired forks, or Mann-Whitney over one-side forks), the outcome, and the eight checks.
  */
 
 import type { BenchmarkRecord, Role, RunRecord, Side } from '../model.js';
@@ -13,13 +13,15 @@ import {
   sufficientSizes,
 } from './checks.js';
 import { type Description, describe } from './describe.js';
-import { type Equivalence, equivalenceOf, type IntervalInput } from './equivalence.js';
+import { type Equivalence, equivalenceOf, type IntervalInput, thresholdInterval } from './equivalence.js';
 import { assertOpenUnit, StatsInputError } from './errors.js';
 import { type HodgesLehmannResult, hodgesLehmann, hodgesLehmannRatio } from './hodges-lehmann.js';
 import { adjustPValues, CORRECTIONS, type Correction } from './holm.js';
 import { mannWhitneyU } from './mann-whitney.js';
 import { METRIC_NAMES, METRIC_UNITS, type MetricName, sideValues } from './metric.js';
+import { type PairedForks, pairedForks } from './paired.js';
 import { type Look, type LookDecision, sequentialPOf } from './sequential/look.js';
+import { hodgesLehmannPaired, pairedRatio, signedRankTest } from './signed-rank.js';
 
 /**
  * Outcome of a benchmark: primaries are Won/Lost/Unchanged, guardrails Held/Lost; Inconclusive when a check failed
@@ -68,9 +70,13 @@ export interface ComparisonStats {
   ratio: HodgesLehmannResult | null;
   /** U1 with x = baseline, y = candidate. */
   u: number;
-  /** Exact two-sided p. */
+  /** Exact two-sided p of the design's test. */
   p: number;
   exact: boolean;
+  /** `paired`: signed-rank over the forks' log ratios; `forks`: Mann-Whitney over the sides' values. */
+  design: 'paired' | 'forks';
+  /** W+ of the signed-rank test (paired); null for `forks`. */
+  wPlus: number | null;
 }
 
 /** The verdict of one benchmark. */
@@ -170,6 +176,35 @@ export function compareSamples(
     u: mw.u,
     p: mw.p,
     exact: mw.exact,
+    design: 'forks',
+    wPlus: null,
+  };
+}
+
+/**
+ * Compares paired forks: the exact signed-rank test over the forks' within-fork log ratios, the ratio as the
+ * one-sample Hodges-Lehmann estimate of those logs (so Δ% is the estimate's change, the centre of its interval,
+ * not a difference of medians that still carries the fork-to-fork spread), the shift from the forks' paired
+ * differences in metric units.
+ */
+export function comparePaired(forks: PairedForks, confidence = 0.95): ComparisonStats {
+  const { baseline, candidate, logRatios } = forks;
+  const test = signedRankTest(logRatios);
+  const ratio = pairedRatio(logRatios, confidence);
+  return {
+    baseline: describe(baseline),
+    candidate: describe(candidate),
+    deltaPercent: (ratio.estimate - 1) * 100,
+    shift: hodgesLehmannPaired(
+      candidate.map((c, i) => c - baseline[i]!),
+      confidence,
+    ),
+    ratio,
+    u: mannWhitneyU(baseline, candidate).u,
+    p: test.p,
+    exact: true,
+    design: 'paired',
+    wPlus: test.wPlus,
   };
 }
 
@@ -207,13 +242,15 @@ export function decideOutcome(
  */
 export function judge(
   role: Role,
-  stats: Pick<ComparisonStats, 'p' | 'deltaPercent'> & IntervalInput & { pAdjusted: number },
+  stats: Pick<ComparisonStats, 'p' | 'deltaPercent'> &
+    IntervalInput & { baseline: { n: number }; pAdjusted: number },
   checks: readonly CheckResult[],
   config: Pick<AnalysisConfig, 'alpha' | 'threshold' | 'correction'>,
 ): { outcome: Outcome; basis: VerdictBasis; equivalence: Equivalence } {
   const d = decideOutcome(role, stats, config.alpha, config.threshold);
   const failedChecks = checks.filter((c) => !c.passed).map((c) => c.name);
-  const outcome = failedChecks.length > 0 ? 'Inconclusive' : d.outcome;
+  const unresolved = unresolvedClaim(d.outcome, stats, config.threshold);
+  const outcome = failedChecks.length > 0 || unresolved !== null ? 'Inconclusive' : d.outcome;
   return {
     outcome,
     equivalence: equivalenceOf(stats, config.threshold, outcome),
@@ -224,9 +261,48 @@ export function judge(
       statisticalOutcome: d.outcome,
       failedChecks,
       emptySide: null,
+      unresolved,
     },
   };
 }
+
+/**
+ * An Unchanged or Held the interval does not show, and about how many samples per side would: Unchanged needs the
+ * whole interval inside ±threshold, Held its upper end at most +threshold. The estimate assumes the interval
+ * narrows as 1/√n around the same centre — on the log scale when the interval is a ratio's (ratio intervals are
+ * asymmetric: [-37%, +179%] is centred near +15%, not +71%) — as n · (half-width ÷ room)², where the room is what the
+ * threshold leaves beside the centre; no number when there is no room (the centre itself lies beyond) or the bounds
+ * are unbounded.
+ */
+export function unresolvedClaim(
+  outcome: Outcome,
+  stats: IntervalInput & { baseline: { n: number } },
+  threshold: number,
+): VerdictBasis['unresolved'] {
+  if (outcome !== 'Unchanged' && outcome !== 'Held') return null;
+  const interval = thresholdInterval(stats, threshold);
+  const shown = outcome === 'Unchanged' ? interval.withinThreshold : interval.belowThreshold;
+  if (shown) return null;
+  const { lowerPercent: lo, upperPercent: hi } = interval;
+  const wire = (x: number | null) => (x !== null && Number.isFinite(x) ? x : null);
+  const bounded = wire(lo) !== null && wire(hi) !== null;
+  const scale = (pct: number) => (stats.ratio ? Math.log1p(pct / 100) : pct / 100);
+  let samplesPerSide: number | null = null;
+  if (bounded && (!stats.ratio || threshold < 1)) {
+    const [l, h, up] = [scale(lo!), scale(hi!), scale(threshold * 100)];
+    const down = stats.ratio ? Math.log1p(-threshold) : -threshold;
+    const centre = (l + h) / 2;
+    const half = (h - l) / 2;
+    const room = outcome === 'Unchanged' ? Math.min(up - centre, centre - down) : up - centre;
+    if (room > 0 && half > 0) {
+      samplesPerSide = Math.min(MAX_RESOLVING_N, Math.ceil(stats.baseline.n * (half / room) ** 2));
+    }
+  }
+  return { lowerPercent: wire(lo), upperPercent: wire(hi), samplesPerSide };
+}
+
+/** The largest resolving sample size worth naming (beyond it, the answer is "not at this spread"). */
+const MAX_RESOLVING_N = 10_000;
 
 function basisConfig(config: Pick<AnalysisConfig, 'alpha' | 'threshold' | 'correction'>) {
   return { alpha: config.alpha, threshold: config.threshold, correction: config.correction };
@@ -244,6 +320,7 @@ export function invalidBasis(
     statisticalOutcome: null,
     failedChecks: [],
     emptySide,
+    unresolved: null,
   };
 }
 
@@ -266,12 +343,14 @@ function measured(record: BenchmarkRecord, config: AnalysisConfig): Measured {
   };
   const sequential = sequentialOf(record, config);
   const withLooks = sequential ? { ...base, sequential } : base;
-  const xb = sideValues(record, 'baseline', config.metric);
-  const xc = sideValues(record, 'candidate', config.metric);
+  const paired = pairedForks(record, config.metric);
+  const xb = paired?.baseline ?? sideValues(record, 'baseline', config.metric);
+  const xc = paired?.candidate ?? sideValues(record, 'candidate', config.metric);
   if (xb.length === 0 || xc.length === 0) {
-    return { base: withLooks, p: null, stats: null, emptySide: xb.length === 0 ? 'baseline' : 'candidate' };
+    const emptySide = sideValues(record, 'baseline', config.metric).length === 0 ? 'baseline' : 'candidate';
+    return { base: withLooks, p: null, stats: null, emptySide };
   }
-  const stats = compareSamples(xb, xc, config.confidence);
+  const stats = paired ? comparePaired(paired, config.confidence) : compareSamples(xb, xc, config.confidence);
   // Without a deciding look (a fork failed, so a look had too few samples) the fixed-n p stands in.
   return { base: withLooks, p: sequential?.pSequential ?? stats.p, stats, emptySide: null };
 }
@@ -313,8 +392,8 @@ export function verdictsFor(records: readonly BenchmarkRecord[], config: Analysi
   for (const m of parts) {
     if (m.stats === null) continue;
     // Whether alpha is reachable depends on the whole family, which only the run knows.
-    const { baseline, candidate } = m.stats;
-    const sufficiency = sufficientSizes(baseline.n, candidate.n, config.alpha, family);
+    const { baseline, candidate, design } = m.stats;
+    const sufficiency = sufficientSizes(baseline.n, candidate.n, config.alpha, family, design);
     m.base.checks = m.base.checks.map((c) => (c.name === 'sample_sufficiency' ? sufficiency : c));
   }
   const adjusted = adjustPValues(withStats, config.correction);

@@ -1,14 +1,16 @@
 /**
- * A group-sequential design for the exact two-sided Mann–Whitney test: at each look (n per side) the smallest
- * deviation |2U − n²| that stops with a difference, chosen on the JOINT null distribution of U at the nested looks
+ * A group-sequential design for an exact two-sided rank test — Mann–Whitney over one-side forks, or the signed-rank
+ * test over paired forks — at each look (n per side) the smallest doubled deviation of the statistic from its null
+ * centre (|2U − n²|, or |2W+ − n(n+1)/2|) that stops with a difference, chosen on the JOINT null distribution of U at the nested looks
  * so that the probability of ever stopping under "no difference" stays within the spending function's budget.
  * Unspent alpha (the exact test is discrete) carries over to later looks.
  */
 
 import { StatsInputError } from '../errors.js';
 import { minimumAchievableP } from '../mann-whitney.js';
+import { minimumSignedRankP, signedRankDistribution } from '../signed-rank.js';
 import { exactUDistribution } from '../u-distribution.js';
-import { type NullPaths, simulateNullPaths } from './null-paths.js';
+import { type NullPaths, simulateNullPaths, simulateSignedRankPaths } from './null-paths.js';
 import { alphaSpent, SPENDINGS, type Spending } from './spending.js';
 
 /** The boundary of one look. */
@@ -29,8 +31,17 @@ export interface LookBoundary {
   nominalP: number;
 }
 
+/** The rank test a design is for: Mann–Whitney (one side per fork) or signed-rank (paired forks). */
+export type RankTest = 'mann-whitney' | 'signed-rank';
+
+/** The largest doubled deviation at n: n² for Mann–Whitney, n(n+1)/2 for signed-rank. */
+export function topDeviation(test: RankTest, n: number): number {
+  return test === 'signed-rank' ? (n * (n + 1)) / 2 : n * n;
+}
+
 /** A computed design: its parameters and one boundary per look. */
 export interface SequentialDesign {
+  test: RankTest;
   looks: readonly number[];
   /** The design's overall false-difference probability (a run's alpha, split over its benchmarks). */
   alpha: number;
@@ -46,6 +57,8 @@ export interface DesignSpec {
   looks: readonly number[];
   alpha: number;
   spending: Spending;
+  /** The rank test (default `mann-whitney`). */
+  test?: RankTest;
 }
 
 /** Null paths per design: 400,000 keeps the standard error of a 1% tail at 0.016 points (1.6% of it). */
@@ -86,6 +99,8 @@ export function reachableLooks(spec: DesignSpec): number[] {
   assertDesignSpec(spec);
   const { looks, alpha, spending } = spec;
   const max = looks[looks.length - 1]!;
+  const floor = (m: number) =>
+    spec.test === 'signed-rank' ? minimumSignedRankP(m) : minimumAchievableP(m, m);
   const out: number[] = [];
   looks.forEach((n, i) => {
     const next = looks[i + 1];
@@ -94,7 +109,7 @@ export function reachableLooks(spec: DesignSpec): number[] {
       return;
     }
     let m = n;
-    while (m < next && minimumAchievableP(m, m) > alphaSpent(spending, alpha, m / max)) m++;
+    while (m < next && floor(m) > alphaSpent(spending, alpha, m / max)) m++;
     if (m < next) out.push(m);
   });
   return out;
@@ -128,11 +143,12 @@ export function designFromPaths(spec: DesignSpec, paths: NullPaths): SequentialD
   const draws = paths.draws;
   const alive = new Uint8Array(draws).fill(1);
   const maxN = spec.looks[spec.looks.length - 1]!;
+  const test = spec.test ?? 'mann-whitney';
   let stopped = 0;
   const boundaries = spec.looks.map((n, k): LookBoundary => {
     const dev = paths.deviations[k]!;
-    const top = n * n;
-    const marginalTail = exactMarginalTail(n);
+    const top = topDeviation(test, n);
+    const marginalTail = test === 'signed-rank' ? exactSignedRankTail(n) : exactMarginalTail(n);
     const counts = new Float64Array(top + 2);
     if (k === 0) {
       // Every path reaches the first look: its tail is the exact distribution of U, no simulation error.
@@ -162,6 +178,7 @@ export function designFromPaths(spec: DesignSpec, paths: NullPaths): SequentialD
     };
   });
   return {
+    test,
     looks: [...spec.looks],
     alpha: spec.alpha,
     spending: spec.spending,
@@ -184,6 +201,19 @@ export function exactMarginalTail(n: number): number[] {
   return tail.slice(0, top + 1);
 }
 
+/** P(|2W+ − n(n+1)/2| ≥ d) for d = 0 … n(n+1)/2, n differences without ties, from the exact distribution of W+. */
+export function exactSignedRankTail(n: number): number[] {
+  const pmf = signedRankDistribution(Array.from({ length: n }, (_, i) => 2 * (i + 1)));
+  const top = (n * (n + 1)) / 2;
+  const tail = new Array<number>(top + 2).fill(0);
+  // pmf is indexed by 2W+ (0 … n(n+1)); deviation d collects 2W+ = top − d and top + d (once when d = 0).
+  for (let d = top; d >= 0; d--) {
+    const mass = d === 0 ? (pmf[top] ?? 0) : (pmf[top - d] ?? 0) + (pmf[top + d] ?? 0);
+    tail[d] = Math.min(1, tail[d + 1]! + mass);
+  }
+  return tail.slice(0, top + 1);
+}
+
 const pathCache = new Map<string, NullPaths>();
 const designCache = new Map<string, SequentialDesign>();
 
@@ -195,10 +225,11 @@ const designCache = new Map<string, SequentialDesign>();
  */
 export function sequentialDesign(spec: DesignSpec): SequentialDesign {
   assertDesignSpec(spec);
-  const key = `${spec.looks.join(',')}|${spec.alpha}|${spec.spending}`;
+  const test = spec.test ?? 'mann-whitney';
+  const key = `${test}|${spec.looks.join(',')}|${spec.alpha}|${spec.spending}`;
   const cached = designCache.get(key);
   if (cached) return cached;
-  const pathKey = spec.looks.join(',');
+  const pathKey = `${test}|${spec.looks.join(',')}`;
   let paths = pathCache.get(pathKey);
   if (!paths) {
     // One look is the fixed-n test: its first look is exact, so no path is needed beyond one placeholder.
@@ -210,7 +241,9 @@ export function sequentialDesign(spec: DesignSpec): SequentialDesign {
             seed: DESIGN_SEED,
             deviations: [new Uint16Array(DEFAULT_DRAWS)],
           }
-        : simulateNullPaths(spec.looks, DEFAULT_DRAWS, DESIGN_SEED);
+        : test === 'signed-rank'
+          ? simulateSignedRankPaths(spec.looks, DEFAULT_DRAWS, DESIGN_SEED)
+          : simulateNullPaths(spec.looks, DEFAULT_DRAWS, DESIGN_SEED);
     pathCache.set(pathKey, paths);
   }
   const design = designFromPaths(spec, paths);
@@ -218,10 +251,13 @@ export function sequentialDesign(spec: DesignSpec): SequentialDesign {
   return design;
 }
 
-/** A deviation read from data rounded down to the continuous grid (n²'s parity): ties never count as more extreme. */
-export function gridDeviation(deviation: number, n: number): number {
+/**
+ * A deviation read from data rounded down to the continuous grid (the parity of the top deviation): ties never
+ * count as more extreme.
+ */
+export function gridDeviation(deviation: number, n: number, test: RankTest = 'mann-whitney'): number {
   const d = Math.floor(deviation);
-  return (d - n * n) % 2 === 0 ? d : d - 1;
+  return (d - topDeviation(test, n)) % 2 === 0 ? d : d - 1;
 }
 
 /**
@@ -236,6 +272,6 @@ export function stageWiseP(design: SequentialDesign, lookIndex: number, deviatio
   if (!b)
     throw new StatsInputError('lookIndex', lookIndex, `the design has ${design.boundaries.length} looks`);
   const before = lookIndex === 0 ? 0 : design.boundaries[lookIndex - 1]!.cumulative;
-  const d = Math.max(0, gridDeviation(deviation, b.n));
+  const d = Math.max(0, gridDeviation(deviation, b.n, design.test));
   return Math.min(1, before + (b.survivorTail[d] ?? 0));
 }

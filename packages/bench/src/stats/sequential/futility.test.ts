@@ -122,7 +122,7 @@ describe('the futility boundary of the default design (8 benchmarks under Holm: 
     // U = 18 of 36, z = 0: at n = 6 of 20 only a reading this flat is futile at gamma 0.03 (pinned above).
     const x = [100, 101, 102, 103, 104, 105];
     const y = [99.5, 100.5, 101.5, 103.5, 104.5, 105.5];
-    const flat = decideLook(design, 0, x, y, [], {
+    const flat = decideLook(design, 0, { baseline: x, candidate: y, logRatios: null }, [], {
       threshold: 0.02,
       confidence: 0.999,
       futility: gamma,
@@ -130,14 +130,18 @@ describe('the futility boundary of the default design (8 benchmarks under Holm: 
     expect(flat.decision).toBe('futility');
     expect(flat.pSequential).toBeNull();
     expect(flat.predictivePower).toBeLessThan(gamma);
-    const without = decideLook(design, 0, x, y, [], {
+    const without = decideLook(design, 0, { baseline: x, candidate: y, logRatios: null }, [], {
       threshold: 0.02,
       confidence: 0.999,
     });
     expect(without.decision).toBe('continue');
     expect(without.predictivePower).toBeUndefined();
     // Gamma is read: the flat look's predictive power is 2.2%, so gamma 0.01 lets it continue.
-    const strict = decideLook(design, 0, x, y, [], { threshold: 0.02, confidence: 0.999, futility: 0.01 });
+    const strict = decideLook(design, 0, { baseline: x, candidate: y, logRatios: null }, [], {
+      threshold: 0.02,
+      confidence: 0.999,
+      futility: 0.01,
+    });
     expect(strict.decision).toBe('continue');
     expect(strict.predictivePower).toBeCloseTo(flat.predictivePower ?? 0, 12);
     expect(strict.predictivePower).toBeGreaterThan(0.01);

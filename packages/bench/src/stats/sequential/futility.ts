@@ -32,6 +32,14 @@ export function slowerZ(u: number, n: number): number {
 }
 
 /**
+ * The standardized signed-rank statistic of n paired forks in the direction of a slower candidate (positive log
+ * ratios raise W+): (W+ − n(n+1)/4) / √(n(n+1)(2n+1)/24).
+ */
+export function slowerZSignedRank(wPlus: number, n: number): number {
+  return (wPlus - (n * (n + 1)) / 4) / Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24);
+}
+
+/**
  * Conditional power under the current trend (B-value approximation, Lan & Wittes 1988): with information fraction
  * t = n / n_max and B = z·√t, the drift is estimated as θ = B / t and the probability that the final B(1) exceeds
  * the final critical value c is 1 − Φ((c − B − θ(1 − t)) / √(1 − t)). `z` is signed (the direction asked about).
@@ -89,7 +97,7 @@ export function lookPredictivePower(
     );
   // A final look that cannot stop (nominal p 0) has nothing to reach: no power.
   if (!(last.nominalP > 0)) return 0;
-  const z = slowerZ(u, b.n);
+  const z = design.test === 'signed-rank' ? slowerZSignedRank(u, b.n) : slowerZ(u, b.n);
   const c = normalUpperQuantile(last.nominalP / 2);
   return predictivePower(guardrail ? z : Math.abs(z), b.n / last.n, c);
 }

@@ -16,7 +16,13 @@ function runOnce(design: SequentialDesign, base: number[], cand: number[], rule:
   const looks: Look[] = [];
   for (let k = 0; k < design.boundaries.length; k++) {
     const n = design.boundaries[k]!.n;
-    const look = decideLook(design, k, base.slice(0, n), cand.slice(0, n), looks, rule);
+    const look = decideLook(
+      design,
+      k,
+      { baseline: base.slice(0, n), candidate: cand.slice(0, n), logRatios: null },
+      looks,
+      rule,
+    );
     looks.push(look);
     if (stops(look)) break;
   }
@@ -138,10 +144,16 @@ describe('the guardrail stop (upper end of the interval within +threshold)', () 
     // copyAndAdd[size=10] of the measured main job, wall ns/op, its first 6 forks per side (−21%, not significant).
     const base = [2046, 1588, 2151, 1801, 1504, 4049];
     const cand = [1208, 1011, 1042, 1994, 1768, 1363];
-    expect(decideLook(design, 0, base, cand, [], primary).decision).toBe('continue');
-    expect(decideLook(design, 0, base, cand, [], guardrail).decision).toBe('equivalence');
+    expect(
+      decideLook(design, 0, { baseline: base, candidate: cand, logRatios: null }, [], primary).decision,
+    ).toBe('continue');
+    expect(
+      decideLook(design, 0, { baseline: base, candidate: cand, logRatios: null }, [], guardrail).decision,
+    ).toBe('equivalence');
     // The same forks with the sides swapped (+27%): a guardrail that may have regressed keeps running.
-    expect(decideLook(design, 0, cand, base, [], guardrail).decision).toBe('continue');
+    expect(
+      decideLook(design, 0, { baseline: cand, candidate: base, logRatios: null }, [], guardrail).decision,
+    ).toBe('continue');
   });
 
   it('adds no false difference in A/A and keeps the power at +10%, with fewer forks', () => {
@@ -209,7 +221,13 @@ describe('decideLook', () => {
   const rule = { threshold: 0.02, confidence: 0.95 };
 
   it('stops complete separation at n = 5 with p = 2 / C(10, 5) = 0.0079 within its boundary', () => {
-    const look = decideLook(design, 0, [10, 11, 12, 13, 14], [20, 21, 22, 23, 24], [], rule);
+    const look = decideLook(
+      design,
+      0,
+      { baseline: [10, 11, 12, 13, 14], candidate: [20, 21, 22, 23, 24], logRatios: null },
+      [],
+      rule,
+    );
     expect(look.decision).toBe('difference');
     expect(look.p).toBeCloseTo(2 / 252, 10);
     expect(look.boundary).toBeCloseTo(4 / 252, 10);
@@ -220,28 +238,42 @@ describe('decideLook', () => {
     const x5 = [100, 100.1, 100.2, 100.3, 100.4];
     const y5 = [101, 101.1, 101.2, 101.3, 101.4];
     // With a 95% interval inside ±2% the 1% change stops as equivalent, and its p stays the crossing's.
-    const equal = decideLook(design, 0, x5, y5, [], rule);
+    const equal = decideLook(design, 0, { baseline: x5, candidate: y5, logRatios: null }, [], rule);
     expect(equal.decision).toBe('equivalence');
     expect(sequentialPOf([equal])).toBeCloseTo(2 / 252, 3);
     // With a 99.9% interval (unbounded at n = 5) it continues, and the next look keeps the first crossing's p.
     const wide = { threshold: 0.02, confidence: 0.999 };
-    const first = decideLook(design, 0, x5, y5, [], wide);
+    const first = decideLook(design, 0, { baseline: x5, candidate: y5, logRatios: null }, [], wide);
     expect(first.decision).toBe('continue');
     expect(first.pSequential).not.toBeNull();
-    const second = decideLook(design, 1, [...x5, ...x5], [...y5, ...x5], [first], wide);
+    const second = decideLook(
+      design,
+      1,
+      { baseline: [...x5, ...x5], candidate: [...y5, ...x5], logRatios: null },
+      [first],
+      wide,
+    );
     expect(second.pSequential).toBe(first.pSequential);
   });
 
   it('continues an undecided look and ends at the last one; refuses a side of the wrong size', () => {
-    const noisy = decideLook(design, 0, [10, 30, 20, 50, 40], [12, 28, 45, 22, 35], [], rule);
+    const noisy = decideLook(
+      design,
+      0,
+      { baseline: [10, 30, 20, 50, 40], candidate: [12, 28, 45, 22, 35], logRatios: null },
+      [],
+      rule,
+    );
     expect(noisy.decision).toBe('continue');
     expect(noisy.pSequential).toBeNull();
     expect(sequentialPOf([noisy])).toBeNull();
     const x = Array.from({ length: 20 }, (_, i) => 10 + ((i * 7) % 20));
     const y = Array.from({ length: 20 }, (_, i) => 10 + ((i * 11) % 20) + 0.5);
-    const last = decideLook(design, 3, x, y, [], rule);
+    const last = decideLook(design, 3, { baseline: x, candidate: y, logRatios: null }, [], rule);
     expect(last.decision).toBe('final');
     expect(last.pSequential).toBeGreaterThan(0.04);
-    expect(() => decideLook(design, 1, [1, 2], [1, 2], [], rule)).toThrow(/expected 10 samples at look 2/);
+    expect(() =>
+      decideLook(design, 1, { baseline: [1, 2], candidate: [1, 2], logRatios: null }, [], rule),
+    ).toThrow(/expected 10 samples at look 2/);
   });
 });

@@ -8,7 +8,8 @@ import { median } from '../describe.js';
 import { StatsInputError } from '../errors.js';
 import { hodgesLehmannRatio } from '../hodges-lehmann.js';
 import { uStatistic } from '../mann-whitney.js';
-import { gridDeviation, type SequentialDesign, stageWiseP } from './design.js';
+import { pairedRatio, signedRankTest } from '../signed-rank.js';
+import { gridDeviation, type SequentialDesign, stageWiseP, topDeviation } from './design.js';
 import { lookPredictivePower } from './futility.js';
 
 /**
@@ -20,6 +21,16 @@ export type LookDecision = Look['decision'];
 
 /** One look as recorded (the protocol's `Look`). */
 export type { Look };
+
+/**
+ * What a look reads: the first n values per side in time order, and for paired forks their n log ratios (the
+ * signed-rank design's data; null for one-side forks).
+ */
+export interface LookData {
+  baseline: readonly number[];
+  candidate: readonly number[];
+  logRatios: readonly number[] | null;
+}
 
 /** What a look decides with besides the samples. */
 export interface LookRule {
@@ -47,10 +58,13 @@ export interface LookRule {
  * (its 95% interval at n = 6 already ended below +2%; docs/bench-sequential-sampling.md). A stop that claims no
  * difference never adds a false Won/Lost, so the design's alpha holds (the A/A simulation in look.test.ts).
  */
-function equivalent(baseline: readonly number[], candidate: readonly number[], rule: LookRule): boolean {
+function equivalent(data: LookData, rule: LookRule): boolean {
+  const { baseline, candidate, logRatios } = data;
   if (!(rule.threshold > 0)) return false;
   if (Math.min(...baseline, ...candidate) <= 0) return false; // no ratio of 0 B/op: never stop for equivalence
-  const hl = hodgesLehmannRatio(baseline, candidate, rule.confidence);
+  const hl = logRatios
+    ? pairedRatio(logRatios, rule.confidence)
+    : hodgesLehmannRatio(baseline, candidate, rule.confidence);
   const notWorse = hl.upper <= 1 + rule.threshold;
   return rule.guardrail ? notWorse : notWorse && hl.lower >= 1 - rule.threshold;
 }
@@ -64,29 +78,39 @@ function equivalent(baseline: readonly number[], candidate: readonly number[], r
 export function decideLook(
   design: SequentialDesign,
   index: number,
-  baseline: readonly number[],
-  candidate: readonly number[],
+  data: LookData,
   earlier: readonly Look[],
   rule: LookRule,
 ): Look {
   const b = design.boundaries[index];
   if (!b) throw new StatsInputError('index', index, `the design has ${design.boundaries.length} looks`);
+  const { baseline, candidate, logRatios } = data;
   for (const [name, side] of [
     ['baseline', baseline],
     ['candidate', candidate],
+    ...(logRatios ? [['logRatios', logRatios] as const] : []),
   ] as const) {
     if (side.length !== b.n)
       throw new StatsInputError(name, side.length, `expected ${b.n} samples at look ${index + 1}`);
   }
-  const u = uStatistic(baseline, candidate);
-  const deviation = gridDeviation(Math.abs(2 * u - b.n * b.n), b.n);
+  if ((design.test === 'signed-rank') !== Boolean(logRatios))
+    throw new StatsInputError(
+      'data',
+      design.test,
+      'a signed-rank design reads log ratios, a Mann-Whitney one none',
+    );
+  const u = logRatios ? signedRankTest(logRatios).wPlus : uStatistic(baseline, candidate);
+  const top = topDeviation(design.test, b.n);
+  const deviation = gridDeviation(Math.abs(2 * u - top), b.n, design.test);
   const crossedBefore = earlier.find((l) => l.pSequential !== null && l.decision !== 'final');
   const crossed = deviation >= b.critical;
   const last = index === design.boundaries.length - 1;
   const pSequential =
     crossedBefore?.pSequential ?? (crossed || last ? stageWiseP(design, index, deviation) : null);
   const mb = median(baseline);
-  const deltaPercent = ((median(candidate) - mb) / mb) * 100;
+  const deltaPercent = logRatios
+    ? (pairedRatio(logRatios, rule.confidence).estimate - 1) * 100
+    : ((median(candidate) - mb) / mb) * 100;
   const beyond = Math.abs(deltaPercent) >= rule.threshold * 100;
   const look = {
     n: b.n,
@@ -97,7 +121,7 @@ export function decideLook(
   };
   if ((crossedBefore || crossed) && beyond) return { ...look, pSequential, decision: 'difference' };
   if (last) return { ...look, pSequential, decision: 'final' };
-  if (equivalent(baseline, candidate, rule)) return { ...look, pSequential, decision: 'equivalence' };
+  if (equivalent(data, rule)) return { ...look, pSequential, decision: 'equivalence' };
   // Futility only before any crossing: a crossed benchmark has its p, only the threshold keeps it running.
   if (rule.futility && pSequential === null) {
     const predictivePower = lookPredictivePower(design, index, u, rule.guardrail ?? false);

@@ -53,3 +53,29 @@ export function simulateNullPaths(looks: readonly number[], draws: number, seed:
 function compare(a: number, b: number): number {
   return a > b ? 2 : a === b ? 1 : 0;
 }
+
+/**
+ * Simulates `draws` null paths of the signed-rank deviation |2W+ − n(n+1)/2| at each look. Under "no difference"
+ * a paired fork's log ratio is symmetric about 0 and the forks are independent, so a path is N symmetric uniforms;
+ * W+ is counted incrementally as the number of pairs i ≤ j with d_i + d_j > 0 (the positive Walsh averages, an
+ * identity of the signed-rank statistic): the pairs new at look k are each new d against every d so far.
+ */
+export function simulateSignedRankPaths(looks: readonly number[], draws: number, seed: number): NullPaths {
+  const max = looks[looks.length - 1] ?? 0;
+  const rng = xoroshiro128plus(seed);
+  const d = new Float64Array(max);
+  const deviations = looks.map(() => new Uint16Array(draws));
+  for (let i = 0; i < draws; i++) {
+    for (let j = 0; j < max; j++) d[j] = uniformFloat64(rng) - 0.5;
+    let w = 0;
+    let seen = 0;
+    looks.forEach((n, k) => {
+      for (let a = seen; a < n; a++) {
+        for (let b = 0; b <= a; b++) if (d[a]! + d[b]! > 0) w++;
+      }
+      seen = n;
+      deviations[k]![i] = Math.abs(2 * w - (n * (n + 1)) / 2);
+    });
+  }
+  return { looks, draws, seed, deviations };
+}

@@ -26,12 +26,18 @@ function sequentialRecord(
   const design = sequentialDesign({ looks: looksFor(m), alpha: 0.05 / m, spending: 'pocock' });
   const looks: Look[] = [];
   for (const [k, n] of design.looks.entries()) {
-    const look = decideLook(design, k, base.slice(0, n), cand.slice(0, n), looks, {
-      threshold: 0.02,
-      confidence: 0.95,
-      guardrail: role === 'guardrail',
-      ...(futility ? { futility } : {}),
-    });
+    const look = decideLook(
+      design,
+      k,
+      { baseline: base.slice(0, n), candidate: cand.slice(0, n), logRatios: null },
+      looks,
+      {
+        threshold: 0.02,
+        confidence: 0.95,
+        guardrail: role === 'guardrail',
+        ...(futility ? { futility } : {}),
+      },
+    );
     looks.push(look);
     if (stops(look)) break;
   }

@@ -29,63 +29,64 @@ const run = makeRun([
 const analysed = analyseRun(run);
 const rowOf = (text: string, name: string) =>
   text.split('\n').find((l) => l.startsWith(`RangeTombstoneListBench.${name} `)) ?? '';
-const FOOTNOTE =
-  '† Unchanged but not shown within ±2%: 1 of 2; Held but not shown below +2%: 1 of 2 ' +
-  '(the 95% Δ CI (HL) reaches past the threshold; more forks (-n) would narrow it)';
 
-describe('Held/Unchanged whose interval does not show the claim', () => {
-  it('the run reads as intended: two Unchanged, two Held, one of each not shown', () => {
-    const outcomes = analysed.report.verdicts.map((v) => [v.outcome, v.equivalence?.claimNotShown]);
+describe('Unchanged and Held only when the interval shows them (protocol 10)', () => {
+  it('an Unchanged or Held the interval does not show is Inconclusive, with the interval and the n that would resolve it', () => {
+    const outcomes = analysed.report.verdicts.map((v) => [v.outcome, v.basis.statisticalOutcome]);
     expect(outcomes).toEqual([
-      ['Unchanged', false],
-      ['Unchanged', true],
-      ['Held', false],
-      ['Held', true],
+      ['Unchanged', 'Unchanged'],
+      ['Inconclusive', 'Unchanged'],
+      ['Held', 'Held'],
+      ['Inconclusive', 'Held'],
     ]);
-    expect(analysed.report.summary.claimsNotShown).toEqual({ Held: 1, Unchanged: 1 });
+    const [tightV, noisyV, fasterV, wobblyV] = analysed.report.verdicts;
+    expect(tightV!.basis.unresolved).toBeNull();
+    expect(fasterV!.basis.unresolved).toBeNull();
+    for (const v of [noisyV!, wobblyV!]) {
+      expect(v.basis.failedChecks).toEqual([]);
+      const u = v.basis.unresolved!;
+      expect(u.lowerPercent).toBeLessThan(-2);
+      expect(u.upperPercent).toBeGreaterThan(2);
+      // n · (half-width ÷ room)²: more than the 10 it had.
+      expect(u.samplesPerSide).toBeGreaterThan(10);
+    }
+    expect(analysed.report.summary.outcomes).toMatchObject({ Unchanged: 1, Held: 1, Inconclusive: 2 });
+    expect(analysed.report.summary.claimsNotShown).toEqual({ Held: 0, Unchanged: 0 });
   });
 
-  it('terminal: the mark on those rows only, the footnote under the table, the counts in the summary line', () => {
+  it('terminal: the rows read Inconclusive, the verdict lines say why and what would resolve it, no † mark', () => {
     const text = renderTerminalReport(analysed);
     expect(rowOf(text, 'tight')).toMatch(/ Unchanged {2}/);
-    expect(rowOf(text, 'noisy')).toMatch(/ Unchanged† /);
+    expect(rowOf(text, 'noisy')).toMatch(/ Inconclusive /);
     expect(rowOf(text, 'faster')).toMatch(/ Held {2}/);
-    expect(rowOf(text, 'wobbly')).toMatch(/ Held† /);
-    const lines = text.split('\n');
-    const start = lines.findIndex((l) => l.startsWith('Benchmark '));
-    // The mark does not shift a column: header, rule and rows keep one width; the footnote follows the last row.
-    expect(new Set(lines.slice(start, start + 6).map((l) => [...l].length)).size).toBe(1);
-    expect(lines[start + 6]).toBe(FOOTNOTE);
-    expect(text.match(/†/g)).toHaveLength(3);
-    expect(lines.at(-1)).toBe(
-      '0 Won, 2 Held (1 not shown below +2%), 2 Unchanged (1 not shown within ±2%), 0 Lost — gate: pass',
+    expect(rowOf(text, 'wobbly')).toMatch(/ Inconclusive /);
+    expect(text).not.toContain('†');
+    expect(text).toMatch(
+      /not resolved: its interval \[-\d[\d.]*%, \+\d[\d.]*%\] reaches past ±2%, so Unchanged is not shown; about \d+ samples per side \(-n \d+\) would resolve it/,
     );
+    expect(text).toMatch(/not resolved: its interval \[[^\]]+\] reaches past \+2%, so Held is not shown/);
+    expect(text.split('\n').at(-1)).toBe('0 Won, 1 Held, 1 Unchanged, 0 Lost, 2 Inconclusive — gate: pass');
   });
 
-  it('Markdown: the mark in the Outcome cell and the footnote as a paragraph under the table', () => {
+  it('Markdown: the Outcome cells read Inconclusive', () => {
     const md = renderMarkdownReport(analysed);
-    expect(md).toMatch(/\| RangeTombstoneListBench\.noisy \|.*\| Unchanged† \|/);
+    expect(md).toMatch(/\| RangeTombstoneListBench\.noisy \|.*\| Inconclusive \|/);
     expect(md).toMatch(/\| RangeTombstoneListBench\.tight \|.*\| Unchanged \|/);
-    expect(md).toMatch(/\| RangeTombstoneListBench\.wobbly \|.*\| Held† \|/);
+    expect(md).toMatch(/\| RangeTombstoneListBench\.wobbly \|.*\| Inconclusive \|/);
     expect(md).toMatch(/\| RangeTombstoneListBench\.faster \|.*\| Held \|/);
-    expect(md).toMatch(new RegExp(`\\| Held† \\|[^\\n]*\\|\\n\\n${FOOTNOTE.replace(/[()+.]/g, '\\$&')}\\n`));
+    expect(md).not.toContain('†');
   });
 
-  it("JSON carries each verdict's equivalence and the summary counts, and validates", () => {
+  it("JSON carries each verdict's unresolved interval and its equivalence, and validates", () => {
     const doc = parseResultsDocument(renderResultsJson(analysed));
     const noisyVerdict = doc.analysis.verdicts[1]!;
-    expect(noisyVerdict.equivalence).toMatchObject({
-      withinThreshold: false,
-      belowThreshold: false,
-      claimNotShown: true,
-    });
-    expect(noisyVerdict.equivalence?.halfWidthToThreshold).toBeGreaterThan(1);
+    expect(noisyVerdict.outcome).toBe('Inconclusive');
+    expect(noisyVerdict.basis.unresolved?.samplesPerSide).toBeGreaterThan(10);
+    expect(noisyVerdict.equivalence).toMatchObject({ withinThreshold: false, claimNotShown: false });
     expect(doc.analysis.verdicts[2]!.equivalence).toMatchObject({
-      withinThreshold: false,
       belowThreshold: true,
       claimNotShown: false,
     });
-    expect(doc.analysis.summary.claimsNotShown).toEqual({ Held: 1, Unchanged: 1 });
   });
 
   it('no mark, footnote or count when every interval shows its claim: the seed run, or a threshold the noise fits', () => {
