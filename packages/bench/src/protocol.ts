@@ -27,20 +27,6 @@ export type { ListedSuite, ListOutput } from './protocol/list.js';
 /** The runner's syntactic scanner (what `list --json` reports): benchmark positions without loading the file. */
 export { type BenchmarkLocation, type LocatedSuite, locateBenchmarks } from './protocol/locate.js';
 export { atLook } from './protocol/look-text.js';
-/**
- * The not-shown mark (`Held†`, `Unchanged†`) of a verdict whose interval does not show its claim
- * (`verdict.equivalence.claimNotShown`), its table footnote, summary count and one verdict's line, as the reports word them.
- */
-export {
-  claimsNotShownNote,
-  markedOutcome,
-  NOT_SHOWN_MARK,
-  type NotShownCounts,
-  type NotShownInput,
-  notShownCount,
-  notShownText,
-  thresholdText,
-} from './protocol/not-shown-text.js';
 /** Validators: typed values, or a {@link ProtocolError} naming the bad field. */
 export {
   ProtocolError,

@@ -76,7 +76,19 @@ describe('tombstone-bench run (real forks)', () => {
     expect(run.finishedAt).not.toBeNull();
     expect(run.comparison).toEqual({ kind: 'factor', factor: 'impl', baseline: 'fast', candidate: 'slow' });
     expect(run.invocation).toEqual({
-      argv: ['tombstone-bench', 'run', 'speed.bench.ts', '-n', '4', '--design', 'forks', '--json', '--out', out, ...FAST],
+      argv: [
+        'tombstone-bench',
+        'run',
+        'speed.bench.ts',
+        '-n',
+        '4',
+        '--design',
+        'forks',
+        '--json',
+        '--out',
+        out,
+        ...FAST,
+      ],
       cwd: dir,
     });
     expect(run.benchmarks.map((b) => b.key)).toEqual(['Speed.loop[size=50]', 'Speed.alloc[size=50]']);
@@ -143,7 +155,9 @@ describe('tombstone-bench run (real forks)', () => {
         expect(r.stdout).toContain(
           format === 'terminal' ? 'Results File: results.json' : 'Results File: `results.json`',
         );
-        expect(r.stdout).toContain(`tombstone-bench run speed.bench.ts -n 4 --design forks --json --out ${out}`);
+        expect(r.stdout).toContain(
+          `tombstone-bench run speed.bench.ts -n 4 --design forks --json --out ${out}`,
+        );
       }
     }
     expect(readFileSync(join(dir, 'plots', 'distributions.svg'), 'utf8')).toMatch(/^<svg/);

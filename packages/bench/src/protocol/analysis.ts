@@ -196,11 +196,6 @@ export const EquivalenceSchema = v.object({
   withinThreshold: v.boolean(),
   /** The interval's upper end is at most +threshold: no regression beyond the threshold is shown (a guardrail's Held). */
   belowThreshold: v.boolean(),
-  /**
-   * The outcome claims no change beyond the threshold without the interval showing it: Unchanged and not
-   * `withinThreshold`, or Held and not `belowThreshold`; false for every other outcome.
-   */
-  claimNotShown: v.boolean(),
 });
 
 /** The verdict of one benchmark. */
@@ -298,8 +293,6 @@ export const RunSummarySchema = v.object({
   gate: v.picklist(['pass', 'fail']),
   /** Benchmarks with p < alpha. */
   significant: Count,
-  /** Held and Unchanged verdicts whose interval does not show their claim (`equivalence.claimNotShown`; protocol 9). */
-  claimsNotShown: v.object({ Held: Count, Unchanged: Count }),
   /** A/A runs: the share of Won/Lost verdicts and of p < alpha. */
   aa: v.nullable(v.object({ falseVerdictRate: WireNumber, falsePositiveRate: WireNumber })),
   /** null when no benchmark has values on both sides. */

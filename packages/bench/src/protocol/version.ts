@@ -25,7 +25,8 @@
  * fork, which side went first, every block), a benchmark that fell back to another design its `design` and the
  * reason; a verdict's `stats` carry `design` and, when paired, the signed-rank test (`wPlus`) over the forks' log
  * ratios; Unchanged and Held are given only when the interval shows them, otherwise the outcome is Inconclusive
- * with what would resolve it (`basis.unresolved`).
+ * with what would resolve it (`basis.unresolved`), so protocol 9's not-shown mark is gone (`equivalence.claimNotShown`,
+ * `summary.claimsNotShown`); the pairing check of paired forks tests the order (`first_side_p`, `block_lead_p`).
  */
 export const PROTOCOL_VERSION = 10 as const;
 

@@ -6,11 +6,11 @@ import { formatEffect } from '../format/number-format.js';
 import type { Align } from '../format/text-table.js';
 import { checkReasonText } from '../protocol/check-text.js';
 import type { ProtocolFactorialTable } from '../protocol/types.js';
+import { unresolvedText } from '../protocol/verdict-text.js';
 import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
 import {
   aaVerdictNote,
-  claimsNotShownNote,
   describeComparison,
   effectLines,
   factorialTable,
@@ -87,11 +87,6 @@ function markdownWarning(text: string | null): string[] {
   return text ? ['', `> **${escapeCell(text)}**`] : [];
 }
 
-/** The footnote of the table's not-shown mark as its own paragraph under the table (none when null). */
-function notShownParagraph(text: string | null): string[] {
-  return text ? ['', escapeCell(text)] : [];
-}
-
 const percent = (r: number | null): string => (r === null ? '—' : `${(r * 100).toFixed(2)}%`);
 
 /** The full Markdown report of a run, from its RunReport. */
@@ -112,9 +107,12 @@ export function renderMarkdownReport(input: ReportInput): string {
       analysis.verdicts.map((v) => terminalVerdictCells(v, analysis.config.correction)),
       terminalAlign(analysis.config.correction),
     ),
-    ...notShownParagraph(claimsNotShownNote(analysis)),
     '',
-    ...analysis.verdicts.map((v) => `- ${escapeCell(verdictSentence(v))}`),
+    ...analysis.verdicts.map((v) => {
+      const unresolved = unresolvedText(v);
+      const why = unresolved === undefined ? '' : ` — not resolved: ${unresolved}`;
+      return `- ${escapeCell(`${verdictSentence(v)}${why}`)}`;
+    }),
     '',
     '### Hodges-Lehmann estimates',
     '',

@@ -16,7 +16,6 @@ import {
 import type { Align } from '../format/text-table.js';
 import { type RunRecord, SINGLE_VARIANT_LABEL } from '../model.js';
 import { atLook } from '../protocol/look-text.js';
-import { markedOutcome } from '../protocol/not-shown-text.js';
 import type {
   Correction,
   MetricId,
@@ -186,18 +185,6 @@ export function terminalAlign(correction: Correction): Align[] {
   return correction === 'none' ? align : [...align, 'right'];
 }
 
-/**
- * The not-shown mark's words live in the protocol module (the editor prints them too); the reports import them from
- * here with the rest of their shared wording.
- */
-export {
-  claimsNotShownNote,
-  markedOutcome as outcomeCell,
-  NOT_SHOWN_MARK,
-  notShownCount,
-  thresholdText,
-} from '../protocol/not-shown-text.js';
-
 /** The terminal table cells of one verdict: human units, the HL CI as the spread, raw and adjusted p. */
 export function terminalVerdictCells(v: Verdict, correction: Correction): string[] {
   const s = v.stats;
@@ -208,7 +195,7 @@ export function terminalVerdictCells(v: Verdict, correction: Correction): string
     s ? formatMetric(s.candidate.median, v.metric) : '—',
     s && s.deltaPercent !== null ? formatDeltaPercent(Number(s.deltaPercent.toPrecision(4))) : '—',
     spreadCell(v),
-    markedOutcome(v),
+    v.outcome,
     formatN(v),
     s ? formatP(s.p, 4) : '—',
   ];

@@ -12,13 +12,11 @@ import { METRIC_UNITS } from '../stats/metric.js';
 import { notFittableLine } from '../stats/not-fittable.js';
 import {
   aaVerdictNote,
-  claimsNotShownNote,
   describeComparison,
   effectLines,
   factorialTable,
   growthSentence,
   isSingleVariant,
-  notShownCount,
   type ReportInput,
   type ReproductionItem,
   reachWarning,
@@ -78,12 +76,7 @@ function summaryLine(
 ): string {
   const { alpha, correction } = config;
   const o = summary.outcomes;
-  const parts = [
-    `${o.Won} Won`,
-    `${o.Held} Held${notShownCount(summary, 'Held', config.threshold)}`,
-    `${o.Unchanged} Unchanged${notShownCount(summary, 'Unchanged', config.threshold)}`,
-    `${o.Lost} Lost`,
-  ];
+  const parts = [`${o.Won} Won`, `${o.Held} Held`, `${o.Unchanged} Unchanged`, `${o.Lost} Lost`];
   if (o.Inconclusive) parts.push(`${o.Inconclusive} Inconclusive`);
   if (o.Invalid) parts.push(`${o.Invalid} Invalid`);
   let line = `${parts.join(', ')} — gate: ${summary.gate}`;
@@ -165,8 +158,6 @@ export function renderTerminalReport(input: ReportInput): string {
     return row;
   };
   out.push(alignedTable(header, report.verdicts.map(cells), terminalAlign(correction)));
-  const notShown = claimsNotShownNote(report);
-  if (notShown) out.push(notShown);
   out.push('', ...verdictLines(report.verdicts));
   const effects = effectLines(report.verdicts).map((e) => `  ${e.key}: ${e.text}`);
   if (effects.length) out.push('', 'Hodges-Lehmann (candidate vs baseline):', ...effects);

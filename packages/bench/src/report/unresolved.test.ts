@@ -4,7 +4,6 @@ import { parseResultsDocument } from '../protocol/parse.js';
 import { makeRecord, makeRun } from '../stats/test-fixtures.js';
 import { renderResultsJson } from './json.js';
 import { renderMarkdownReport } from './markdown.js';
-import { claimsNotShownNote } from './report-model.js';
 import { renderTerminalReport } from './terminal.js';
 import { seedRun } from './test-seed-run.js';
 
@@ -51,7 +50,6 @@ describe('Unchanged and Held only when the interval shows them (protocol 10)', (
       expect(u.samplesPerSide).toBeGreaterThan(10);
     }
     expect(analysed.report.summary.outcomes).toMatchObject({ Unchanged: 1, Held: 1, Inconclusive: 2 });
-    expect(analysed.report.summary.claimsNotShown).toEqual({ Held: 0, Unchanged: 0 });
   });
 
   it('terminal: the rows read Inconclusive, the verdict lines say why and what would resolve it, no † mark', () => {
@@ -82,37 +80,17 @@ describe('Unchanged and Held only when the interval shows them (protocol 10)', (
     const noisyVerdict = doc.analysis.verdicts[1]!;
     expect(noisyVerdict.outcome).toBe('Inconclusive');
     expect(noisyVerdict.basis.unresolved?.samplesPerSide).toBeGreaterThan(10);
-    expect(noisyVerdict.equivalence).toMatchObject({ withinThreshold: false, claimNotShown: false });
-    expect(doc.analysis.verdicts[2]!.equivalence).toMatchObject({
-      belowThreshold: true,
-      claimNotShown: false,
-    });
+    expect(noisyVerdict.equivalence).toMatchObject({ withinThreshold: false });
+    expect(doc.analysis.verdicts[2]!.equivalence).toMatchObject({ belowThreshold: true });
   });
 
-  it('no mark, footnote or count when every interval shows its claim: the seed run, or a threshold the noise fits', () => {
-    for (const a of [analyseRun(seedRun()), analyseRun(run, { overrides: { threshold: 0.3 } })]) {
-      expect(claimsNotShownNote(a.report)).toBeNull();
-      const text = renderTerminalReport(a);
-      expect(text).not.toContain('†');
-      expect(text).not.toContain('not shown');
+  it('no † mark anywhere, on a run whose intervals show every claim or not', () => {
+    for (const a of [analyseRun(seedRun()), analysed, analyseRun(run, { overrides: { threshold: 0.3 } })]) {
+      expect(renderTerminalReport(a)).not.toContain('†');
       expect(renderMarkdownReport(a)).not.toContain('†');
     }
-    expect(renderTerminalReport(analyseRun(seedRun()))).toContain(
-      '1 Won, 3 Held, 0 Unchanged, 0 Lost — gate: pass',
-    );
-  });
-
-  it("the footnote names only the outcomes that have a mark, with the run's threshold and confidence", () => {
-    const only = { Held: 0, Unchanged: 12 };
-    const outcomes = { Won: 0, Held: 3, Unchanged: 40, Lost: 0, Inconclusive: 0, Invalid: 0 };
-    expect(
-      claimsNotShownNote({
-        summary: { outcomes, claimsNotShown: only },
-        config: { threshold: 0.03, confidence: 0.9 },
-      }),
-    ).toBe(
-      '† Unchanged but not shown within ±3%: 12 of 40 (the 90% Δ CI (HL) reaches past the threshold; ' +
-        'more forks (-n) would narrow it)',
-    );
+    // A threshold the noise fits: every interval shows its claim, nothing is left unresolved.
+    const wide = analyseRun(run, { overrides: { threshold: 0.3 } });
+    expect(wide.report.verdicts.map((v) => v.outcome)).toEqual(['Unchanged', 'Unchanged', 'Held', 'Held']);
   });
 });

@@ -43,11 +43,6 @@ export interface RunSummary {
   /** Benchmarks with p < alpha regardless of direction or threshold. */
   significant: number;
   /**
-   * Held and Unchanged verdicts whose interval does not show their claim (`equivalence.claimNotShown`): "no change
-   * beyond the threshold" was not found, but not shown either.
-   */
-  claimsNotShown: { Held: number; Unchanged: number };
-  /**
    * A/A runs only (both sides the same code): share of benchmarks with a Won/Lost verdict, and share with
    * p < alpha — the latter estimates the machine's real false-positive rate against the nominal alpha.
    */
@@ -133,8 +128,6 @@ export function summarize(
     return { name, passed: failures.length === 0, passedCount, failures };
   });
   const significant = verdicts.filter((v) => v.stats !== null && v.stats.p < alpha).length;
-  const notShown = (o: Outcome) =>
-    verdicts.filter((v) => v.outcome === o && v.equivalence?.claimNotShown).length;
   const n = verdicts.length;
   const reach = significanceReach(sizesOf(verdicts), alpha, correction);
   return {
@@ -144,7 +137,6 @@ export function summarize(
     allChecksPassed: checks.every((c) => c.passed),
     gate: gateOf(verdicts, outcomes, reach, { alpha, threshold, isAa }),
     significant,
-    claimsNotShown: { Held: notShown('Held'), Unchanged: notShown('Unchanged') },
     aa:
       isAa && n > 0
         ? { falseVerdictRate: (outcomes.Won + outcomes.Lost) / n, falsePositiveRate: significant / n }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { claimNotShown, equivalenceOf, thresholdInterval } from './equivalence.js';
+import { thresholdInterval } from './equivalence.js';
 import { makeRecord, makeRun } from './test-fixtures.js';
-import { analysisConfigFromRun, compareSamples, verdictFor } from './verdict.js';
+import { analysisConfigFromRun, compareSamples, unresolvedClaim, verdictFor } from './verdict.js';
 
 /** A comparison whose ratio interval is [lower, upper] (its shift interval does not matter then). */
 const withRatio = (lower: number, upper: number) => ({
@@ -80,27 +80,28 @@ describe('thresholdInterval: the interval held against ±threshold', () => {
   });
 });
 
-describe('claimNotShown: an Unchanged or Held its interval does not show', () => {
+describe('what an Unchanged or Held needs of its interval (verdict.ts unresolvedClaim)', () => {
   const inside = thresholdInterval(withRatio(0.99, 1.01), 0.03);
   const straddling = thresholdInterval(withRatio(0.844, 1.188), 0.03);
   const improved = thresholdInterval(withRatio(0.8, 0.9), 0.03);
 
   it('Unchanged needs the whole interval inside ±threshold', () => {
-    expect(claimNotShown('Unchanged', inside)).toBe(false);
-    expect(claimNotShown('Unchanged', straddling)).toBe(true);
-    expect(claimNotShown('Unchanged', improved)).toBe(true);
+    expect(inside.withinThreshold).toBe(true);
+    expect(straddling.withinThreshold).toBe(false);
+    expect(improved.withinThreshold).toBe(false);
   });
 
   it('Held needs only the upper end below +threshold: a guardrail that improved by any amount has held', () => {
-    expect(claimNotShown('Held', inside)).toBe(false);
-    expect(claimNotShown('Held', improved)).toBe(false);
-    expect(claimNotShown('Held', straddling)).toBe(true);
+    expect(inside.belowThreshold).toBe(true);
+    expect(improved.belowThreshold).toBe(true);
+    expect(straddling.belowThreshold).toBe(false);
   });
 
-  it('Won, Lost, Inconclusive and Invalid claim no equivalence', () => {
+  it('Won, Lost, Inconclusive and Invalid need nothing of it', () => {
+    const stats = { ...withRatio(0.844, 1.188), baseline: { median: 100, n: 10 } };
     for (const o of ['Won', 'Lost', 'Inconclusive', 'Invalid'] as const)
-      expect(claimNotShown(o, straddling)).toBe(false);
-    expect(equivalenceOf(withRatio(0.844, 1.188), 0.03, 'Inconclusive').claimNotShown).toBe(false);
+      expect(unresolvedClaim(o, stats, 0.03)).toBeNull();
+    expect(unresolvedClaim('Unchanged', stats, 0.03)).not.toBeNull();
   });
 });
 
@@ -113,14 +114,14 @@ describe('a verdict carries its equivalence', () => {
   it('Unchanged and shown within ±2%', () => {
     const v = verdictFor(makeRecord({ baseline: tight, candidate: [...tight].reverse() }), config);
     expect(v.outcome).toBe('Unchanged');
-    expect(v.equivalence).toMatchObject({ withinThreshold: true, claimNotShown: false });
+    expect(v.equivalence).toMatchObject({ withinThreshold: true });
   });
 
   it('Unchanged but not shown: Inconclusive (protocol 10), the interval kept in its equivalence and basis', () => {
     const v = verdictFor(makeRecord({ baseline: noisy, candidate: [...noisy].reverse() }), config);
     expect(v.outcome).toBe('Inconclusive');
     expect(v.basis.statisticalOutcome).toBe('Unchanged');
-    expect(v.equivalence).toMatchObject({ withinThreshold: false, claimNotShown: false });
+    expect(v.equivalence).toMatchObject({ withinThreshold: false });
     expect(v.equivalence!.halfWidthToThreshold).toBeGreaterThan(1);
     expect(v.basis.unresolved?.lowerPercent).toBeCloseTo(v.equivalence!.lowerPercent!, 12);
   });

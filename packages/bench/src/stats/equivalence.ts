@@ -5,7 +5,6 @@
  * only: the reports word it.
  */
 
-import type { VerdictOutcome as Outcome } from '../protocol/types.js';
 import type { HodgesLehmannResult } from './hodges-lehmann.js';
 
 /** The interval of one comparison held against ±threshold. */
@@ -75,30 +74,13 @@ function halfWidthRatio(lower: number | null, upper: number | null, threshold: n
   return halfWidth / (threshold * 100);
 }
 
-/** A comparison's interval against ±threshold, and whether the verdict's claim of no change goes beyond it. */
-export interface Equivalence extends ThresholdInterval {
-  /**
-   * The verdict claims "no change beyond the threshold" without its interval showing it: an Unchanged whose interval
-   * is not inside ±threshold, or a Held whose interval reaches past +threshold. False for every other outcome (Won,
-   * Lost, Inconclusive and Invalid claim no equivalence).
-   */
-  claimNotShown: boolean;
-}
-
 /**
- * Whether an outcome's claim is not shown by its interval. A guardrail claims only that it did not regress
- * (guardrails are Held unless they regress), so a Held improved by any amount is shown; a Held is flagged only when
- * its interval reaches past +threshold. An Unchanged primary claims no change either way: its interval must lie
- * inside ±threshold.
+ * A comparison's interval against ±threshold: the numbers an Unchanged or Held outcome needs (protocol 10 gives them
+ * only when the interval shows them: verdict.ts `unresolvedClaim`).
  */
-export function claimNotShown(outcome: Outcome, interval: ThresholdInterval): boolean {
-  if (outcome === 'Unchanged') return !interval.withinThreshold;
-  if (outcome === 'Held') return !interval.belowThreshold;
-  return false;
-}
+export type Equivalence = ThresholdInterval;
 
-/** {@link thresholdInterval} with the verdict's {@link claimNotShown}. */
-export function equivalenceOf(stats: IntervalInput, threshold: number, outcome: Outcome): Equivalence {
-  const interval = thresholdInterval(stats, threshold);
-  return { ...interval, claimNotShown: claimNotShown(outcome, interval) };
+/** {@link thresholdInterval} of a verdict's statistics. */
+export function equivalenceOf(stats: IntervalInput, threshold: number): Equivalence {
+  return thresholdInterval(stats, threshold);
 }

@@ -253,7 +253,7 @@ export function judge(
   const outcome = failedChecks.length > 0 || unresolved !== null ? 'Inconclusive' : d.outcome;
   return {
     outcome,
-    equivalence: equivalenceOf(stats, config.threshold, outcome),
+    equivalence: equivalenceOf(stats, config.threshold),
     basis: {
       ...basisConfig(config),
       significant: d.significant,

@@ -63,8 +63,8 @@ describe('verdicts of a sequential run', () => {
     expect(lost?.pAdjusted).toBeCloseTo(4 / 252, 12);
     expect(unchanged?.outcome).toBe('Unchanged');
     expect(unchanged?.sequential?.pSequential).toBe(1);
-    // Stopped for equivalence: its interval is within ±threshold, so the report does not mark it not shown.
-    expect(unchanged?.equivalence).toMatchObject({ withinThreshold: true, claimNotShown: false });
+    // Stopped for equivalence: its interval is within ±threshold, so Unchanged is shown.
+    expect(unchanged?.equivalence).toMatchObject({ withinThreshold: true });
     // n = 5 alone could not reach alpha under Holm over 2 (2 · 0.0079 < 0.05 can, so use the recorded maximum).
     expect(analysis.summary.reach).toMatchObject({ samplesPerSide: 20, reachable: true });
   });
@@ -88,7 +88,6 @@ describe('verdicts of a sequential run', () => {
     expect(v.equivalence).toMatchObject({
       withinThreshold: false,
       belowThreshold: true,
-      claimNotShown: false,
     });
     // As a primary the same forks run to the maximum without a decision.
     const primary = sequentialRecord('primary', b, c, 4);
@@ -105,12 +104,12 @@ describe('verdicts of a sequential run', () => {
     expect(last?.decision).toBe('futility');
     expect(last?.predictivePower).toBeLessThan(DEFAULT_FUTILITY);
     const [p, g] = analyzeRun(makeRun([primary, guard], config(8))).verdicts;
-    expect(p?.outcome === 'Unchanged' || p?.outcome === 'Inconclusive').toBe(true);
     expect(p?.basis.statisticalOutcome).toBe('Unchanged');
     expect(p?.sequential).toMatchObject({ decision: 'futility', pSequential: 1 });
-    // A futility stop shows no equivalence: an Unchanged one is marked not shown.
+    // A futility stop shows no equivalence: not Unchanged, Inconclusive with the interval that would not resolve.
     expect(p?.equivalence?.withinThreshold).toBe(false);
-    expect(p?.equivalence?.claimNotShown).toBe(p?.outcome === 'Unchanged');
+    expect(p?.outcome).toBe('Inconclusive');
+    expect(p?.basis.unresolved).not.toBeNull();
     expect(p?.pAdjusted).toBe(1);
     expect(g?.basis.statisticalOutcome).toBe('Held');
     expect(verdictSentence(p!)).toMatch(
