@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { interruptListener } from './cli/interrupts.js';
 import { defaultIo } from './cli/io.js';
 /**
  * The `tombstone-bench` executable: runs {@link main} on `process.argv`; the first Ctrl-C stops what runs (the
@@ -8,13 +9,14 @@ import { main } from './cli/main.js';
 import { EXIT } from './finish/finish-run.js';
 
 const controller = new AbortController();
-let interrupts = 0;
-process.on('SIGINT', () => {
-  interrupts++;
-  if (interrupts > 1) process.exit(EXIT.interrupted);
-  // main says what it stops (the running fork, or a git comparison's install or build).
-  controller.abort();
-});
+// main says what it stops (the running fork, or a git comparison's install or build).
+process.on(
+  'SIGINT',
+  interruptListener(
+    () => controller.abort(),
+    () => process.exit(EXIT.interrupted),
+  ),
+);
 main(process.argv.slice(2), { ...defaultIo(), script: process.argv[1] }, controller.signal).then((code) => {
   process.exitCode = code;
 });

@@ -42,6 +42,17 @@ export class GitError extends BenchError {}
 /** A results file given to `--resume` or `report` is unreadable or incompatible. */
 export class ResultsFileError extends BenchError {}
 
+/**
+ * A step of the run's preparation was stopped by Ctrl-C (the terminal sends SIGINT to the whole foreground process
+ * group, so a `tsc` the type-check runs dies of it too): the run ends as interrupted (exit 130), not as a failed step.
+ * `step` says what was stopped, e.g. `type-checking the bench files`.
+ */
+export class BenchInterruptedError extends BenchError {
+  constructor(readonly step: string) {
+    super(`interrupted while ${step}; nothing was measured`);
+  }
+}
+
 /** A bench file has type errors; `message` lists each as `file:line:column - error TSnnnn: text`. */
 export class BenchTypeError extends BenchError {
   constructor(readonly diagnostics: string) {

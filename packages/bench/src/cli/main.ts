@@ -7,9 +7,10 @@ import { resolve } from 'node:path';
 import { analyseRun } from '../analyse/analyse-run.js';
 import { wasReported } from '../engine/event-run.js';
 import { listBenchmarks } from '../engine/list.js';
-import { BenchError, SuiteDefinitionError, UsageError } from '../errors.js';
+import { BenchError, BenchInterruptedError, SuiteDefinitionError, UsageError } from '../errors.js';
 import { listenerSink } from '../events/event-sink.js';
 import { EXIT, gateExitCode } from '../finish/finish-run.js';
+import type { BenchEvent } from '../protocol/events.js';
 import { reachWarning } from '../report/report-model.js';
 import { readRun } from '../results/results-store.js';
 import { displayPath } from '../shell-quote.js';
@@ -106,26 +107,43 @@ async function dispatch(
   return cmdMeasure(io, values, runOptionsFromCli(command, values, positionals, io, rest), outputs, signal);
 }
 
+/** What a run is doing when Ctrl-C comes, as its events tell: before its first fork, forking, or between runs. */
+type Phase = 'preparing' | 'measuring' | 'between';
+
+const STOPPING: Record<Phase, string> = {
+  preparing: 'stopping before measuring',
+  measuring: 'stopping after killing the running fork',
+  // After a run-finished (calibrate's next round is being prepared, or the report printed): no fork runs.
+  between: 'stopping (no fork is running)',
+};
+
 /**
- * Says at once what Ctrl-C (`signal`) stops: the running fork once the run measures (its `run-started` event), else
- * the preparation — a git comparison's build then names the install or build command it kills (it said "killing the
- * running fork" while no fork ran).
+ * Says at once what Ctrl-C (`signal`) stops: the running fork while a run measures (between its `run-started` and
+ * `run-finished`), else the preparation — a git comparison's build then names the install or build command it kills
+ * (it said "killing the running fork" while no fork ran). Nothing once `done()` was called: the command has ended.
  */
-function withInterruptNote(io: CliIo, outputs: EventOutputs, signal?: AbortSignal): EventOutputs {
-  let measuring = false;
+function withInterruptNote(
+  io: CliIo,
+  outputs: EventOutputs,
+  signal?: AbortSignal,
+): { outputs: EventOutputs; done: () => void } {
+  let phase: Phase | 'done' = 'preparing';
   signal?.addEventListener(
     'abort',
     () => {
-      const what = measuring ? 'stopping after killing the running fork' : 'stopping before measuring';
-      io.stderr(`\n${what}… (Ctrl-C again to quit now)\n`);
+      if (phase !== 'done') io.stderr(`\n${STOPPING[phase]}… (Ctrl-C again to quit now)\n`);
     },
     { once: true },
   );
+  const write = (event: BenchEvent) => {
+    if (event.type === 'run-started') phase = 'measuring';
+    if (event.type === 'run-finished' && phase !== 'done') phase = 'between';
+    outputs.write(event);
+  };
   return {
-    ...outputs,
-    write: (event) => {
-      if (event.type === 'run-started') measuring = true;
-      outputs.write(event);
+    outputs: { ...outputs, write },
+    done: () => {
+      phase = 'done';
     },
   };
 }
@@ -155,7 +173,11 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
     const noted = withInterruptNote(io, outputs, signal);
     const controller = new AbortController();
     signal?.addEventListener('abort', () => controller.abort(), { once: true });
-    return await dispatch(command, io, parsed, rest, noted, controller.signal);
+    try {
+      return await dispatch(command, io, parsed, rest, noted.outputs, controller.signal);
+    } finally {
+      noted.done();
+    }
   } catch (e) {
     const known =
       e instanceof BenchError || e instanceof SuiteDefinitionError || e instanceof StatsInputError;
@@ -163,6 +185,8 @@ export async function main(argv: string[], io: CliIo = defaultIo(), signal?: Abo
     if (!wasReported(err))
       listenerSink(outputs.write).emit({ type: 'error', errorName: err.name, message: err.message });
     io.stderr(`tombstone-bench: ${known ? err.message : (err.stack ?? err.message)}\n`);
+    // Ctrl-C stopped a step (calibrate's type-check, say): exit 130 as every other phase does, not bad input.
+    if (e instanceof BenchInterruptedError) return EXIT.interrupted;
     return known ? EXIT.usage : EXIT.failed;
   } finally {
     outputs.close();

@@ -3,8 +3,9 @@
  * resume, measure in interleaved forks, analyse, gate — and streams the protocol's events while it goes. The
  * command line is a thin layer over it (argv → options → engine → output).
  */
+import { BenchInterruptedError } from '../errors.js';
 import type { EventSink } from '../events/event-sink.js';
-import type { RunResult } from '../finish/finish-run.js';
+import { notStarted, type RunResult } from '../finish/finish-run.js';
 import { benchFilesOf } from '../plan/bench-files.js';
 import { planAaRun, planFactorRun } from '../plan/cases.js';
 import { checkBenchTypes, type RunSetup, setUpRun } from '../plan/plan-run.js';
@@ -69,7 +70,11 @@ export function startRun(options: RunOptions, control: RunControl = {}): Run {
     async (events, signal) => {
       const setup = await setUpRun(validateRunOptions(options));
       try {
-        const outcome = await execute(setup, { events, signal });
+        // Ctrl-C that stopped a preparing step (the type-check's tsc) ends the run as cancelled, not as an error.
+        const outcome = await execute(setup, { events, signal }).catch((e: unknown) => {
+          if (e instanceof BenchInterruptedError) return notStarted(setup.log, e.step);
+          throw e;
+        });
         // Cancelled before measuring (a compare still building its revisions): no run-started came, so say the
         // run ended rather than leave a client waiting for a run-finished that cannot come.
         if (outcome.interrupted && !seen.started) {

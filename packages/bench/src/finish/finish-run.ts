@@ -106,9 +106,12 @@ export function finishRun(target: FinishTarget, outcome: MeasuredRun, analysed?:
   return finished(target, record, { interrupted: false, exitCode, skippedForks }, analysed);
 }
 
-/** A run that never started (Ctrl-C while preparing a git comparison): nothing was written, nothing to resume. */
-export function notStarted(log: (text: string) => void): RunResult {
-  log('interrupted while preparing the git comparison; nothing was measured\n');
+/**
+ * A run that never started (Ctrl-C while preparing a git comparison, or while type-checking its bench files): nothing
+ * was written, nothing to resume. `step` is what was stopped.
+ */
+export function notStarted(log: (text: string) => void, step = 'preparing the git comparison'): RunResult {
+  log(`interrupted while ${step}; nothing was measured\n`);
   return {
     exitCode: EXIT.interrupted,
     interrupted: true,

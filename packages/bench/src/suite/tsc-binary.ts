@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { BenchError } from '../errors.js';
+import { BenchError, BenchInterruptedError } from '../errors.js';
 import { parseTscOutput, type TscDiagnostic } from './tsc-output.js';
 
 /** Options that make a tsconfig build something, meaningless (or an error, e.g. with `noEmit`) for a check. */
@@ -31,6 +31,8 @@ function runTsc(tscBin: string, args: readonly string[], cwd: string): { status:
     maxBuffer: 64 * 1024 * 1024,
   });
   if (r.error) throw new BenchError(`could not run ${tscBin}: ${r.error.message}`);
+  // Ctrl-C on a terminal reaches tsc as well as the runner: the user stopped the run, tsc did not fail.
+  if (r.signal === 'SIGINT') throw new BenchInterruptedError('type-checking the bench files');
   // tsc exits 0 (clean), 1 or 2 (diagnostics); anything else is the compiler itself failing.
   if (r.status === null || r.status > 2)
     throw new BenchError(

@@ -156,6 +156,35 @@ export default defineSuite({ name: 'Loose', setup: () => 3, benchmarks: { f: (s)
     ]);
   });
 
+  it('Ctrl-C during the type-check (tsc dies of SIGINT too): exit 130, "interrupted", run-cancelled, no results file', async () => {
+    // A typescript with only a tsc binary (the TypeScript 7 path) that is killed by SIGINT, as the terminal's Ctrl-C
+    // kills it: this printed `<path>/typescript/bin/tsc failed (exit SIGINT):` and exited 2.
+    const dir = tempProject({
+      'x.bench.ts': GOOD,
+      'node_modules/typescript/package.json':
+        '{ "name": "typescript", "version": "7.0.2", "main": "index.js", "bin": { "tsc": "bin/tsc" } }',
+      'node_modules/typescript/index.js': "module.exports = { version: '7.0.2' };",
+      'node_modules/typescript/bin/tsc': "process.kill(process.pid, 'SIGINT');",
+    });
+    const typecheckOn = FAST.filter((a) => a !== '--no-typecheck');
+    const r = await runCli(
+      ['run', 'x.bench.ts', '-n', '3', '--json', '--out', 'r.json', ...typecheckOn],
+      dir,
+    );
+    expect(r.code).toBe(130);
+    expect(r.stderr.trim()).toBe('interrupted while type-checking the bench files; nothing was measured');
+    const events = r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { type: string });
+    expect(events.map((e) => e.type)).toEqual(['run-cancelled']);
+    expect(existsSync(join(dir, 'r.json'))).toBe(false);
+    const calibrate = await runCli(['calibrate', 'x.bench.ts', '--out', 'cal', ...typecheckOn], dir);
+    expect(calibrate.code).toBe(130);
+    expect(calibrate.stderr).toMatch(/^tombstone-bench: interrupted while type-checking the bench files/m);
+    expect(calibrate.stderr).not.toMatch(/failed \(exit/);
+  });
+
   it.skipIf(!existsSync(join(TS7, 'bin', 'tsc')))(
     'TypeScript 7 (from /tmp/ts7, skipped when absent: nothing is installed from the network) reports file:line:col, exit 2',
     async () => {
