@@ -7,10 +7,11 @@
 import type { RunRecord } from '../model.js';
 import { analyzeRun, type RunAnalysis } from '../stats/analyze-run.js';
 import { StatsInputError } from '../stats/errors.js';
-import { factorialAnalysis, type RunFactorial } from '../stats/factorial.js';
-import { type GrowthComparison, growthAnalysis } from '../stats/growth.js';
+import type { RunFactorial } from '../stats/factorial.js';
+import type { GrowthComparison } from '../stats/growth.js';
 import type { NotFittable } from '../stats/not-fittable.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
+import { factorialOption, growthOption } from './option-analyses.js';
 
 /** What to analyse besides the verdicts. */
 export interface OutputOptions {
@@ -56,8 +57,8 @@ export function analyze(run: RunRecord, opts: OutputOptions = {}): RunAnalyses {
   checkAnalysisOptions(opts);
   const analysis = analyzeRun(run, opts.overrides ?? {});
   const metric = analysis.config.metric;
-  const growth = opts.growth ? growthAnalysis(run, opts.growth, metric) : undefined;
-  const factorial = opts.factorial ? factorialAnalysis(run, opts.factorial, metric) : undefined;
+  const growth = opts.growth ? growthOption(run, opts.growth, metric) : undefined;
+  const factorial = opts.factorial ? factorialOption(run, opts.factorial, metric) : undefined;
   const notFittable = [...(growth?.notFittable ?? []), ...(factorial?.notFittable ?? [])];
   return {
     run,

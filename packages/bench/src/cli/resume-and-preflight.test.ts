@@ -110,9 +110,36 @@ describe('checked before the first fork', () => {
       dir,
     );
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no benchmark has a numeric parameter named "nope"/);
+    // The option the user typed, not the statistics' own argument name (it read `param: no benchmark …`).
+    expect(r.stderr.trim()).toBe(
+      'tombstone-bench: --growth: no benchmark has a numeric parameter named "nope"; the benchmarks have size',
+    );
     expect(r.stdout).not.toMatch(/sample-finished/);
     expect(existsSync(join(dir, 'r.json'))).toBe(false);
+  }, 60_000);
+
+  it('--factorial nope in a run, and --growth nope in `report` of a saved run: each names its option', async () => {
+    const dir = tempProject({ 'two.bench.mjs': PLAIN });
+    const r = await runCli(
+      ['run', 'two.bench.mjs', '-n', '3', '--factorial', 'nope', '--out', 'r.json', ...FAST],
+      dir,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'tombstone-bench: --factorial: no benchmark has a parameter named "nope"; the benchmarks have size',
+    );
+    expect(existsSync(join(dir, 'r.json'))).toBe(false);
+    const saved = await runCli(
+      ['run', 'two.bench.mjs', '-n', '2', '--fixed-n', '--out', 'r.json', ...FAST],
+      dir,
+    );
+    expect(saved.code).not.toBe(2);
+    const report = await runCli(['report', 'r.json', '--growth', 'nope'], dir);
+    expect(report.code).toBe(2);
+    expect(report.stdout).toBe('');
+    expect(report.stderr.trim()).toBe(
+      'tombstone-bench: --growth: no benchmark has a numeric parameter named "nope"; the benchmarks have size',
+    );
   }, 60_000);
 });
 

@@ -3,10 +3,9 @@
  * resumes (checked to have been measured the same way), and the checks that must fail before the first fork rather
  * than after the last (a gate that cannot fail, an analysis naming a parameter the cases lack).
  */
+import { factorialOption, growthOption } from '../analyse/option-analyses.js';
 import { UsageError } from '../errors.js';
 import type { MeasurementSettings, RunRecord } from '../model.js';
-import { factorialAnalysis } from '../stats/factorial.js';
-import { growthAnalysis } from '../stats/growth.js';
 import {
   looksUpTo,
   type RankTest,
@@ -190,8 +189,8 @@ function checkAnalysisParams(setup: RunSetup, plan: MeasurePlan): void {
   const { growth, factorial } = setup.output;
   if (growth === undefined && factorial === undefined) return;
   const empty = createRecord(plan.cases, { comparison: plan.comparison, config: plan.config });
-  if (growth !== undefined) growthAnalysis(empty, growth);
-  if (factorial !== undefined) factorialAnalysis(empty, factorial);
+  if (growth !== undefined) growthOption(empty, growth);
+  if (factorial !== undefined) factorialOption(empty, factorial);
 }
 
 /** The measure stage's plan of a run: its cases, design and resumed record, checked before the first fork. */
