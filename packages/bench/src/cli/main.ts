@@ -60,16 +60,16 @@ async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): P
   const path = resolve(io.cwd, file);
   const run = readRun(path, displayPath(io.cwd, path));
   const input = analyseRun(run, analysisOptions(values, run.config));
-  printReport(io, values, input, path);
   // `report` renders a saved run and gates only when asked, so `report --format markdown > x.md` works in a script.
   const gating = Boolean(values['fail-on-lost']);
   const reach = input.report.summary.reach;
   if (gating && reach && !reach.reachable) {
-    // The report was printed (it carries the same warning); a gate that cannot fail must not pass a CI step.
-    throw new UsageError(
-      `--fail-on-lost: ${reachWarning(reach, input.report.config.correction)?.replace(/^warning: /, '')}`,
-    );
+    // A gate that cannot fail must not pass a CI step. Refused before the report, as every usage error is: a
+    // stranger got the whole report and then the refusal; without --fail-on-lost the report prints, warned.
+    const why = reachWarning(reach, input.report.config.correction)?.replace(/^warning: /, '');
+    throw new UsageError(`--fail-on-lost: ${why} (without --fail-on-lost, report prints the run)`);
   }
+  printReport(io, values, input, path);
   return gateExitCode(run, input, gating, false);
 }
 

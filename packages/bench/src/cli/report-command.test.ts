@@ -30,7 +30,7 @@ describe('tombstone-bench report', () => {
     expect(gated.code).toBe(1);
   });
 
-  it('--fail-on-lost on a run whose n cannot reach alpha is a usage error (the report still prints, warned)', async () => {
+  it('--fail-on-lost on a run whose n cannot reach alpha is a usage error: one line, before any report', async () => {
     const small = join(dir, 'small.json');
     writeRunAtomic(
       small,
@@ -41,9 +41,13 @@ describe('tombstone-bench report', () => {
     expect(plain.stdout).toContain('gate: fail\nwarning: n=3 per side cannot reach alpha 0.05');
     const gated = await runCli(['report', small, '--fail-on-lost'], dir);
     expect(gated.code).toBe(2);
-    expect(gated.stderr).toMatch(
-      /--fail-on-lost: n=3 per side cannot reach alpha 0\.05 \(smallest achievable p 0\.1\): .* use -n 4 or more/,
-    );
+    expect(gated.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^tombstone-bench: --fail-on-lost: n=3 per side cannot reach alpha 0\.05 \(smallest achievable p 0\.1\): .* use -n 4 or more \(without --fail-on-lost, report prints the run\)$/,
+      ),
+    ]);
+    // It printed the whole report, then refused (a stranger's trial).
+    expect(gated.stdout).toBe('');
   });
 
   it('refuses options that only other commands take, instead of ignoring them', async () => {
