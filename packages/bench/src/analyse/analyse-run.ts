@@ -7,6 +7,7 @@ import type { BenchmarkRecord, RunRecord } from '../model.js';
 import type { BenchmarkFinishedEvent } from '../protocol/events.js';
 import type { RunReport } from '../protocol/types.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
+import { shareableInvocation } from '../shareable-invocation.js';
 import { analyzeRun } from '../stats/analyze-run.js';
 import { analyze, type OutputOptions, type RunAnalyses } from './run-analyses.js';
 import { benchmarkSeries, pooledDescription, sampleEnvironments } from './sample-summaries.js';
@@ -60,7 +61,7 @@ function reportOf(input: RunAnalyses, opts: OutputOptions, maxFailures: number):
     notFittable: toWire([...notFittable]),
     environment: env && toWire(env),
     environments: toWire(sampleEnvironments(run.benchmarks.flatMap((b) => b.samples.map((s) => s.env)))),
-    reproduction: run.invocation ? toWire(run.invocation) : null,
+    reproduction: run.invocation ? toWire(shareableInvocation(run.invocation, opts.share)) : null,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { RunRecord } from '../model.js';
+import type { ShareRoots } from '../shareable-invocation.js';
 import { analyzeRun, type RunAnalysis } from '../stats/analyze-run.js';
 import { StatsInputError } from '../stats/errors.js';
 import type { RunFactorial } from '../stats/factorial.js';
@@ -18,6 +19,8 @@ export interface OutputOptions {
   overrides?: Partial<AnalysisConfig>;
   growth?: string;
   factorial?: string;
+  /** Where the run's private paths are, so the report's `reproduction` shows them relative (work-tree.ts). */
+  share?: ShareRoots;
 }
 
 /** The optional analyses of a run. */

@@ -148,16 +148,18 @@ describe('tombstone-bench run (real forks)', () => {
   it('renders the saved run with `report` in every format, and SVG plots', async () => {
     for (const format of ['terminal', 'markdown', 'json', 'jmh']) {
       const r = await runCli(['report', out, '--format', format, '--no-fail-on-lost', '--svg', 'plots'], dir);
-      expect(r.code).toBe(0);
+      expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain(format === 'jmh' ? 'Speed.loop' : 'Speed.loop[size=50]');
       if (format === 'terminal' || format === 'markdown') {
         // Relative to the directory the report is printed in (the run's own directory here).
         expect(r.stdout).toContain(
           format === 'terminal' ? 'Results File: results.json' : 'Results File: `results.json`',
         );
+        // The --out path as a reader can use it: relative to the run's directory, not the user's absolute path.
         expect(r.stdout).toContain(
-          `tombstone-bench run speed.bench.ts -n 4 --design forks --json --out ${out}`,
+          'tombstone-bench run speed.bench.ts -n 4 --design forks --json --out results.json',
         );
+        expect(r.stdout).not.toContain(dir);
       }
     }
     expect(readFileSync(join(dir, 'plots', 'distributions.svg'), 'utf8')).toMatch(/^<svg/);

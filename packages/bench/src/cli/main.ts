@@ -15,6 +15,7 @@ import { reachWarning } from '../report/report-model.js';
 import { readRun } from '../results/results-store.js';
 import { displayPath } from '../shell-quote.js';
 import { StatsInputError } from '../stats/errors.js';
+import { shareRoots } from '../work-tree.js';
 import { cmdCalibrate } from './calibrate-command.js';
 import {
   analysisOptions,
@@ -59,7 +60,8 @@ async function cmdReport(io: CliIo, values: CliValues, positionals: string[]): P
     throw new BenchError('usage: tombstone-bench report <results.json>');
   const path = resolve(io.cwd, file);
   const run = readRun(path, displayPath(io.cwd, path));
-  const input = analyseRun(run, analysisOptions(values, run.config));
+  const share = shareRoots(run.invocation?.cwd ?? io.cwd);
+  const input = analyseRun(run, { ...analysisOptions(values, run.config), share });
   // `report` renders a saved run and gates only when asked, so `report --format markdown > x.md` works in a script.
   const gating = Boolean(values['fail-on-lost']);
   const reach = input.report.summary.reach;

@@ -17,6 +17,7 @@ import { type Publish, readRun } from '../results/results-store.js';
 import { displayPath, shellQuoteArg } from '../shell-quote.js';
 import type { AnalysisConfig } from '../stats/verdict.js';
 import { typecheckBenchFiles } from '../suite/typecheck.js';
+import { shareRoots } from '../work-tree.js';
 import type { PlanContext } from './cases.js';
 import { equivalentArgv } from './equivalent-command.js';
 import type { RunSampleSettings } from './planned-case.js';
@@ -199,7 +200,8 @@ export async function setUpRun(
 ): Promise<RunSetup> {
   const cwd = options.cwd ?? process.cwd();
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const output = outputOptionsFor(options);
+  // The report's Reproduction block shows paths relative to the run's work tree and home (shareable-invocation.ts).
+  const output = { ...outputOptionsFor(options), share: shareRoots(cwd) };
   checkOutAndResume(options, cwd);
   const outFile = resolve(cwd, options.out ?? options.resume ?? defaultOutFile(cwd));
   if (command !== 'calibrate') {

@@ -122,8 +122,9 @@ export const ReportComparisonSchema = v.variant('kind', [...ComparisonSchema.opt
  * An analysed run. `verdicts` are the run's final verdicts (Holm-adjusted across it when `config.correction` is
  * holm), each with its statistics, checks (structured findings) and basis; `benchmarks` the per-side figures;
  * `growth`/`factorials` the fits asked for (`growthParam`/`factorialParam`), `notFittable` the groups that could not
- * be fitted; `environment` the first fork's, `environments` every sample's, `reproduction` the recorded command line. `compare-files --json` writes
- * one too (`comparison.kind` 'files'; no environment or command: two runs, none of them this one).
+ * be fitted; `environment` the first fork's, `environments` every sample's, `reproduction` the recorded command line
+ * as a reader reruns it (`cwd` from the git root, paths relative: no directory of the user's). `compare-files --json`
+ * writes one too (`comparison.kind` 'files'; no environment or command: two runs, none of them this one).
  */
 export const RunReportSchema = v.object({
   protocol: v.literal(PROTOCOL_VERSION),

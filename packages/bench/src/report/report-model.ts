@@ -4,6 +4,7 @@
  * record gives only what a report lists as recorded: the sides, the command, each sample's environment and warm-up.
  */
 
+import { basename, isAbsolute, relative } from 'node:path';
 import {
   formatDeltaPercent,
   formatEffect,
@@ -394,14 +395,30 @@ export function reproductionItems(
 ): ReproductionItem[] {
   const { run } = input;
   const items = [...environmentItems(input.report.environments), ...sideItems(run)];
-  if (run.invocation) {
+  // The RunReport's reproduction is shareable (shareable-invocation.ts): no absolute directory of the user's.
+  const shown = input.report.reproduction;
+  if (shown) {
     items.push(
-      { label: 'Working Directory', value: run.invocation.cwd, kind: 'path' },
-      { label: 'Run Command', value: displayCommand(run.invocation.argv), kind: 'command' },
+      shown.cwd === '.'
+        ? { label: 'Directory', value: 'the project root', kind: 'text' }
+        : { label: 'Directory (from the git root)', value: shown.cwd, kind: 'path' },
+      { label: 'Run Command', value: displayCommand(shown.argv), kind: 'command' },
     );
   } else {
     items.push({ label: 'Run Command', value: 'not recorded (results file predates it)', kind: 'text' });
   }
-  if (input.resultsFile) items.push({ label: 'Results File', value: input.resultsFile, kind: 'path' });
+  if (input.resultsFile) {
+    items.push({ label: 'Results File', value: resultsFileShown(input.resultsFile, run), kind: 'path' });
+  }
   return items;
+}
+
+/**
+ * The results file as given (the CLI gives it relative to where it runs when inside it); an absolute one relative to
+ * the run's directory when inside it, else by its name: where it lies is the user's business, not a reader's.
+ */
+function resultsFileShown(file: string, run: RunRecord): string {
+  if (!isAbsolute(file)) return file;
+  const rel = run.invocation ? relative(run.invocation.cwd, file) : '';
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : basename(file);
 }

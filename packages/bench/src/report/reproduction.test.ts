@@ -8,6 +8,10 @@ import { renderTerminalReport } from './terminal.js';
 import { seedRun } from './test-seed-run.js';
 
 const RESULTS = '/work/main/packages/core/.tombstone-bench/results-20260101-000000.json';
+/** The run's work tree and home, as the CLI finds them (work-tree.ts). */
+const SHARE = { share: { workTree: '/work/main', home: '/home/alice' } };
+/** RESULTS as the block shows it: relative to the run's directory. */
+const RESULTS_SHOWN = '.tombstone-bench/results-20260101-000000.json';
 
 /** The seed run with invocation and per-sample load averages (0.25 … 2.5) and a pinned affinity. */
 function recordedSeedRun(): RunRecord {
@@ -27,7 +31,7 @@ function recordedSeedRun(): RunRecord {
 
 const items = (run: RunRecord, resultsFile?: string) =>
   Object.fromEntries(
-    reproductionItems({ ...analyseRun(run), ...(resultsFile ? { resultsFile } : {}) }).map((x) => [
+    reproductionItems({ ...analyseRun(run, SHARE), ...(resultsFile ? { resultsFile } : {}) }).map((x) => [
       x.label,
       x.value,
     ]),
@@ -43,9 +47,9 @@ describe('reproduction block data', () => {
       'Load average (1 min)': '0.25–2.50 over 80 samples',
       'Baseline Commit': '061749b0ae48d5b3be1f78754f177bdd745c7a1e (HEAD~1)',
       'Candidate Commit': 'ca5e7e41597ff05a09028d2e0f382df62db4620d (HEAD)',
-      'Working Directory': '/work/main/packages/core',
+      'Directory (from the git root)': 'packages/core',
       'Run Command': `node /opt/tb/dist/cli.js compare --baseline HEAD~1 --filter 'copy '\\''only'\\''' b.bench.ts`,
-      'Results File': RESULTS,
+      'Results File': RESULTS_SHOWN,
     });
   });
 
@@ -98,7 +102,7 @@ describe('reproduction block data', () => {
 
 describe('reproduction block in the reports', () => {
   const run = recordedSeedRun();
-  const input = { ...analyseRun(run), resultsFile: RESULTS };
+  const input = { ...analyseRun(run, SHARE), resultsFile: RESULTS };
 
   it('terminal: seed-style bullets with the command on its own indented line', () => {
     const text = renderTerminalReport(input);
@@ -111,14 +115,14 @@ describe('reproduction block in the reports', () => {
       '• Load average (1 min): 0.25–2.50 over 80 samples',
       '• Baseline Commit: 061749b0ae48d5b3be1f78754f177bdd745c7a1e (HEAD~1)',
       '• Candidate Commit: ca5e7e41597ff05a09028d2e0f382df62db4620d (HEAD)',
-      '• Working Directory: /work/main/packages/core',
+      '• Directory (from the git root): packages/core',
     ]);
     expect(block.slice(8, 13)).toEqual([
       '• Run Command:',
       '',
       `  node /opt/tb/dist/cli.js compare --baseline HEAD~1 --filter 'copy '\\''only'\\''' b.bench.ts`,
       '',
-      `• Results File: ${RESULTS}`,
+      `• Results File: ${RESULTS_SHOWN}`,
     ]);
     // The gate line stays last.
     expect(text.split('\n').at(-1)).toBe('1 Won, 3 Held, 0 Unchanged, 0 Lost — gate: pass');
@@ -136,14 +140,14 @@ describe('reproduction block in the reports', () => {
         '- Load average (1 min): 0.25–2.50 over 80 samples',
         '- Baseline Commit: 061749b0ae48d5b3be1f78754f177bdd745c7a1e (HEAD~1)',
         '- Candidate Commit: ca5e7e41597ff05a09028d2e0f382df62db4620d (HEAD)',
-        '- Working Directory: `/work/main/packages/core`',
+        '- Directory (from the git root): `packages/core`',
         '- Run Command:',
         '',
         '  ```sh',
         `  node /opt/tb/dist/cli.js compare --baseline HEAD~1 --filter 'copy '\\''only'\\''' b.bench.ts`,
         '  ```',
         '',
-        `- Results File: \`${RESULTS}\``,
+        `- Results File: \`${RESULTS_SHOWN}\``,
       ].join('\n'),
     );
   });
@@ -156,9 +160,9 @@ describe('reproduction block in the reports', () => {
     // Paths are code spans, with a longer fence when they hold backticks.
     const withTicks = renderMarkdownReport({
       ...analyseRun(r),
-      resultsFile: '/tmp/a`b_c_.json',
+      resultsFile: '/w/a`b_c_.json',
     });
-    expect(withTicks).toContain('- Results File: ``/tmp/a`b_c_.json``');
+    expect(withTicks).toContain('- Results File: ``a`b_c_.json``');
   });
 
   it('an old record without the new fields still renders, saying the command was not recorded', () => {
@@ -168,7 +172,7 @@ describe('reproduction block in the reports', () => {
     const text = renderTerminalReport(analysed);
     expect(text).toContain('• Run Command: not recorded (results file predates it)');
     expect(text).toContain('• Baseline Commit: 061749b0ae48d5b3be1f78754f177bdd745c7a1e (HEAD~1)');
-    expect(text).not.toContain('Working Directory');
+    expect(text).not.toContain('Directory');
     expect(text).not.toContain('Results File');
     const md = renderMarkdownReport(analysed);
     expect(md).toContain('- Run Command: not recorded (results file predates it)');
