@@ -61,8 +61,8 @@ set -e
 
 say "5. the README's Engine and Protocol samples: type-checked and run as written"
 readme examples/engine.ts examples/engine.ts && readme examples/events.ts examples/events.ts
-npx --no-install tsc --strict --target es2022 --module nodenext --types node --skipLibCheck \
-  --outDir out/examples examples/engine.ts examples/events.ts
+# The README's own lines (readme-samples.test.ts holds them equal), so its command to run the samples is tested here.
+npx tsc --strict --target es2022 --module nodenext --types node --skipLibCheck --outDir out/examples examples/engine.ts examples/events.ts
 node out/examples/engine.js | tee "$L/engine.txt"
 grep -q 'benchmark(s) in .*out/engine.json$' "$L/engine.txt"
 node out/examples/events.js | tee "$L/events.txt"

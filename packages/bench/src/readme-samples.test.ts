@@ -87,3 +87,22 @@ describe('the Engine sample works as copied into an .mjs (a stranger trial: it e
     }
   }, 120_000);
 });
+
+describe('the README says how to run examples/*.ts on Node 20 (a stranger: `node examples/events.ts` fails there)', () => {
+  it('a ```sh block compiles both samples and runs them, and the walkthrough runs exactly its lines', () => {
+    const blocks = [...readFileSync(README, 'utf8').matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map(
+      (m) => m[1] ?? '',
+    );
+    const block = blocks.find((b) => b.includes('examples/engine.ts examples/events.ts'));
+    expect(block).toBeDefined();
+    const lines = (block ?? '').trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/^npx tsc .*--outDir out\/examples examples\/engine\.ts examples\/events\.ts$/),
+      'node out/examples/engine.js',
+      'node out/examples/events.js',
+    ]);
+    const walkthrough = readFileSync(WALKTHROUGH, 'utf8').split('\n');
+    for (const line of lines)
+      expect(walkthrough.some((w) => w === line || w.startsWith(`${line} |`))).toBe(true);
+  });
+});
