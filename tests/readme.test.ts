@@ -71,3 +71,39 @@ describe('root README', () => {
     await runExample(`root-${i}`, source);
   });
 });
+
+describe('the README says how pnpm and yarn install the four tarballs from local files (a stranger: pnpm 404s)', () => {
+  const readme = readFileSync(`${root}README.md`, 'utf8');
+  const names = packages.map(
+    (dir) =>
+      (JSON.parse(readFileSync(`${root}packages/${dir}/package.json`, 'utf8')) as { name: string }).name,
+  );
+  /** `@tombstone-lab/<name>` → its tarball under vendor/, any version (the file names change with each release). */
+  const entries = (yaml: string) =>
+    Object.fromEntries(
+      [...yaml.matchAll(/^ {2}["'](@tombstone-lab\/[a-z-]+)["']: file:\.\/vendor\/(\S+)$/gm)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    );
+
+  it('pnpm-workspace.yaml overrides and yarn resolutions point every package at its own tarball', () => {
+    const yaml = /^```yaml\n# pnpm-workspace\.yaml\n([\s\S]*?)^```/m.exec(readme)?.[1] ?? '';
+    const json = /^```json\n(\{\n {2}"resolutions"[\s\S]*?)^```/m.exec(readme)?.[1] ?? '{}';
+    expect(yaml).toMatch(/^overrides:$/m);
+    const resolutions = (JSON.parse(json) as { resolutions?: Record<string, string> }).resolutions ?? {};
+    for (const [found, what] of [
+      [entries(yaml), 'pnpm'],
+      [
+        Object.fromEntries(Object.entries(resolutions).map(([k, v]) => [k, v.replace('file:./vendor/', '')])),
+        'yarn',
+      ],
+    ] as const) {
+      expect(Object.keys(found).sort(), what).toEqual([...names].sort());
+      for (const [name, file] of Object.entries(found))
+        expect(file, `${what} ${name}`).toMatch(
+          new RegExp(`^${name.replace('@tombstone-lab/', 'tombstone-lab-')}-\\d+\\.\\d+\\.\\d+\\.tgz$`),
+        );
+    }
+  });
+});
