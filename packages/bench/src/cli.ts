@@ -1,22 +1,18 @@
 #!/usr/bin/env node
-import { interruptListener } from './cli/interrupts.js';
-import { defaultIo } from './cli/io.js';
 /**
- * The `tombstone-bench` executable: runs {@link main} on `process.argv`; the first Ctrl-C stops what runs (the
- * running fork, or a git comparison's install or build) and ends the run, a second quits at once.
+ * The `tombstone-bench` executable: runs `main` on `process.argv`; the first Ctrl-C stops what runs (the running
+ * fork, or a git comparison's install or build) and ends the run, a second quits at once. Only the small start
+ * module is loaded before the SIGINT listener; the CLI itself loads after it.
  */
-import { main } from './cli/main.js';
-import { EXIT } from './finish/finish-run.js';
+import { start } from './cli/start.js';
 
-const controller = new AbortController();
-// main says what it stops (the running fork, or a git comparison's install or build).
-process.on(
-  'SIGINT',
-  interruptListener(
-    () => controller.abort(),
-    () => process.exit(EXIT.interrupted),
-  ),
+// exitCode, not exit(): pending output (a piped report) is flushed first.
+process.exitCode = await start(
+  {
+    argv: process.argv,
+    onSigint: (listener) => void process.on('SIGINT', listener),
+    stderr: (text) => void process.stderr.write(text),
+    exit: (code) => process.exit(code),
+  },
+  async () => ({ ...(await import('./cli/main.js')), ...(await import('./cli/io.js')) }),
 );
-main(process.argv.slice(2), { ...defaultIo(), script: process.argv[1] }, controller.signal).then((code) => {
-  process.exitCode = code;
-});

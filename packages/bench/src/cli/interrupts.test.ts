@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAST, runCli, tempProject } from '../test-helpers.js';
 import { interruptListener, SAME_INTERRUPT_MS } from './interrupts.js';
+import { start } from './start.js';
 
 /** The listener on a clock the test moves; counts what each SIGINT did. */
 function listener() {
@@ -61,4 +62,35 @@ describe('what Ctrl-C says it stops', () => {
     expect(r.stderr).toContain('stopping (no fork is running)… (Ctrl-C again to quit now)');
     expect(r.stderr).not.toContain('killing the running fork');
   }, 60_000);
+});
+
+describe('Ctrl-C while the executable loads (a stranger: before ~1.5 s it died silently, exit 130, not a word)', () => {
+  it('is listened for before the CLI loads: "interrupted while starting", 130, main never runs', async () => {
+    let sigint: (() => void) | undefined;
+    const said: string[] = [];
+    let ran = false;
+    const code = await start(
+      {
+        argv: ['node', 'cli.js', 'run'],
+        onSigint: (listener) => {
+          sigint = listener;
+        },
+        stderr: (text) => void said.push(text),
+        exit: () => expect.unreachable('one Ctrl-C does not quit at once'),
+      },
+      async () => {
+        sigint?.(); // Ctrl-C while the modules load
+        return {
+          main: async () => {
+            ran = true;
+            return 0;
+          },
+          defaultIo: () => ({ stdout: () => {}, stderr: () => {}, cwd: '/', isTTY: false }),
+        };
+      },
+    );
+    expect(code).toBe(130);
+    expect(said).toEqual(['tombstone-bench: interrupted while starting; nothing was done\n']);
+    expect(ran).toBe(false);
+  });
 });
