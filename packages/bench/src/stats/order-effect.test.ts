@@ -49,14 +49,14 @@ describe('the order effect of paired forks', () => {
     expect(check.findings.find((f) => f.quantity === 'first_side_p')?.passed).toBe(false);
   });
 
-  it('catches a planted block-lead bias (the leading side 3% slower)', () => {
+  it('finds a planted block-lead effect (the leading side 3% slower) and reports it', () => {
     const record = makePairedRecord({ forks: forks(0, 0.03) });
     const e = orderEffect(record, 'cpuNsPerOp')!;
     expect(e.leadP!).toBeLessThan(0.01);
     // The leading side slower: baseline-led blocks read the candidate faster (c ÷ b below 1), candidate-led ones slower.
     expect(e.leadEffect!).toBeLessThan(0);
-    expect(checkPairing(record, config).findings.find((f) => f.quantity === 'block_lead_p')?.passed).toBe(
-      false,
-    );
+    // Reported, not a failure: a randomized lead spreads the ratios without biasing them.
+    const finding = checkPairing(record, config).findings.find((f) => f.quantity === 'block_lead_p');
+    expect(finding).toMatchObject({ passed: true, limit: null });
   });
 });
