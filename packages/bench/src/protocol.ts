@@ -10,6 +10,13 @@ export { BENCH_EXTENSIONS, isBenchFile } from './protocol/bench-files.js';
 export { CalibrationSummarySchema } from './protocol/calibration.js';
 /** The words of a check's findings and a verdict's basis, as every report of the runner prints them. */
 export { checkReasonText } from './protocol/check-text.js';
+/** The located errors of an `error` event (type and syntax errors of bench files), for an editor's Problems panel. */
+export {
+  type BenchDiagnostic,
+  diagnosticsHeadline,
+  diagnosticText,
+  errorDiagnostics,
+} from './protocol/error-diagnostics.js';
 /** The events, discriminated by `type`. */
 export type {
   BenchEvent,
