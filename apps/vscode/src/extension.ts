@@ -11,6 +11,7 @@ import { Discovery } from './editor/discovery.js';
 import { BenchHoverProvider } from './editor/hover.js';
 import { BenchLensProvider } from './editor/lenses.js';
 import { pickRef } from './editor/ref-picker.js';
+import { restoreSavedRuns } from './editor/restore-runs.js';
 import { RunController } from './editor/run-controller.js';
 import { BenchStatusBar } from './editor/status-bar.js';
 import { BenchTesting } from './editor/testing.js';
@@ -46,9 +47,34 @@ export function activate(context: vscode.ExtensionContext): void {
       decorations.refresh();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void discovery.refresh()),
+    ...staleRedraws(() => {
+      lenses.refresh();
+      decorations.refresh();
+    }),
   );
   void vscode.commands.executeCommand('setContext', 'tombstoneBench.running', false);
   void discovery.refresh();
+  void vscode.workspace
+    .findFiles('**/.tombstone-bench/*.json', '**/node_modules/**')
+    .then((uris) => restoreSavedRuns(store, uris, (l) => log.appendLine(l)));
+}
+
+/**
+ * Redraws the inline surfaces when a source file changes on disk (a save, a `git checkout`) or in the editor: a
+ * module a bench file imports may have changed, which makes its results stale (the lens is not asked again for a
+ * file that did not change itself).
+ */
+function staleRedraws(redraw: () => void): vscode.Disposable[] {
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.{ts,mts,cts,js,mjs,cjs}');
+  return [
+    watcher,
+    watcher.onDidChange(redraw),
+    watcher.onDidCreate(redraw),
+    watcher.onDidDelete(redraw),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.contentChanges.length > 0 && e.document.uri.scheme === 'file') redraw();
+    }),
+  ];
 }
 
 /** Nothing to do: every resource is in the context's subscriptions. */

@@ -8,7 +8,7 @@ import { comparisonLabel, type ResultsStore } from '../model/results-store.js';
 import type { RunRequest } from '../model/runner-args.js';
 import { filterFor, sitesInText } from '../model/source-map.js';
 import { openComparePanel } from '../panel/compare-panel.js';
-import { openResultsPanel } from '../panel/results-panel.js';
+import { closeResultsPanel, openResultsPanel } from '../panel/results-panel.js';
 import { pickRef } from './ref-picker.js';
 import type { RunController } from './run-controller.js';
 import { isBenchDocument } from './site-cases.js';
@@ -53,7 +53,9 @@ async function savedResults(): Promise<ResultsItem[]> {
       ? [{ label: d.tag, description: vscode.workspace.asRelativePath(u), file: u.fsPath, t: d.started }]
       : [];
   });
-  return items.sort((a, b) => b.t - a.t);
+  items.sort((a, b) => b.t - a.t);
+  if (items[0]) items[0].description = `newest · ${items[0].description ?? ''}`;
+  return items;
 }
 
 /**
@@ -145,12 +147,9 @@ export function registerCommands(
       const doc = await activeBenchFile();
       if (doc) run({ kind: 'calibrate', files: [doc.uri.fsPath] });
     },
+    // From a lens or a Runs entry: that run. From the palette: a picker of every saved run, newest first.
     'tombstoneBench.openResults': async (file?: string) =>
-      show(
-        typeof file === 'string' && file
-          ? file
-          : (newestFile(store) ?? (await pickResultsFile('Open results'))),
-      ),
+      show(typeof file === 'string' && file ? file : await pickResultsFile('Open results')),
     'tombstoneBench.compareFiles': async () => {
       const a = await pickResultsFile('First results file (before)');
       const b = a && (await pickResultsFile('Second results file (after)'));
@@ -163,13 +162,9 @@ export function registerCommands(
     'tombstoneBench.clearResults': () => {
       store.clear();
       hosts.clearTests();
+      closeResultsPanel();
     },
     'tombstoneBench.showOutput': () => hosts.log.show(true),
   };
   return Object.entries(commands).map(([id, fn]) => vscode.commands.registerCommand(id, fn));
-}
-
-/** The newest run's results file, when it wrote one. */
-function newestFile(store: ResultsStore): string | undefined {
-  return store.runs().find((r) => r.resultsFile !== null && r.keys.length > 0)?.resultsFile ?? undefined;
 }

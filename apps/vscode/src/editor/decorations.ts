@@ -3,6 +3,7 @@ import { caseShort, caseSuffix, caseTone, firstLine, runTag, type Tone } from '.
 import type { ResultsStore } from '../model/results-store.js';
 import { surfaceSettings } from './settings.js';
 import { isBenchDocument, sitesWithCases } from './site-cases.js';
+import { isStale } from './staleness.js';
 
 const COLORS: Record<Tone, string> = {
   won: 'tombstoneBench.won',
@@ -54,7 +55,10 @@ export class BenchDecorations implements vscode.Disposable {
         // After code on the same line, which cannot wrap: each case's short form and the run, cut to stay in view
         // (the full line is in the hover).
         const short = cases.map((c) => `${caseSuffix(c.key)} ${caseShort(c)}`.trim()).join(' · ');
-        const text = firstLine(`${short}  (${runTag(cases[0]!.run)})`, 90);
+        const run = cases[0]!.run;
+        // First, so the 90-character cut never drops it.
+        const stale = isStale(site.file, run.startedAt) ? '⚠ stale · ' : '';
+        const text = firstLine(`${stale}${short}  (${runTag(run)})`, 90);
         const tone = worstTone(cases.map(caseTone));
         const line = editor.document.lineAt(site.line - 1);
         byTone.set(tone, [

@@ -4,6 +4,10 @@ import type { ResultsStore } from '../model/results-store.js';
 import { throttle } from '../model/throttle.js';
 import { surfaceSettings } from './settings.js';
 import { isBenchDocument, sitesWithCases } from './site-cases.js';
+import { isStale, STALE_MARK } from './staleness.js';
+
+const STALE_TOOLTIP =
+  'The bench file or a module it imports changed after this run: its results may not hold for the code now. Run again, or click to open them.';
 
 /** Time between lens redraws during a run; above VS Code's lens scheduler delay (250 ms at least). */
 const LENS_REDRAW_MS = 1000;
@@ -53,9 +57,12 @@ export class BenchLensProvider implements vscode.CodeLensProvider, vscode.Dispos
           arguments: [first.resultsFile],
         });
       const tag = open(runTag(first.run), `Results of the run ${runTag(first.run)}: open them`);
+      // Short, after the run's tag: at half the editor's width a longer mark pushed the verdicts out of view.
+      const staleMark = isStale(site.file, first.run.startedAt);
+      const stale = staleMark ? [open(`$(warning) ${STALE_MARK}`, STALE_TOOLTIP)] : [];
       const texts = inlineTexts(cases);
       const results = cases.map((c, i) => open(texts[i]!, caseTooltip(c)));
-      return [...run, tag, ...results];
+      return [...run, tag, ...stale, ...results];
     });
   }
 

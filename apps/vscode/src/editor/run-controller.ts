@@ -17,6 +17,7 @@ import type { ResultsStore, RunState } from '../model/results-store.js';
 import { describeRequest, preparingPhase, type RunRequest, runnerArgs } from '../model/runner-args.js';
 import { type RunnerHandle, startRunner } from '../runner/bench-process.js';
 import type { RunnerLocation } from '../runner/locate-runner.js';
+import { BenchProblems } from './problems.js';
 import { benchSettings } from './settings.js';
 import { runnerFor } from './workspace-runner.js';
 
@@ -43,6 +44,7 @@ type Progress = vscode.Progress<{ message?: string; increment?: number }>;
 export class RunController implements vscode.Disposable {
   private handle: RunnerHandle | null = null;
   private last: LastRun | null = null;
+  private readonly problems = new BenchProblems();
   private readonly started = new vscode.EventEmitter<StartedRun>();
   /** Fires when a runner starts (from a command, a lens or the Test Explorer). */
   readonly onDidStartRun = this.started.event;
@@ -86,6 +88,7 @@ export class RunController implements vscode.Disposable {
       void vscode.window.showErrorMessage(`Tombstone Bench: ${(e as Error).message}`);
       return false;
     }
+    this.problems.clear();
     const entry = this.store.beginRun({
       command: args,
       files: request.files,
@@ -135,7 +138,7 @@ export class RunController implements vscode.Disposable {
         this.store.processEnded(exit.exitCode, exit.cancelled, entry);
         this.log.appendLine(`[extension] runner exited with ${exit.exitCode ?? exit.signal}`);
         // The run's own entry: once its run-finished came it is no longer the store's current run.
-        this.finished(request, entry, output);
+        this.finished(request, entry, output, runner.cwd);
       },
     );
   }
@@ -165,7 +168,7 @@ export class RunController implements vscode.Disposable {
     }
   }
 
-  private finished(request: RunRequest, run: RunState, output: string): void {
+  private finished(request: RunRequest, run: RunState, output: string, cwd: string): void {
     this.reported = 0;
     this.calibrationRuns = 0;
     const showLog = (pick: string | undefined) => pick && this.log.show(true);
@@ -182,13 +185,30 @@ export class RunController implements vscode.Disposable {
       return;
     }
     if (run.errors.length > 0) {
-      // The status bar keeps saying the run failed after this toast is gone; the output channel has the details.
-      void vscode.window
-        .showErrorMessage(`Tombstone Bench: ${firstLine(run.errors[0]!, 200)}`, 'Show Output')
-        .then(showLog);
+      this.problems.show(run.diagnostics, cwd);
+      this.showFailure(run, showLog);
       return;
     }
     if (request.kind === 'calibrate') this.showCalibration(request, output);
+  }
+
+  /**
+   * The toast of a failed run. The status bar keeps saying the run failed after it is gone; located errors are in
+   * the Problems panel (the advice is what the editor can do: fix them there and run again), the rest in the output.
+   */
+  private showFailure(run: RunState, showLog: (pick: string | undefined) => unknown): void {
+    const text = `Tombstone Bench: ${firstLine(run.errors[0]!, 200)}`;
+    if (run.diagnostics.length === 0) {
+      void vscode.window.showErrorMessage(text, 'Show Output').then(showLog);
+      return;
+    }
+    void vscode.window
+      .showErrorMessage(`${text} — fix it and run again.`, 'Show Problems', 'Show Output')
+      .then((pick) =>
+        pick === 'Show Problems'
+          ? vscode.commands.executeCommand('workbench.actions.view.problems')
+          : showLog(pick),
+      );
   }
 
   private showCalibration(request: RunRequest, dir: string): void {
@@ -233,6 +253,7 @@ export class RunController implements vscode.Disposable {
 
   dispose(): void {
     void this.cancel();
+    this.problems.dispose();
     this.started.dispose();
   }
 }

@@ -106,13 +106,25 @@ export class BenchTesting implements vscode.Disposable {
     this.reportLoaded();
   }
 
-  /** A saved run just opened is shown as a test run of its own, so icons follow the newest run. */
+  /**
+   * Saved runs just opened or restored after a reload are shown as one test run, oldest first, so icons follow each
+   * benchmark's newest run.
+   */
   private reportLoaded(): void {
-    const newest = this.store.run;
-    if (!newest || this.reportedRuns.has(newest.id) || newest.status !== 'finished') return;
-    this.reportedRuns.add(newest.id);
-    const run = this.controller.createTestRun(new vscode.TestRunRequest(), runTag(newest), false);
-    this.reportCases(run, newest, new Map());
+    const loaded = this.store
+      .runs()
+      .reverse()
+      .filter(
+        (r) =>
+          !this.reportedRuns.has(r.id) &&
+          r.keys.length > 0 &&
+          (r.status === 'finished' || r.status === 'interrupted'),
+      );
+    if (loaded.length === 0) return;
+    for (const r of loaded) this.reportedRuns.add(r.id);
+    const name = loaded.length === 1 ? runTag(loaded[0]!) : `${loaded.length} saved runs`;
+    const run = this.controller.createTestRun(new vscode.TestRunRequest(), name, false);
+    for (const r of loaded) this.reportCases(run, r, new Map());
     run.end();
   }
 
@@ -146,6 +158,8 @@ export class BenchTesting implements vscode.Disposable {
   private async track(started: StartedRun): Promise<void> {
     const entry = this.store.current;
     if (entry) this.reportedRuns.add(entry.id);
+    // A calibration measures the machine, not these benchmarks: no test run (it showed an empty `0/0` one).
+    if (started.request.kind === 'calibrate') return;
     const run =
       this.pending ??
       this.controller.createTestRun(new vscode.TestRunRequest(), describeRequest(started.request), false);

@@ -6,6 +6,7 @@
 import { markedOutcome, notShownCount, notShownText } from '@tombstone-lab/bench/protocol';
 import type { Outcome, RunSummary } from './bench-types.js';
 import { changeText, progressLine, verdictLine } from './format.js';
+import { notMeasuredText } from './interrupted-run.js';
 import type { CaseState, RunLabel, RunState } from './results-store.js';
 
 /** How a surface should colour a case. */
@@ -67,7 +68,7 @@ function crashedLine(c: CaseState): string {
   return `Invalid: forks failed (${failureReason(c) ?? 'no sample'})`;
 }
 
-/** The one-line text of a case: verdict, `measuring 7/20`, `queued`, `cancelled at 7/20`, or the crash. */
+/** The one-line text of a case: verdict, `measuring 7/20`, `queued`, `not measured (cancelled at 7/20)`, or the crash. */
 export function caseLine(c: CaseState): string {
   switch (c.status) {
     case 'queued':
@@ -75,7 +76,7 @@ export function caseLine(c: CaseState): string {
     case 'running':
       return progressLine(c.done, c.total);
     case 'cancelled':
-      return `cancelled at ${c.done}/${c.total}`;
+      return notMeasuredText(c.done, c.total);
     case 'done': {
       const v = c.verdict;
       if (v?.stats) {
@@ -117,9 +118,9 @@ export function runTime(d: Date, now = new Date()): string {
   return `${d.toLocaleString('en-US', { month: 'short' })} ${d.getDate()} ${hm}`;
 }
 
-/** `vs HEAD~1 · 14:03`: which run a result is from. */
+/** `vs HEAD~1 · 14:03`: which run a result is from; `(saved)` when it was restored from its file after a reload. */
 export function runTag(r: RunLabel, now = new Date()): string {
-  return `${r.label} · ${runTime(r.startedAt, now)}`;
+  return `${r.label} · ${runTime(r.startedAt, now)}${r.saved ? ' (saved)' : ''}`;
 }
 
 /** Colour of a case: Won green, Lost and Invalid red, everything else neutral. */

@@ -16,6 +16,7 @@ import {
 } from '@tombstone-lab/bench/protocol';
 import { isBenchPath } from './bench-files.js';
 import type { BenchEvent, BenchmarkVerdict, ListedSuite as ProtocolListedSuite } from './bench-types.js';
+import { benchmarkFinished } from './interrupted-run.js';
 import { comparisonLabel, type SavedCase, type SavedRun } from './results-store.js';
 
 /** The results document of `tombstone-bench report <file> --format json`. */
@@ -53,17 +54,28 @@ export function resumedCases(text: string): Pick<SavedCase, 'key' | 'samples' | 
   return parseRunRecord(text).benchmarks.map(({ key, samples, failures }) => ({ key, samples, failures }));
 }
 
-/** A saved run of a results document, as the store takes it: its cases with their verdicts, label and summary. */
+/**
+ * A saved run of a results document, as the store takes it: its cases with their verdicts, label and summary. In a
+ * cancelled run (no `finishedAt`) a case the runner did not finish is `cancelled` at its forks so far, without the
+ * engine's verdict of its partial (often empty) samples.
+ */
 export function savedRun(doc: ResultsDocument, resultsFile: string): SavedRun {
   const verdicts = new Map<string, BenchmarkVerdict>(doc.analysis.verdicts.map((x) => [x.key, x]));
-  const cases = doc.benchmarks.map((b) => ({
-    key: b.key,
-    role: b.role,
-    labels: b.labels,
-    samples: b.samples,
-    failures: b.failures,
-    verdict: verdicts.get(b.key) ?? null,
-  }));
+  const interrupted = doc.finishedAt === null;
+  const planned = doc.config.samplesPerSide * 2;
+  const cases = doc.benchmarks.map((b): SavedCase => {
+    const finished = !interrupted || benchmarkFinished(b, planned);
+    return {
+      key: b.key,
+      role: b.role,
+      labels: b.labels,
+      samples: b.samples,
+      failures: b.failures,
+      verdict: finished ? (verdicts.get(b.key) ?? null) : null,
+      status: finished ? 'done' : 'cancelled',
+      total: planned,
+    };
+  });
   const config = doc.analysis.config;
   const argv = doc.invocation?.argv ?? [];
   return {
@@ -75,5 +87,6 @@ export function savedRun(doc: ResultsDocument, resultsFile: string): SavedRun {
     label: comparisonLabel(doc.comparison),
     startedAt: new Date(doc.startedAt),
     files: argv.filter((a) => isBenchPath(a)),
+    interrupted,
   };
 }

@@ -4,8 +4,8 @@
  * factorial interaction) and the factorial tables. Theme colours come from VS Code's CSS variables; the runner's
  * SVGs are light-on-white and are inverted with a hue turn in dark themes so their side colours stay apart.
  * No script runs in the view (CSP `default-src 'none'`). Readable at half the editor's width: the table wraps its
- * benchmark names and drops the time-order strip below 640 px, plots keep a legible minimum size (scrolling rather
- * than shrinking their axis text) and are titled by what they show, not by file name.
+ * benchmark names and drops the time-order strip below 640 px, plots shrink to the view's width down to a
+ * legible minimum (then scroll) and are titled by what they show, not by file name.
  */
 import {
   claimsNotShownNote,
@@ -61,10 +61,21 @@ export function timeOrderSvg(b: Bench, metric: MetricId): string {
   return `<svg class="strip" xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" role="img" aria-label="samples in time order">${dots.join('')}</svg>`;
 }
 
-function verdictRows(doc: ResultsDocument): string[] {
+/** A case of a cancelled run that never finished: `not measured (cancelled at 0/10)`, not the engine's Invalid. */
+function notMeasuredRow(key: string, text: string, b: Bench | undefined): string {
+  const n = b
+    ? `${b.samples.filter((x) => x.side === 'baseline').length}/${b.samples.filter((x) => x.side === 'candidate').length}`
+    : '—';
+  const cells = ['—', '—', n, '—'].map((c, i) => `<td class="num${CELL_CLASS[i] ?? ''}">${c}</td>`).join('');
+  return `<tr class="not-measured"><td class="key">${breakable(key)}</td>${cells}<td class="outcome">${escapeHtml(text)}</td><td class="strip"></td></tr>`;
+}
+
+function verdictRows(doc: ResultsDocument, notMeasured: ReadonlyMap<string, string>): string[] {
   const byKey = new Map(doc.benchmarks.map((b) => [b.key, b]));
   const metric = doc.analysis.config.metric;
   return doc.analysis.verdicts.map((v) => {
+    const unmeasured = notMeasured.get(v.key);
+    if (unmeasured !== undefined) return notMeasuredRow(v.key, unmeasured, byKey.get(v.key));
     const s = v.stats;
     const p = v.pAdjusted ?? s?.p ?? null;
     const cells = s
@@ -179,11 +190,16 @@ tr.won td.outcome { color: var(--vscode-testing-iconPassed); font-weight: bold; 
 tr.lost td.outcome, tr.invalid td.outcome { color: var(--vscode-testing-iconFailed); font-weight: bold; }
 svg.strip { width: 100%; max-width: 420px; height: auto; }
 .legend span { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 12px; }
-.plot-wrap { overflow-x: auto; } /* plots keep their own size (11 px axis text): narrower views scroll them */
-img.plot { width: auto; max-width: none; background: #fff; border-radius: 4px; margin: 4px 0 12px; }
+/* Plots fit the view down to 440 px (their 11 px axis text stays at 8 px or more); narrower views scroll them: at
+   half the editor's width the right end of every plot was cut off. */
+.plot-wrap { overflow-x: auto; }
+img.plot { width: auto; max-width: 100%; min-width: min(440px, 100%); height: auto; background: #fff; border-radius: 4px; margin: 4px 0 12px; }
 body.vscode-dark img.plot, body.vscode-high-contrast img.plot { filter: invert(0.92) hue-rotate(180deg); }
 details.runs { margin: 8px 0; } details.runs ul { margin: 4px 0; padding-left: 20px; } li.current { font-weight: bold; }
 span.status { opacity: 0.75; }
+p.banner { margin: 8px 0; padding: 6px 10px; border-left: 3px solid var(--vscode-editorWarning-foreground, #c90); background: var(--vscode-textBlockQuote-background, #8881); overflow-wrap: anywhere; }
+a.button { display: inline-block; margin-left: 6px; padding: 2px 8px; color: var(--vscode-button-foreground); background: var(--vscode-button-background); text-decoration: none; border-radius: 2px; }
+tr.not-measured td.outcome { opacity: 0.85; font-style: italic; }
 @media (max-width: 640px) {
   th.strip, td.strip, p.legend, th.n, td.n { display: none; }
   th, td { padding: 3px 4px; }
@@ -191,6 +207,19 @@ span.status { opacity: 0.75; }
   body { padding: 0 6px 24px; }
 }
 `;
+
+/** The notes over the table: a cancelled run's, and a newer run's with a button that shows it. */
+function banners(page: ResultsPage): string {
+  const out: string[] = [];
+  if (page.interruptedNote) out.push(`<p class="banner interrupted">${escapeHtml(page.interruptedNote)}</p>`);
+  if (page.newer) {
+    const args = encodeURIComponent(JSON.stringify([page.newer.file]));
+    out.push(
+      `<p class="banner newer">A newer run exists: ${escapeHtml(page.newer.tag)}. <a class="button" href="command:tombstoneBench.openResults?${args}">Show the newest run</a></p>`,
+    );
+  }
+  return out.join('\n');
+}
 
 /** Everything the page shows besides the results document. */
 export interface ResultsPage {
@@ -201,6 +230,12 @@ export interface ResultsPage {
   plots: readonly RunnerPlot[];
   plotsNote?: string | null;
   runs?: readonly ListedRun[];
+  /** Cases of a cancelled run that never finished, with their text (`not measured (cancelled at 0/10)`). */
+  notMeasured?: ReadonlyMap<string, string>;
+  /** Over a cancelled run: how far it got and how to continue it. */
+  interruptedNote?: string | null;
+  /** Over an older run while a newer one exists: its tag and results file, for a button that shows it. */
+  newer?: { tag: string; file: string } | null;
   cspSource: string;
 }
 
@@ -227,10 +262,11 @@ export function resultsHtml(doc: ResultsDocument, page: ResultsPage): string {
 <title>${escapeHtml(page.title)}</title><style>${STYLE}</style></head><body>
 <h2>Benchmark results · ${escapeHtml(page.title)}</h2>
 <p class="sub">${escapeHtml(what)} · α ${config.alpha}, threshold ±${config.threshold * 100}%, ${escapeHtml(pHead)} decides · ${escapeHtml(page.file)}</p>
+${banners(page)}
 ${runList(page.runs ?? [])}
 <p class="legend">samples in time order:<span style="background:${SIDE_COLORS.baseline}"></span>baseline<span style="background:${SIDE_COLORS.candidate}"></span>candidate</p>
 <div class="table-wrap"><table class="verdicts"><tr><th>benchmark</th><th>median: baseline → candidate</th><th>Δ</th><th class="n">n</th><th>${escapeHtml(pHead)}</th><th>outcome</th><th class="strip">ABAB order</th></tr>
-${verdictRows(doc).join('\n')}
+${verdictRows(doc, page.notMeasured ?? new Map()).join('\n')}
 </table></div>
 ${notShownFootnote(doc)}
 ${factorialTables(doc).join('\n')}

@@ -210,7 +210,7 @@ describe('ResultsStore', () => {
     expect(store.current).toBeNull();
     store.processEnded(130, true);
     expect(store.run).toMatchObject({ cancelled: true, resultsFile: '/ws/.tombstone-bench/r.json' });
-    expect(caseLine(store.get('S.a')!)).toBe('cancelled at 1/20');
+    expect(caseLine(store.get('S.a')!)).toBe('not measured (cancelled at 1/20)');
     expect(store.get('S.b')!.status).toBe('cancelled');
     expect(store.run?.status).toBe('interrupted');
   });
@@ -253,8 +253,9 @@ describe('ResultsStore', () => {
         'bench files have type errors (pass --no-typecheck to measure anyway):\na.bench.ts:3:7 - error TS2322: x',
     });
     store.processEnded(1, false);
-    expect(store.run!.errors).toEqual(['bench files have type errors:\na.bench.ts:3:7 - error TS2322: x']);
-    expect(runSummary(store.run!)).toBe('bench: run failed — bench files have type errors:');
+    expect(store.run!.errors).toEqual(['1 type error: a.bench.ts:3:7 x\na.bench.ts:3:7 x']);
+    expect(store.run!.diagnostics).toMatchObject([{ file: 'a.bench.ts', line: 3, column: 7, kind: 'type' }]);
+    expect(runSummary(store.run!)).toBe('bench: run failed — 1 type error: a.bench.ts:3:7 x');
   });
 
   it("shows each benchmark's newest run only: a new run replaces an earlier one's results", () => {

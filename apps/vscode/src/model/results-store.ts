@@ -5,6 +5,13 @@
  * {@link ResultsStore.runs} for the results view. Pure (no `vscode`), so every surface renders from the same state
  * and tests need no editor.
  */
+
+import {
+  type BenchDiagnostic,
+  diagnosticsHeadline,
+  diagnosticText,
+  errorDiagnostics,
+} from '@tombstone-lab/bench/protocol';
 import type {
   BenchEvent,
   BenchmarkVerdict,
@@ -28,6 +35,8 @@ export interface RunLabel {
   /** `vs HEAD~1`, `impl: eager → cow`, `A/A`. */
   label: string;
   startedAt: Date;
+  /** Restored from its results file when the editor started (not run in this session). */
+  saved?: boolean;
 }
 
 /** Everything known about one benchmark case (one key) in one run. */
@@ -73,6 +82,8 @@ export interface RunState extends RunLabel {
   keys: string[];
   /** Errors the runner reported (bad input, compile errors, build failures). */
   errors: string[];
+  /** The located errors among them (type and syntax errors of bench files), for the Problems panel. */
+  diagnostics: BenchDiagnostic[];
   /** Whether the user cancelled it. */
   cancelled: boolean;
   /** The runner's summary of the run (its verdict counts, gate, checks), once it analysed the whole run. */
@@ -101,6 +112,10 @@ export interface SavedCase {
   samples: Sample[];
   failures: SampleFailure[];
   verdict: BenchmarkVerdict | null;
+  /** `cancelled`: the run was interrupted before this case finished (it has no verdict); default `done`. */
+  status?: 'done' | 'cancelled';
+  /** Forks planned for the case (both sides); default: the forks it has. */
+  total?: number;
 }
 
 /** A saved run as read from a results document. */
@@ -114,6 +129,13 @@ export interface SavedRun {
   label: string;
   startedAt: Date;
   files: readonly string[];
+  /** Cancelled before it finished (the file has no `finishedAt`); default false. */
+  interrupted?: boolean;
+  /**
+   * Restored after a reload: marked saved, and placed by its start time among the runs (a run of this session that
+   * ended meanwhile stays newer).
+   */
+  saved?: boolean;
 }
 
 /** The label of a comparison: `vs HEAD~1`, `impl: eager → cow`, `A/A`. */
@@ -194,6 +216,7 @@ export class ResultsStore {
         break;
       case 'error':
         run.errors.push(errorText(event));
+        run.diagnostics.push(...errorDiagnostics(event));
         break;
     }
     this.changed();
@@ -209,7 +232,10 @@ export class ResultsStore {
     if (cancelled) {
       run.cancelled = true;
       // A runner killed mid-preparation reports its own death (`tsc failed (exit SIGINT)`): that is the cancel.
-      if (run.status === 'preparing') run.errors = [];
+      if (run.status === 'preparing') {
+        run.errors = [];
+        run.diagnostics = [];
+      }
     }
     if (run.status === 'preparing' || run.status === 'running') {
       run.status = cancelled
@@ -229,17 +255,20 @@ export class ResultsStore {
    */
   load(saved: SavedRun): RunState {
     const run = this.newRun(saved.label, saved.startedAt, saved.files, saved.command);
-    run.status = 'finished';
+    if (saved.saved) run.saved = true;
+    run.status = saved.interrupted ? 'interrupted' : 'finished';
+    run.cancelled = saved.interrupted === true;
     run.resultsFile = saved.resultsFile;
-    run.summary = saved.summary;
+    // An interrupted run's summary counts its unmeasured cases as Invalid: it is counted from its cases instead.
+    run.summary = saved.interrupted ? null : saved.summary;
     for (const s of saved.cases) {
       const done = s.samples.length + s.failures.length;
       run.keys.push(s.key);
       run.cases.set(s.key, {
         ...s,
-        status: 'done',
+        status: s.status ?? 'done',
         done,
-        total: Math.max(done, 1),
+        total: Math.max(s.total ?? done, done, 1),
         skipped: 0,
         sides: null,
         limits: saved.limits,
@@ -253,8 +282,12 @@ export class ResultsStore {
     const known = this.list.findIndex((r) => r.resultsFile === saved.resultsFile && r !== live);
     if (known >= 0) {
       run.id = this.list[known]!.id;
+      if (this.list[known]!.saved) run.saved = true;
       for (const c of run.cases.values()) c.run = labelOf(run);
       this.list[known] = run;
+    } else if (saved.saved) {
+      const later = this.list.findIndex((r) => r === live || r.startedAt > saved.startedAt);
+      this.list.splice(later < 0 ? this.list.length : later, 0, run);
     } else if (live) this.list.splice(this.list.indexOf(live), 0, run);
     else this.list.push(run);
     this.changed();
@@ -349,6 +382,7 @@ export class ResultsStore {
       files,
       keys: [],
       errors: [],
+      diagnostics: [],
       cancelled: false,
       summary: null,
       command,
@@ -426,17 +460,22 @@ export class ResultsStore {
 }
 
 function labelOf(run: RunState): RunLabel {
-  return { id: run.id, label: run.label, startedAt: run.startedAt };
+  return { id: run.id, label: run.label, startedAt: run.startedAt, ...(run.saved ? { saved: true } : {}) };
 }
 
 /**
- * An error event in the editor's words: a type error lists its diagnostics without the command line's advice to
- * measure anyway (the editor offers no such switch: fix the error, then run again).
+ * An error event in the editor's words. Located errors (type and syntax errors) open with what they are and the
+ * first one as `file:line:col message` — the toast and status bar show the first line — then list every one, without
+ * the command line's advice to measure anyway (the editor offers no such switch: fix the error, then run again).
  */
 export function errorText(e: Extract<BenchEvent, { type: 'error' }>): string {
-  const message =
-    e.errorName === 'BenchTypeError'
-      ? `bench files have type errors:\n${e.message.split('\n').slice(1).join('\n')}`
-      : e.message;
+  const located = errorDiagnostics(e);
+  const first = located[0];
+  const message = first
+    ? [
+        `${diagnosticsHeadline(located)}: ${diagnosticText(first)}${located.length > 1 ? ` (+${located.length - 1} more in Problems)` : ''}`,
+        ...located.map(diagnosticText),
+      ].join('\n')
+    : e.message;
   return e.key ? `${e.key}: ${message}` : message;
 }
