@@ -29,7 +29,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const decorations = new BenchDecorations(store);
   const root = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd();
   const testing = new BenchTesting(store, runs, () => pickRef(root()));
-  const discovery = new Discovery((sites) => testing.setSites(sites), log);
+  const discovery = new Discovery((sites, reasons) => testing.setSites(sites, reasons), log);
   context.subscriptions.push(
     log,
     runs,

@@ -17,9 +17,16 @@ async function listWith(bin: string, cwd: string, files: string[]): Promise<List
   const r = await runCommand(bin, ['list', '--json', ...files], { cwd, timeoutMs: 30_000 });
   // Exit 1 with a listing: some file failed to load, and its loadError is in the listing itself.
   const listed = r.exitCode === 0 || (r.exitCode === 1 && r.stdout.trim().startsWith('{'));
-  if (!listed) throw new Error(`tombstone-bench list failed: ${r.stderr || r.error?.message}`);
+  if (!listed) {
+    const why = r.stderr.trim() || r.error?.message || `exit code ${r.exitCode}`;
+    throw new Error(`tombstone-bench list failed: ${why}`);
+  }
   return parseList(r.stdout);
 }
+
+/** Why a file's benchmarks come from the syntactic scan, in one line (the Test Explorer shows it on the file). */
+const fallbackReason = (why: string) =>
+  `found by a syntactic scan only: ${why.split('\n').find((l) => l.trim()) ?? why}`;
 
 /** Discovered benchmarks, refreshed on save and (live) on edit. */
 export class Discovery implements vscode.Disposable {
@@ -29,8 +36,14 @@ export class Discovery implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
   private relist: NodeJS.Timeout | undefined;
 
+  /** Files listed by the scan instead of the runner, and why. */
+  private reasons = new Map<string, string>();
+
   constructor(
-    private readonly publish: (sites: Map<string, BenchmarkSite[]>) => void,
+    private readonly publish: (
+      sites: Map<string, BenchmarkSite[]>,
+      reasons: ReadonlyMap<string, string>,
+    ) => void,
     private readonly log: vscode.OutputChannel,
   ) {
     const onDoc = (doc: vscode.TextDocument) => {
@@ -64,6 +77,7 @@ export class Discovery implements vscode.Disposable {
   async refresh(): Promise<void> {
     const uris = await vscode.workspace.findFiles(BENCH_GLOB, '**/{node_modules,dist}/**');
     const files = uris.map((u) => u.fsPath).sort();
+    this.reasons = new Map();
     this.listed = vscode.workspace.isTrusted ? await this.listTrusted(files) : await this.scan(files);
     this.schedule();
   }
@@ -84,13 +98,25 @@ export class Discovery implements vscode.Disposable {
     const out: ListedSuite[] = await this.scan(unlisted);
     for (const [bin, g] of groups) {
       try {
-        out.push(...(await listWith(bin, g.cwd, g.files)));
+        out.push(...(await this.loaded(await listWith(bin, g.cwd, g.files))));
       } catch (e) {
-        this.log.appendLine(`[extension] ${(e as Error).message}; using the syntactic scan`);
+        // One broken bench file can fail the whole listing: every file of the group says why it was scanned.
+        const why = (e as Error).message;
+        this.log.appendLine(`[extension] ${why}; using the syntactic scan`);
+        for (const f of g.files) this.reasons.set(f, fallbackReason(why));
         out.push(...(await this.scan(g.files)));
       }
     }
     return out;
+  }
+
+  /** A listed file the runner could not load is scanned instead, with the runner's reason. */
+  private async loaded(suites: ListedSuite[]): Promise<ListedSuite[]> {
+    const broken = suites.filter((s) => s.loadError);
+    for (const s of broken)
+      this.reasons.set(s.file, fallbackReason(`the runner could not load it: ${s.loadError}`));
+    const scanned = await this.scan(broken.map((s) => s.file));
+    return [...suites.filter((s) => !s.loadError), ...scanned];
   }
 
   /** The fallback: the runner's scanner on each file's saved text, nothing executed. */
@@ -105,7 +131,7 @@ export class Discovery implements vscode.Disposable {
 
   private schedule(): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.publish(reconcile(this.listed, this.live)), 200);
+    this.timer = setTimeout(() => this.publish(reconcile(this.listed, this.live), this.reasons), 200);
   }
 
   dispose(): void {

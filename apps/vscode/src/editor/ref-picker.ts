@@ -8,6 +8,7 @@ import {
   baseCandidates,
   defaultBaseline,
   FOR_EACH_REF_ARGS,
+  isCheckedOut,
   mergeBaseArgs,
   parseCommits,
   parseRefs,
@@ -40,7 +41,7 @@ interface RefItem extends vscode.QuickPickItem {
 }
 
 /** The default baseline and the pickable refs of the repository of `cwd`. */
-async function choicesIn(cwd: string): Promise<{ def: string; choices: RefChoice[] }> {
+async function choicesIn(cwd: string): Promise<{ def: string; choices: RefChoice[]; head: string | null }> {
   const [refsOut, logOut, upstream, head] = await Promise.all([
     git(cwd, FOR_EACH_REF_ARGS),
     git(cwd, RECENT_COMMITS_ARGS),
@@ -53,20 +54,25 @@ async function choicesIn(cwd: string): Promise<{ def: string; choices: RefChoice
     names.map(async (ref) => ({ ref, mergeBase: (await git(cwd, mergeBaseArgs(ref)))?.trim() || null })),
   );
   const def = defaultBaseline(surfaceSettings().baselineRef, head?.trim() || null, candidates);
-  return { def: def.ref, choices: refChoices(refs, parseCommits(logOut ?? ''), def.ref, def.why) };
+  const choices = refChoices(refs, parseCommits(logOut ?? ''), def.ref, def.why);
+  return { def: def.ref, choices, head: head?.trim() || null };
 }
 
-const toItem = (c: RefChoice): RefItem => ({
-  label: `${ICONS[c.kind]} ${c.ref}`,
-  description: c.isDefault ? 'default baseline' : c.kind,
-  detail: c.detail,
-  ref: c.ref,
-});
+/** A picker row; the checked-out commit says so (against it, the code is compared with itself). */
+const toItem = (c: RefChoice, head: string | null): RefItem => {
+  const what = c.isDefault ? 'default baseline' : c.kind;
+  return {
+    label: `${ICONS[c.kind]} ${c.ref}`,
+    description: isCheckedOut(c, head) ? `${what} · checked out (HEAD): no change to compare` : what,
+    detail: c.detail,
+    ref: c.ref,
+  };
+};
 
 /** Asks for a baseline ref in the repository of `cwd`; undefined when dismissed. */
 export async function pickRef(cwd: string): Promise<string | undefined> {
-  const { def, choices } = await choicesIn(cwd);
-  const listed = choices.map(toItem);
+  const { def, choices, head } = await choicesIn(cwd);
+  const listed = choices.map((c) => toItem(c, head));
   const qp = vscode.window.createQuickPick<RefItem>();
   qp.title = 'Compare the working tree against…';
   qp.placeholder = `baseline: pick one or type any git ref (default ${def})`;

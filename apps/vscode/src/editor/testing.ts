@@ -51,14 +51,16 @@ export class BenchTesting implements vscode.Disposable {
     this.onStart = runs.onDidStartRun((started) => void this.track(started));
   }
 
-  /** Replaces the discovered benchmarks (file → sites). */
-  setSites(sites: Map<string, BenchmarkSite[]>): void {
+  /** Replaces the discovered benchmarks (file → sites); a file found by the fallback scan shows why (`reasons`). */
+  setSites(sites: Map<string, BenchmarkSite[]>, reasons: ReadonlyMap<string, string> = new Map()): void {
     const files: vscode.TestItem[] = [];
     for (const [file, list] of sites) {
       if (list.length === 0) continue;
       const uri = vscode.Uri.file(file);
       const fileItem = this.controller.createTestItem(file, list[0]!.suite, uri);
       fileItem.description = vscode.workspace.asRelativePath(uri);
+      const reason = reasons.get(file);
+      if (reason) fileItem.error = reason;
       for (const site of list) {
         const item = this.controller.createTestItem(site.key, site.name, uri);
         item.range = new vscode.Range(site.line - 1, site.column - 1, site.line - 1, site.column - 1);

@@ -1,4 +1,4 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { findRunner, type RunnerLocation } from '../runner/locate-runner.js';
@@ -15,5 +15,5 @@ const isExecutable = (path: string) => {
 /** The runner for a bench file: the workspace's own. @throws {RunnerNotFoundError}. */
 export function runnerFor(file: string): RunnerLocation {
   const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(file));
-  return findRunner(dirname(file), folder?.uri.fsPath ?? dirname(file), isExecutable);
+  return findRunner(dirname(file), folder?.uri.fsPath ?? dirname(file), isExecutable, existsSync);
 }

@@ -60,6 +60,18 @@ describe('calibration summary', () => {
         '(nominal 5%); injected +10%: Lost in 1 of 2 (power 50%).',
     );
   });
+  it('gives the smallest detectable change, and the setting to raise when a slowdown was missed', () => {
+    const detectable = [{ key: 'S.a', slowdown: 0.23, atN: [] }];
+    expect(calibrationText({ ...summary, detectable }, 'a.bench.mjs')).toMatch(
+      /\(power 50%\); smallest change detected with 80% power at n=5: \+23% — to detect smaller changes, raise tombstoneBench\.samplesPerSide \(now 5 forks per side\)\.$/,
+    );
+    const strong = { ...summary, injected: [{ ...summary.injected[0]!, power: 1 }], detectable };
+    expect(calibrationText(strong, 'a.bench.mjs')).toMatch(/at n=5: \+23%\.$/);
+    const two = [...detectable, { key: 'S.b', slowdown: null, atN: [] }];
+    expect(calibrationText({ ...strong, detectable: two }, 'a.bench.mjs')).toContain(
+      '+23% (S.a), not within +100% (S.b) — to detect smaller changes',
+    );
+  });
   it('writes — for a rate JSON could not carry (no comparison at all: 0/0 became null)', () => {
     const none = { ...summary, aa: { ...summary.aa, comparisons: 0, falseVerdictRate: null } };
     expect(calibrationText(parseCalibrationSummary(JSON.stringify(none)), 'a.bench.mjs')).toContain(

@@ -77,9 +77,14 @@ export function decidingP(v: BenchmarkVerdict): number | null {
   return v.pAdjusted ?? v.stats?.p ?? null;
 }
 
-/** The name of the deciding p: `p(Holm)` for the run's adjusted p, `p` for a verdict judged alone. */
+/**
+ * The name of the deciding p: `p(Holm)` for the run's adjusted p; `raw p` for a case that finished mid-run (its own
+ * p, before the run's correction: an unlabelled p there read as the Holm p the same lens shows at the end); `p`
+ * for a run without a correction.
+ */
 export function pName(v: BenchmarkVerdict, limits: VerdictLimits): string {
   const c = limits.correction;
+  if (c === null && (v.pAdjusted === null || v.pAdjusted === undefined)) return 'raw p';
   if (v.pAdjusted === null || v.pAdjusted === undefined || !c || c === 'none') return 'p';
   return `p(${c === 'holm' ? 'Holm' : c})`;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { baseCandidates, defaultBaseline, parseCommits, parseRefs, refChoices } from './git-refs.js';
+import {
+  baseCandidates,
+  defaultBaseline,
+  isCheckedOut,
+  parseCommits,
+  parseRefs,
+  refChoices,
+} from './git-refs.js';
 
 const REFS = [
   'refs/heads/feature\tabc1234\t2 hours ago\tWIP',
@@ -58,5 +65,13 @@ describe('git ref choices', () => {
     const mb = refChoices([], parseCommits(LOG), '9998887aaaa', 'merge base with main');
     expect(mb.map((x) => x.ref)).toEqual(['9998887aaaa', 'abc1234']);
     expect(mb[0]!.detail).toBe('merge base with main · 3 hours ago · bench: x');
+  });
+
+  it('knows the checked-out commit among the listed refs (the picker marks it)', () => {
+    const head = 'abc1234ffffffffffffffffffffffffffffffff0';
+    const listed = [...parseRefs(REFS), ...parseCommits(LOG)].filter((c) => isCheckedOut(c, head));
+    expect(listed.map((c) => `${c.kind} ${c.ref}`)).toEqual(['branch feature', 'commit abc1234']);
+    expect(isCheckedOut({ sha: 'abc1234' }, null)).toBe(false);
+    expect(isCheckedOut({}, head)).toBe(false);
   });
 });

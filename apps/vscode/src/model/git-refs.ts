@@ -29,6 +29,16 @@ export interface RefChoice {
   detail: string;
   /** The default pick. */
   isDefault: boolean;
+  /** The commit it names (short), when listed from git's output. */
+  sha?: string;
+}
+
+/**
+ * Whether a listed ref is the checked-out commit (HEAD): comparing against it compares the code with itself, so
+ * the picker marks it.
+ */
+export function isCheckedOut(choice: Pick<RefChoice, 'sha'>, head: string | null): boolean {
+  return Boolean(head && choice.sha && choice.sha.length >= 4 && head.startsWith(choice.sha));
 }
 
 function kindOf(refname: string): { kind: RefChoice['kind']; ref: string } | null {
@@ -48,7 +58,7 @@ export function parseRefs(output: string): RefChoice[] {
     const [refname, sha, age, subject] = line.split('\t');
     if (!refname || !sha) continue;
     const k = kindOf(refname);
-    if (k) out.push({ ...k, detail: `${sha} · ${age ?? ''} · ${subject ?? ''}`, isDefault: false });
+    if (k) out.push({ ...k, detail: `${sha} · ${age ?? ''} · ${subject ?? ''}`, isDefault: false, sha });
   }
   return out;
 }
@@ -64,6 +74,7 @@ export function parseCommits(output: string): RefChoice[] {
       kind: 'commit' as const,
       detail: `${age ?? ''} · ${subject ?? ''}`,
       isDefault: false,
+      sha,
     }));
 }
 

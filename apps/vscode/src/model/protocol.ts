@@ -25,7 +25,8 @@ export type { ResultsDocument };
 export { PROTOCOL_VERSION, ProtocolError };
 
 /** One bench file of `list --json` (the fields the extension uses). */
-export type ListedSuite = Pick<ProtocolListedSuite, 'file' | 'suite' | 'benchmarks'>;
+export type ListedSuite = Pick<ProtocolListedSuite, 'file' | 'suite' | 'benchmarks'> &
+  Partial<Pick<ProtocolListedSuite, 'loadError'>>;
 
 /**
  * One stdout line of `--json`: the validated event, or null for a line that is not JSON at all (the runner prints

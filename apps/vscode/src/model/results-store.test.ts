@@ -23,7 +23,7 @@ const finished = (key: string, nb: number, nc: number, failures = 0) => ({
   failures,
   sides: { baseline: side(nb, failures), candidate: side(nc) },
 });
-const started = (keys: string[]): BenchEvent => ({
+const started = (keys: string[], completedForks = 0): BenchEvent => ({
   ...T,
   type: 'run-started',
   runId: 'r1',
@@ -32,7 +32,7 @@ const started = (keys: string[]): BenchEvent => ({
   config: { samplesPerSide: 10, metric: 'nsPerOp', alpha: 0.05, threshold: 0.02 },
   samplesPerSide: 10,
   totalForks: keys.length * 20,
-  completedForks: 0,
+  completedForks,
   benchmarks: keys.map((key) => ({
     key,
     suite: 'S',
@@ -190,6 +190,38 @@ describe('ResultsStore', () => {
     expect(() => resumedCases(JSON.stringify({ ...file, benchmarks: [{ key: 1 }] }))).toThrow(
       'results file at benchmarks.0.',
     );
+  });
+
+  it('lists a resumed run once, and a session run keeps its one time when its file is opened', () => {
+    const store = storeWithRun(['S.a']);
+    store.apply({ ...T, type: 'run-cancelled', exitCode: 130, message: 'interrupted' });
+    store.beginRun({ command: ['run'], files: [], label: 'in-code factor', phase: 'resuming…' });
+    store.apply(started(['S.a'], 3));
+    expect(store.runs()).toHaveLength(1);
+    store.apply(runFinished());
+    const resumedAt = store.run!.startedAt;
+    const file = runOf([record('S.a', interleaved(around(100), around(50)))]);
+    const doc = { cases: [{ ...file.benchmarks[0]!, verdict: null }], limits: {}, summary: summaryWith({}) };
+    const later = new Date(resumedAt.getTime() + 90_000); // the runner's own startedAt, a minute on
+    store.load({
+      ...doc,
+      resultsFile: '/ws/.tombstone-bench/r.json',
+      command: [],
+      label: 'x',
+      startedAt: later,
+      files: [],
+    });
+    expect(store.runs()).toHaveLength(1);
+    expect(store.run!.startedAt).toBe(resumedAt);
+  });
+
+  it("names a case's own p raw until the run's correction is applied", () => {
+    const store = storeWithRun(['S.a']);
+    const won = verdictOf(record('S.a', interleaved(around(100), around(50))));
+    store.apply({ ...finished('S.a', 10, 10), analysis: { ...won, pAdjusted: null } });
+    expect(caseLine(store.get('S.a')!)).toMatch(/ {2}raw p=\S+ {2}Won$/);
+    store.apply(runFinished({ verdicts: [won], correction: 'holm' }));
+    expect(caseLine(store.get('S.a')!)).toMatch(/ {2}p\(Holm\)=\S+ {2}Won$/);
   });
 
   it('marks unfinished cases cancelled when the run is interrupted', () => {

@@ -281,8 +281,12 @@ export class ResultsStore {
     const live = this.current;
     const known = this.list.findIndex((r) => r.resultsFile === saved.resultsFile && r !== live);
     if (known >= 0) {
-      run.id = this.list[known]!.id;
-      if (this.list[known]!.saved) run.saved = true;
+      const before = this.list[known]!;
+      run.id = before.id;
+      if (before.saved) run.saved = true;
+      // One time per run: a run of this session keeps the time it was launched at (the file's is the runner's,
+      // seconds later, and once read `14:03` where the lens had said `14:02`).
+      run.startedAt = before.startedAt;
       for (const c of run.cases.values()) c.run = labelOf(run);
       this.list[known] = run;
     } else if (saved.saved) {
@@ -399,6 +403,9 @@ export class ResultsStore {
     run.total = e.totalForks;
     run.completed = e.completedForks;
     run.label = comparisonLabel(e.comparison);
+    // A resumed run continues an earlier one's file: that run is this one now, not listed beside it.
+    if (e.completedForks > 0)
+      this.list = this.list.filter((r) => r === run || r.resultsFile !== e.resultsFile);
     const limits = { correction: null };
     run.keys = e.benchmarks.map((b) => b.key);
     run.cases = new Map();

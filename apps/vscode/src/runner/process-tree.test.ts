@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRunner, RunnerNotFoundError } from './locate-runner.js';
+import { findRunner, installCommand, RunnerNotFoundError } from './locate-runner.js';
 import { descendants, parseStatParent, readParents, signalAll } from './process-tree.js';
 
 const alive = (pid: number) => {
@@ -57,7 +57,18 @@ describe('findRunner', () => {
     expect(findRunner(join(pkg, 'bench'), root, isExe)).toEqual({ bin, cwd: pkg });
     expect(() => findRunner(join(root, 'other'), root, isExe)).toThrow(RunnerNotFoundError);
     expect(() => findRunner(join(pkg, 'bench'), join(pkg, 'bench'), isExe)).toThrow(
-      /no node_modules\/.bin\/tombstone-bench between/,
+      /^install the runner first: npm install -D @tombstone-lab\/bench \(no node_modules\/.bin\/tombstone-bench between/,
     );
+  });
+
+  it('suggests the package manager of the nearest lockfile, npm without one (an npm project was told pnpm)', () => {
+    const none = () => false;
+    expect(installCommand(['/p/a', '/p'], none)).toBe('npm install -D @tombstone-lab/bench');
+    expect(installCommand(['/p/a', '/p'], (f) => f === '/p/pnpm-lock.yaml')).toBe(
+      'pnpm add -D @tombstone-lab/bench',
+    );
+    expect(
+      installCommand(['/p/a', '/p'], (f) => f === '/p/yarn.lock' || f === '/p/a/package-lock.json'),
+    ).toBe('npm install -D @tombstone-lab/bench');
   });
 });
