@@ -19,7 +19,7 @@ async function listWith(bin: string, cwd: string, files: string[]): Promise<List
   const listed = r.exitCode === 0 || (r.exitCode === 1 && r.stdout.trim().startsWith('{'));
   if (!listed) {
     const why = r.stderr.trim() || r.error?.message || `exit code ${r.exitCode}`;
-    throw new Error(`tombstone-bench list failed: ${why}`);
+    throw new Error(`the runner could not list it: ${why}`);
   }
   return parseList(r.stdout);
 }
@@ -100,11 +100,25 @@ export class Discovery implements vscode.Disposable {
       try {
         out.push(...(await this.loaded(await listWith(bin, g.cwd, g.files))));
       } catch (e) {
-        // One broken bench file can fail the whole listing: every file of the group says why it was scanned.
-        const why = (e as Error).message;
-        this.log.appendLine(`[extension] ${why}; using the syntactic scan`);
-        for (const f of g.files) this.reasons.set(f, fallbackReason(why));
-        out.push(...(await this.scan(g.files)));
+        this.log.appendLine(`[extension] ${(e as Error).message}; listing the files one by one`);
+        out.push(...(await this.listEach(bin, g.cwd, g.files)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One broken bench file fails the whole listing: each file is listed alone, so only the broken one falls back to
+   * the scan, and says why (it was the healthy files' Test Explorer items that went without a reason).
+   */
+  private async listEach(bin: string, cwd: string, files: string[]): Promise<ListedSuite[]> {
+    const out: ListedSuite[] = [];
+    for (const f of files) {
+      try {
+        out.push(...(await this.loaded(await listWith(bin, cwd, [f]))));
+      } catch (e) {
+        this.reasons.set(f, fallbackReason((e as Error).message));
+        out.push(...(await this.scan([f])));
       }
     }
     return out;

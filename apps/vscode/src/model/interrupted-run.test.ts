@@ -39,7 +39,7 @@ describe('a cancelled run reopened from its file', () => {
       message: 'not measured (cancelled at 0/20)',
     });
     expect(interruptedNote(run)).toBe(
-      "Interrupted run: cancelled at 22/60 forks; 2 of 3 benchmarks not measured (no verdict for them). Re-run Last, or the runner's --resume, continues it.",
+      "Interrupted run: cancelled at 22/60 forks; 2 of 3 benchmarks not measured (no verdict for them). Continue it with the runner's --resume r.json (Re-run Last does, right after the cancel).",
     );
   });
 

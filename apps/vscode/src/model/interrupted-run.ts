@@ -4,6 +4,7 @@
  * as `Invalid: baseline produced no samples` — a crash's word for a case nobody let run. Here it reads
  * `not measured (cancelled at 0/10)`, as the live lens said when it was cancelled.
  */
+import { basename } from 'node:path';
 import type { ResultsDocument } from '@tombstone-lab/bench/protocol';
 import type { RunState } from './results-store.js';
 
@@ -25,15 +26,18 @@ export function notMeasuredText(done: number, total: number): string {
  * The results view's note over an interrupted run: how far it got, what is not measured, how to continue it
  * (`null` for a run that finished).
  */
-export function interruptedNote(run: Pick<RunState, 'status' | 'cases'>): string | null {
+export function interruptedNote(run: Pick<RunState, 'status' | 'cases' | 'resultsFile'>): string | null {
   if (run.status !== 'interrupted') return null;
   const cases = [...run.cases.values()];
   const open = cases.filter((c) => c.status !== 'done');
   const done = cases.reduce((k, c) => k + c.done, 0);
   const total = cases.reduce((k, c) => k + Math.max(c.total, c.done), 0);
   const n = `${open.length} of ${cases.length} benchmark${cases.length === 1 ? '' : 's'}`;
+  // Re-run Last resumes it only in the session that cancelled it (not after a reload, nor untrusted): the runner's
+  // own option is named too.
+  const file = run.resultsFile ? ` ${basename(run.resultsFile)}` : '';
   return (
     `Interrupted run: cancelled at ${done}/${total} forks; ${n} not measured (no verdict for them). ` +
-    "Re-run Last, or the runner's --resume, continues it."
+    `Continue it with the runner's --resume${file} (Re-run Last does, right after the cancel).`
   );
 }

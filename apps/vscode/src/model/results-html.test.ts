@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compareHtml } from './compare-html.js';
 import type { ResultsDocument } from './protocol.js';
 import { reportAnalysisArgs } from './report-options.js';
-import { escapeHtml, resultsHtml, timeOrderSvg } from './results-html.js';
+import { escapeHtml, plotMinWidth, resultsHtml, timeOrderSvg } from './results-html.js';
 import { compareSavedFiles, resultsDocument } from './saved-results.js';
 import { around, interleaved, noisy, record, runOf } from './test-fixtures.js';
 
@@ -23,6 +23,12 @@ describe('results view', () => {
     const sides = [...svg.matchAll(/data-side="(\w+)" data-seq="(\d+)"/g)].map((m) => `${m[2]}${m[1]![0]}`);
     expect(sides.slice(0, 4)).toEqual(['0b', '1c', '2b', '3c']);
     expect(sides).toHaveLength(20);
+  });
+  it('shrinks a plot to 3/4 of its own width at most (its 11 px text stays above 8 px), then it scrolls', () => {
+    expect(
+      plotMinWidth({ name: 'd.svg', svg: '<svg xmlns="x" class="tl-svg" width="960" height="200">' }),
+    ).toBe(' style="min-width: 720px"');
+    expect(plotMinWidth({ name: 'd.svg', svg: '<svg><title>t</title></svg>' })).toBe('');
   });
   it('renders the verdict table escaped, the plots as images, no scripts', () => {
     const svg = '<svg><title>S.a: samples per side (ns/op)</title></svg>';

@@ -144,6 +144,12 @@ export function plotTitle(plot: RunnerPlot): string {
   return plot.name.replace(/\.svg$/, '').replace(/[-_]+/g, ' ');
 }
 
+/** ` style="min-width: 720px"` for a plot 960 px wide: 3/4 of its own width, the least it is shrunk to. */
+export function plotMinWidth(plot: RunnerPlot): string {
+  const width = Number(/<svg[^>]*\swidth="([\d.]+)"/.exec(plot.svg)?.[1]);
+  return Number.isFinite(width) && width > 0 ? ` style="min-width: ${Math.round(width * 0.75)}px"` : '';
+}
+
 /** The run list: every run of this editor session, the shown one marked, each opening its results file. */
 function runList(runs: readonly ListedRun[]): string {
   if (runs.length <= 1) return '';
@@ -190,10 +196,10 @@ tr.won td.outcome { color: var(--vscode-testing-iconPassed); font-weight: bold; 
 tr.lost td.outcome, tr.invalid td.outcome { color: var(--vscode-testing-iconFailed); font-weight: bold; }
 svg.strip { width: 100%; max-width: 420px; height: auto; }
 .legend span { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 12px; }
-/* Plots fit the view down to 440 px (their 11 px axis text stays at 8 px or more); narrower views scroll them: at
-   half the editor's width the right end of every plot was cut off. */
+/* Plots shrink to the view's width down to 3/4 of their own (their 11 px axis text stays above 8 px: the style
+   of each image), then scroll: at half the editor's width a plot was cut off, and shrunk to fit it was unreadable. */
 .plot-wrap { overflow-x: auto; }
-img.plot { width: auto; max-width: 100%; min-width: min(440px, 100%); height: auto; background: #fff; border-radius: 4px; margin: 4px 0 12px; }
+img.plot { width: auto; max-width: 100%; height: auto; background: #fff; border-radius: 4px; margin: 4px 0 12px; }
 body.vscode-dark img.plot, body.vscode-high-contrast img.plot { filter: invert(0.92) hue-rotate(180deg); }
 details.runs { margin: 8px 0; } details.runs ul { margin: 4px 0; padding-left: 20px; } li.current { font-weight: bold; }
 span.status { opacity: 0.75; }
@@ -253,7 +259,7 @@ export function resultsHtml(doc: ResultsDocument, page: ResultsPage): string {
   const pHead = correction === 'none' ? 'p' : `p (${correction === 'holm' ? 'Holm' : correction})`;
   const images = page.plots.map((p) => {
     const title = escapeHtml(plotTitle(p));
-    return `<h3>${title}</h3><div class="plot-wrap"><img class="plot" alt="${title}" src="data:image/svg+xml;base64,${Buffer.from(p.svg).toString('base64')}"></div>`;
+    return `<h3>${title}</h3><div class="plot-wrap"><img class="plot" alt="${title}"${plotMinWidth(p)} src="data:image/svg+xml;base64,${Buffer.from(p.svg).toString('base64')}"></div>`;
   });
   const note = page.plotsNote ? `<p class="sub">${escapeHtml(page.plotsNote)}</p>` : '';
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
