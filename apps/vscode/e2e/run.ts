@@ -4,12 +4,16 @@
  * - a TypeScript project: lenses before the first run, a palette run with progress, verdict lens (one unit, one
  *   named p), one inline surface by default (decoration by setting), hover, status bar, Test Explorer, results view,
  *   cancel midway with no process left, Re-run Last resuming the cancelled file;
+ * - its edges, with the results view beside the editor (each half the window): cancel → reopen reads "not measured",
+ *   the open view follows the next run, Reload Window restores the newest saved run, an edit marks the lens stale,
+ *   a syntax error is named in the toast and listed in Problems;
  * - a fresh npm project in JavaScript without TypeScript, two git commits: discovery of `.bench.mjs` and of a file
  *   created outside the editor, an in-code run, then a compare against a typed `HEAD~1` cancelled while the baseline
  *   builds and re-run (no resume of a never-written file), whose results replace the earlier run's on lens, status
  *   bar and Test Explorer (the slowed function Lost or Inconclusive, the untouched one not Lost), and the README's
  *   screenshots;
- * - an untrusted folder in the light theme: run commands hidden, a saved results file opened read-only.
+ * - an untrusted folder in the light theme: run commands hidden, a saved results file opened read-only, a cancelled
+ *   run reopened reading "not measured".
  * Prints `e2e ok: <check>` / `e2e FAILED: <check>` per check (CI counts them) and saves screenshots to --out.
  *
  * Usage: node dist/e2e/run.cjs --code-server <bin> --vsix <file> --out <dir> [--docs <dir>] [--keep]
@@ -21,6 +25,7 @@ import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchChromium, openWorkbench, startCodeServer } from './code-server.js';
 import { type E2e, harness, tally } from './harness.js';
+import { edgesScenario } from './scenario-edges.js';
 import { gitScenario } from './scenario-git.js';
 import { BASE_SETTINGS, tsScenario } from './scenario-ts.js';
 import { untrustedScenario } from './scenario-untrusted.js';
@@ -55,6 +60,7 @@ async function trustedRuns(e: E2e, browser: Browser, scratch: string, log: strin
     const page = await openWorkbench(browser, server, tsWs, { width: 1400, height: 900 });
     e.watch(page);
     await tsScenario(e, page, server, tsWs);
+    await edgesScenario(e, page, tsWs);
     await page.close();
     // The README's width: the screenshots are shown at this size.
     const js = await openWorkbench(browser, server, jsWs, { width: 1280, height: 800 });

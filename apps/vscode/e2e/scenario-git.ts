@@ -14,6 +14,7 @@ import {
   hoverWord,
   lensRows,
   openFile,
+  openResultsFromPicker,
   runCommand,
   statusText,
   testExplorerRows,
@@ -163,7 +164,7 @@ async function docsShots(e: E2e, page: Page): Promise<void> {
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(e.docs, 'hover.png') });
     await page.keyboard.press('Escape');
-    await runCommand(page, 'Tombstone Bench: Open Results');
+    await openResultsFromPicker(page);
     const frame = await webviewFrame(page, 'ABAB order', 60_000);
     const width = await frame.evaluate(() => document.documentElement.clientWidth);
     const right = await frame.evaluate(

@@ -10,6 +10,7 @@ import {
   hoverWord,
   lensTexts,
   openFile,
+  openResultsFromPicker,
   runCommand,
   statusText,
   testExplorerRows,
@@ -173,7 +174,7 @@ async function resultsView(e: E2e, page: Page): Promise<void> {
   await e.check(
     'results view beside the editor: titled by the run, table within its width, titled plots',
     async () => {
-      await runCommand(page, 'Tombstone Bench: Open Results');
+      await openResultsFromPicker(page);
       const frame = await webviewFrame(page, 'ABAB order', 30_000);
       const info = await frame.evaluate(() => ({
         title: document.querySelector('h2')?.textContent ?? '',

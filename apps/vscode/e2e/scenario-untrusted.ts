@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { openWorkbench, startCodeServer } from './code-server.js';
 import { type E2e, expectMatch } from './harness.js';
 import { BASE_SETTINGS } from './scenario-ts.js';
-import { openFile, runCommand, waitForLens, webviewFrame } from './workbench.js';
+import { openFile, openResultsFromPicker, waitForLens, webviewFrame } from './workbench.js';
 import { TS_FILE } from './workspaces.js';
 
 const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
@@ -61,12 +61,7 @@ async function checks(e: E2e, page: Page): Promise<void> {
       if (await paletteHas(page, t))
         throw new Error(`the palette offers ${JSON.stringify(t)} in an untrusted folder`);
     await openFile(page, TS_FILE);
-    await runCommand(page, 'Tombstone Bench: Open Results');
-    await page
-      .locator('.quick-input-list .monaco-list-row', { hasText: /benchmarks/ })
-      .first()
-      .waitFor({ timeout: 60_000 }); // the workspace search behind the picker took over 15 s at load 19
-    await page.keyboard.press('Enter');
+    await openResultsFromPicker(page);
     const frame = await webviewFrame(page, 'Benchmark results', 30_000);
     const body = await frame.evaluate(() => document.body.textContent ?? '');
     expectMatch(
@@ -75,6 +70,15 @@ async function checks(e: E2e, page: Page): Promise<void> {
       'webview',
     );
     await waitForLens(page, /Won$/, 15_000);
+  });
+  await e.check('untrusted: a cancelled run reopened reads "not measured", never Invalid', async () => {
+    await openResultsFromPicker(page, /interrupted/);
+    const frame = await webviewFrame(page, 'Interrupted run', 30_000);
+    const body = await frame.evaluate(() => document.body.textContent ?? '');
+    expectMatch(body, /not measured \(cancelled at \d+\/10\)/, 'webview');
+    if (/Invalid/.test(body)) throw new Error(`the results view says Invalid: ${body.slice(0, 400)}`);
+    await waitForLens(page, /not measured \(cancelled at \d+\/10\)/, 15_000);
+    await e.shot(page, 'untrusted-cancelled');
   });
   await e.check('light theme: lens text readable on the editor background', async () => {
     const colors = await page.evaluate(() => {

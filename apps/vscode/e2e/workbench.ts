@@ -207,3 +207,27 @@ export async function testExplorerRows(page: Page, until: RegExp, timeoutMs: num
   }
   return text;
 }
+
+/**
+ * Open Results from the palette: a picker of the saved runs, newest first; picks the first row matching `row`
+ * (default: the newest, the first row).
+ */
+export async function openResultsFromPicker(page: Page, row: RegExp = /benchmark/): Promise<void> {
+  await runCommand(page, 'Tombstone Bench: Open Results');
+  const hit = page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first();
+  await hit.waitFor({ timeout: 60_000 }); // the workspace search behind the picker took over 15 s at load 19
+  await hit.click();
+}
+
+/** The Problems panel's rows (Ctrl+Shift+M opens it). */
+export async function problemRows(page: Page, until: RegExp, timeoutMs: number): Promise<string[]> {
+  await page.keyboard.press('Control+Shift+M');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await page
+      .locator('.markers-panel .monaco-list-row')
+      .evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    if (rows.some((r) => until.test(r)) || Date.now() > deadline) return rows;
+    await page.waitForTimeout(300);
+  }
+}

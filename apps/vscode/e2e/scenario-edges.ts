@@ -1,0 +1,194 @@
+/**
+ * The edges a new user met (issue 36), in the TypeScript project with the results view open beside the editor (each
+ * half the window wide): a cancelled run reopened from its file reads "not measured", never Invalid; the open view
+ * follows the next run; Reload Window restores the newest saved run; an edit (and a file rewritten as a checkout
+ * does) marks the lens stale; a syntax error names its first error in the toast and lists itself in Problems.
+ */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { type E2e, expectMatch } from './harness.js';
+import {
+  clearToasts,
+  lensTexts,
+  openFile,
+  openResultsFromPicker,
+  problemRows,
+  runCommand,
+  testExplorerRows,
+  waitForLens,
+  waitForStatus,
+  waitForToast,
+  webviewFrame,
+} from './workbench.js';
+import { TS_FILE } from './workspaces.js';
+
+/** The saved results files, oldest first (their names are time stamps). */
+function resultsFiles(ws: string): string[] {
+  const dir = join(ws, '.tombstone-bench');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/** The bench file in view, its first lines (and lenses) on screen. */
+async function focusBenchFile(page: Page): Promise<void> {
+  if (await page.locator('.part.panel').isVisible()) await runCommand(page, 'View: Hide Panel');
+  await openFile(page, TS_FILE);
+  await page.keyboard.press('Control+Home'); // lenses are drawn only for lines in view
+}
+
+async function bodyOf(page: Page, text: string): Promise<string> {
+  const frame = await webviewFrame(page, text, 60_000);
+  return frame.evaluate(() => document.body.textContent ?? '');
+}
+
+async function cancelThenReopen(e: E2e, page: Page, ws: string): Promise<void> {
+  await e.check(
+    'cancel → reopen: unmeasured cases read "not measured (cancelled at k/n)", never Invalid',
+    async () => {
+      await focusBenchFile(page);
+      await runCommand(page, 'Tombstone Bench: Run Benchmarks in This File');
+      await waitForLens(page, /measuring [1-9]\d*\/10/, 120_000);
+      await runCommand(page, 'Tombstone Bench: Cancel Run');
+      await waitForLens(page, /cancelled at \d+\/10/, 30_000);
+      const file = resultsFiles(ws).at(-1)!;
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as { finishedAt: string | null };
+      if (saved.finishedAt !== null) throw new Error(`${file} is not an interrupted run`);
+      await runCommand(page, 'Tombstone Bench: Clear Results');
+      await openResultsFromPicker(page, /interrupted/);
+      const body = await bodyOf(page, 'Interrupted run');
+      expectMatch(body, /not measured \(cancelled at \d+\/10\)/, 'results view');
+      if (/Invalid/.test(body)) throw new Error(`the results view says Invalid: ${body.slice(0, 400)}`);
+      await waitForLens(page, /not measured \(cancelled at \d+\/10\)/, 30_000);
+      const lenses = await lensTexts(page);
+      if (lenses.some((t) => /Invalid/.test(t)))
+        throw new Error(`a lens says Invalid: ${JSON.stringify(lenses)}`);
+      const status = await waitForStatus(page, /^bench impl: copyLoop → slice: cancelled/, 15_000);
+      if (/Invalid/.test(status)) throw new Error(`status bar: ${status}`);
+      await e.shot(page, 'edges-reopened-cancelled');
+    },
+  );
+}
+
+async function viewFollowsNextRun(e: E2e, page: Page, ws: string): Promise<void> {
+  await e.check('open view → next run: the results view shows the newer run when it ends', async () => {
+    const before = resultsFiles(ws);
+    await focusBenchFile(page);
+    await runCommand(page, 'Tombstone Bench: Run Benchmarks in This File');
+    await waitForStatus(page, /^bench impl: copyLoop → slice: \d+ Won/, 240_000);
+    const added = resultsFiles(ws).filter((f) => !before.includes(f));
+    const name = added.at(-1)?.split('/').at(-1);
+    if (!name) throw new Error('the run wrote no results file');
+    const body = await bodyOf(page, name);
+    if (body.includes('Interrupted run')) throw new Error('the view still shows the cancelled run');
+    expectMatch(body, /ListOpsBench\.copy\[size=256\][\s\S]*Won/, 'results view');
+    await e.shot(page, 'edges-view-follows');
+  });
+}
+
+async function reloadRestores(e: E2e, page: Page): Promise<void> {
+  await e.check(
+    'reload → restore: the newest saved run is back on lenses, status bar and Test Explorer',
+    async () => {
+      // The workbench reloads the page: wait for that navigation, not for the old page's workbench.
+      await Promise.all([
+        page.waitForNavigation({ waitUntil: 'domcontentloaded', timeout: 180_000 }),
+        runCommand(page, 'Developer: Reload Window'),
+      ]);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 180_000 });
+      await page.locator('.statusbar').waitFor({ timeout: 60_000 });
+      await focusBenchFile(page);
+      await waitForLens(page, /^impl: copyLoop → slice · \d\d:\d\d \(saved\)$/, 120_000);
+      await waitForLens(page, /Won$/, 10_000);
+      await waitForStatus(page, /^bench impl: copyLoop → slice: 1 Won/, 30_000);
+      const rows = await testExplorerRows(page, /\(saved\).*\(Passed\)/, 30_000);
+      expectMatch(
+        rows,
+        /^\[size=256\] ?−\d+\.\d% Won · impl: copyLoop → slice · \d\d:\d\d \(saved\) \| .*\(Passed\)$/m,
+        'test tree',
+      );
+      await e.shot(page, 'edges-restored');
+    },
+  );
+}
+
+async function editMarksStale(e: E2e, page: Page, ws: string): Promise<void> {
+  await e.check(
+    'edit → stale mark: the lens says stale after an edit, also once it is reverted on disk',
+    async () => {
+      await openResultsFromPicker(page); // beside the editor again: the scenarios run at half width
+      await bodyOf(page, 'ABAB order');
+      await focusBenchFile(page);
+      await waitForLens(page, /Won$/, 30_000);
+      if ((await lensTexts(page)).some((t) => /stale/.test(t))) throw new Error('stale before any edit');
+      const file = join(ws, TS_FILE);
+      const original = readFileSync(file, 'utf8');
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('\n// an edit after the run\n');
+      await waitForLens(page, /stale$/, 15_000);
+      await waitForLens(page, /Won$/, 5_000); // the verdict stays, marked
+      await e.shot(page, 'edges-stale');
+      // The edit undone (code-server may have saved it already), then the file written with the measured text, as
+      // a `git checkout` that reverts an edit does: the text is the same, but it changed after the run.
+      await runCommand(page, 'File: Revert File');
+      writeFileSync(file, original);
+      await page.waitForTimeout(2000);
+      await waitForLens(page, /stale$/, 30_000);
+    },
+  );
+}
+
+const BROKEN = 'broken.bench.ts';
+
+async function syntaxErrorInProblems(e: E2e, page: Page, ws: string): Promise<void> {
+  await e.check(
+    'syntax error → Problems: the toast names the first error at file:line:col, Problems lists it',
+    async () => {
+      const file = join(ws, BROKEN);
+      writeFileSync(
+        file,
+        "import { defineSuite } from '@tombstone-lab/bench';\n" +
+          "export default defineSuite({ name: 'Broken', benchmarks: { a: () => 1 + } });\n",
+      );
+      try {
+        await openFile(page, BROKEN, file);
+        await clearToasts(page);
+        await runCommand(page, 'Tombstone Bench: Run Benchmarks in This File');
+        const toast = await waitForToast(page, /syntax error/, 120_000);
+        expectMatch(toast, /1 syntax error: \S*broken\.bench\.ts:2:\d+ \S.*fix it and run again/, 'toast');
+        if (/type error|--no-typecheck/.test(toast)) throw new Error(`toast: ${toast}`);
+        await page
+          .locator('.notification-toast.notification-fade-in-done')
+          .first()
+          .waitFor({ timeout: 10_000 });
+        await e.shot(page, 'edges-syntax-toast');
+        await waitForStatus(page, /run failed — 1 syntax error: \S*broken\.bench\.ts:2:\d+ /, 10_000);
+        const rows = await problemRows(page, /syntax error/, 15_000);
+        if (!rows.some((r) => /syntax error: .+/.test(r)) || !rows.some((r) => r.includes(BROKEN)))
+          throw new Error(`Problems: ${JSON.stringify(rows)}`);
+        await e.shot(page, 'edges-problems');
+        // Discovery: only the broken file falls back to the syntactic scan, and its Test Explorer item says why.
+        const tree = (await testExplorerRows(page, /syntactic scan only/, 30_000)).split('\n');
+        const reasonAt = tree.findIndex((r) => /found by a syntactic scan only/.test(r));
+        if (reasonAt < 1 || !/^Broken/.test(tree[reasonAt - 1] ?? ''))
+          throw new Error(`Test Explorer: no reason under the broken file: ${JSON.stringify(tree)}`);
+        if (tree.filter((r) => /syntactic scan only/.test(r)).length !== 1)
+          throw new Error(`Test Explorer: a reason on a healthy file: ${JSON.stringify(tree)}`);
+        await e.shot(page, 'edges-discovery-reason');
+      } finally {
+        rmSync(file, { force: true });
+      }
+    },
+  );
+}
+
+/** Every check of the edges, in order (after the TypeScript project's own checks, in its workbench). */
+export async function edgesScenario(e: E2e, page: Page, ws: string): Promise<void> {
+  await cancelThenReopen(e, page, ws);
+  await viewFollowsNextRun(e, page, ws);
+  await reloadRestores(e, page);
+  await editMarksStale(e, page, ws);
+  await syntaxErrorInProblems(e, page, ws);
+}
