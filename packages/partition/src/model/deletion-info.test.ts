@@ -5,6 +5,7 @@ import {
   DeletionTime,
   EmptySliceError,
   InvalidClusteringValueError,
+  NO_TIMESTAMP,
   RangeTombstone,
   type RangeTombstoneStoreFactory,
   Slice,
@@ -187,6 +188,20 @@ describe.each(RANGE_IMPLEMENTATIONS)(
       noPd.updateAllTimestamp(40);
       expect(noPd.getPartitionDeletion().isLive()).toBe(true);
       expect(() => noPd.updateAllTimestamp(1.5)).toThrow(/1\.5/);
+    });
+
+    it('updateAllTimestamp leaves a partition deletion at NO_TIMESTAMP alone, as Cassandra does (issue 34, shrunk)', () => {
+      // Cassandra trunk f90a6ca answers (MIN, 1) and maxTimestamp MIN; we answered (0, 1) and 0.
+      const info = new DeletionInfo(table, DeletionTime.build(NO_TIMESTAMP, 1));
+      info.updateAllTimestamp(0);
+      expect(info.getPartitionDeletion().equals(DeletionTime.build(NO_TIMESTAMP, 1))).toBe(true);
+      expect(info.maxTimestamp()).toBe(NO_TIMESTAMP);
+      expect(info.isDeleted([1], 0)).toBe(false);
+      // Its ranges are still rewritten.
+      const withRange = new DeletionInfo(table, DeletionTime.build(NO_TIMESTAMP, 1)).add(rt(1, 2, 3));
+      withRange.updateAllTimestamp(9);
+      expect(withRange.getPartitionDeletion().markedForDeleteAt).toBe(NO_TIMESTAMP);
+      expect(withRange.maxTimestamp()).toBe(9);
     });
 
     it('equals compares partition deletion and ranges; null ranges differ from present ones', () => {
