@@ -5,7 +5,7 @@
 // nothing a reader can see changes.
 import { ClusteringComparator, DeletionTime, NO_TIMESTAMP, RangeTombstone, types } from '@tombstone-lab/core';
 import { describe, expect, it } from 'vitest';
-import { BUILDS, NOW, type PartitionModule, rejectionsOn, seededTable } from './test-builds.js';
+import { BUILDS, NOW, observe, type PartitionModule, rejectionsOn, seededTable } from './test-builds.js';
 import { slice } from './test-tables.js';
 
 type Table = ReturnType<typeof seededTable>;
@@ -271,12 +271,39 @@ describe.each(BUILDS)('public constructors and functions refuse bad arguments (%
     },
   );
 
+  it('table.compact() with nothing to compact is a no-op with an empty summary, as in Cassandra (it threw)', async () => {
+    const m = await load();
+    const zero = {
+      partitionsIn: 0,
+      partitionsOut: 0,
+      maxPurgeableComputations: 0,
+      bloomProbes: 0,
+      gcBeforeLookups: 0,
+      tombstonesPurged: 0,
+      tombstonesKept: 0,
+      rowsDropped: 0,
+    };
+    const empty = new m.Table(m.tableOptions({ comparator: cmp(), gcGraceSeconds: 100 }));
+    empty.apply(empty.update('k').insert([1], { v: 1 }, 10).build());
+    const none = empty.compact();
+    expect(none.stats).toEqual(zero);
+    expect(none.output.size).toBe(0);
+    expect(empty.runs).toEqual([]);
+    expect(empty.read('k').length).toBe(1);
+    // No run id used up: the first flush still takes id 1, and compacting it gives 2.
+    expect(empty.flush()?.id).toBe(1);
+    expect(empty.compact().output.id).toBe(2);
+    // compact([]) on a table with runs leaves them all; bad options are still refused.
+    const t = seededTable(m);
+    const before = observe(t);
+    expect(t.compact([]).stats).toEqual(zero);
+    expect(observe(t)).toBe(before);
+    expect(() => empty.compact([], { purge: 'no' as never })).toThrow(m.PartitionArgumentError);
+    expect(() => new m.Table(empty.options).compact(undefined, { pruge: 1 } as never)).toThrow(/pruge/);
+    expect(t.compact().output.id).toBe(3);
+  });
+
   it.each([
-    [
-      '[] (an empty output run, a run id used up)',
-      [],
-      'compact needs at least one run, got none (inputs is empty)',
-    ],
     ['[5] ("run undefined")', [5], '5 is not a current run of this table'],
     ['["x"]', ['x'], '"x" is not a current run of this table'],
   ])('table.compact(%s)', async (_n, inputs, message) => {

@@ -86,6 +86,32 @@ export interface CompactionResult {
 }
 
 /**
+ * The result of a compaction with nothing to compact: an empty run with id `outputId` and all-zero stats. Why: a
+ * table without runs refused `compact()`, where Cassandra's compaction of nothing does nothing (issue 34).
+ */
+export function emptyCompaction(table: TableOptions, outputId: number): CompactionResult {
+  return {
+    output: new SortedRun(
+      outputId,
+      table,
+      [],
+      { min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY },
+      TRUSTED,
+    ),
+    stats: {
+      partitionsIn: 0,
+      partitionsOut: 0,
+      maxPurgeableComputations: 0,
+      bloomProbes: 0,
+      gcBeforeLookups: 0,
+      tombstonesPurged: 0,
+      tombstonesKept: 0,
+      rowsDropped: 0,
+    },
+  };
+}
+
+/**
  * Compacts `inputs` into one run. Per partition: versions are merged; data shadowed by a deletion is dropped, and so
  * are range tombstones and row deletions the partition deletion (or a covering range) already supersedes; then a
  * tombstone is purged only when `localDeletionTime < gcBefore` **and** `markedForDeleteAt < maxPurgeable(key)`.

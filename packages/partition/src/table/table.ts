@@ -1,6 +1,11 @@
 import { NO_DELETION_TIME } from '@tombstone-lab/core';
 import { checkFlag, checkOptionsBag } from '../argument-checks.js';
-import { type CompactionResult, checkPurgeOrder, type PurgeOrder } from '../compaction/compaction.js';
+import {
+  type CompactionResult,
+  checkPurgeOrder,
+  emptyCompaction,
+  type PurgeOrder,
+} from '../compaction/compaction.js';
 import { SortedRun } from '../compaction/sorted-run.js';
 import { gcBeforeFunction, RepairHistory } from '../compaction/tombstone-gc.js';
 import { isDeletionSeconds, millisecondsHint } from '../deletion-seconds.js';
@@ -150,10 +155,11 @@ export class Table {
   /**
    * Compacts the given runs (all current runs by default) into one, which replaces them; the other runs and the
    * memtable bound what may be purged.
-   * @throws PartitionArgumentError if `inputs` is not an array of runs (options are the second argument), is empty (no
-   *   runs to compact, a table without runs included), a run is not one of this table's current runs, or is listed
-   *   twice; for an
-   *   unknown option key, a non-boolean `purge` or an unknown `purgeOrder`. Nothing changes when it throws.
+   * With no runs to compact (`compact([])`, or `compact()` on a table without runs) it is a no-op: the result has an
+   * empty output run (not added to the table, no run id used up) and all-zero stats; the options are still checked.
+   * @throws PartitionArgumentError if `inputs` is not an array of runs (options are the second argument), a run is
+   *   not one of this table's current runs, or is listed twice; for an unknown option key, a non-boolean `purge` or
+   *   an unknown `purgeOrder`. Nothing changes when it throws.
    */
   compact(inputs: readonly SortedRun[] = this.#runs, options: CompactOptions = {}): CompactionResult {
     // Checked before anything moves (the output run id included): a rejected call leaves the table as it was.
@@ -161,9 +167,9 @@ export class Table {
     const purge = checkFlag(options.purge, true, 'purge');
     const purgeOrder = checkPurgeOrder(options.purgeOrder);
     checkRunList(inputs);
-    // Refused rather than a no-op: it wrote an empty output run and used up a run id.
-    if (inputs.length === 0)
-      throw new PartitionArgumentError('compact needs at least one run, got none (inputs is empty)');
+    // Nothing to compact is a no-op, as in Cassandra: no stage runs, no clock is read, no run id is used up (the
+    // empty output carries the id the next run will take and is not added to the table).
+    if (inputs.length === 0) return emptyCompaction(this.options, this.#nextRunId);
     const chosen = new Set(inputs);
     if (chosen.size !== inputs.length)
       throw new PartitionArgumentError('a run is listed twice for compaction');
