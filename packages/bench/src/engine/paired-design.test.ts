@@ -151,7 +151,8 @@ describe('the paired design (the default)', () => {
         cwd: dir,
         files: ['once.bench.ts'],
         fixedN: true,
-        samplesPerSide: 4,
+        // 6: the smallest n at which paired forks can reach alpha 0.05 (2/2^6), so the run itself asks for pairs.
+        samplesPerSide: 6,
         out,
         ...FAST,
       }),
@@ -160,9 +161,43 @@ describe('the paired design (the default)', () => {
     expect(b.design?.kind).toBe('forks');
     expect(b.design?.reason).toMatch(/first paired fork failed \(throw: this module keeps global state/);
     expect(b.failures).toEqual([]);
-    expect(b.samples).toHaveLength(8);
+    expect(read(out).config.design).toBe('paired');
+    expect(b.samples).toHaveLength(12);
     expect(b.samples.every((s) => s.pair === undefined)).toBe(true);
     expect(analyzeRun(read(out)).verdicts[0]!.stats!.design).toBe('forks');
+  }, 120_000);
+
+  it('-n too small for paired forks to reach alpha: one side per fork with a note; asked for explicitly, refused', async () => {
+    const notes: string[] = [];
+    const out = join(dir, 'small.json');
+    // Two benchmarks under Holm at -n 5: paired forks reach 2/2^5 × 2 = 0.125 at best, one-side forks 0.016.
+    const two = tempProject({ 'two.bench.ts': suite(1).replace('size: [300]', 'size: [300, 600]') });
+    await drain(
+      startRun({
+        mode: 'run',
+        cwd: two,
+        fixedN: true,
+        samplesPerSide: 5,
+        out,
+        log: (t) => notes.push(t),
+        ...FAST,
+      }),
+    );
+    expect(read(out).config.design).toBe('forks');
+    expect(notes.join('')).toMatch(
+      /note: -n 5 paired forks can reach p 0\.125 at best \(2\/2\^5 × 2 benchmarks, Holm\), not below alpha 0\.05; measuring one side per fork instead .*-n 7 or more keeps both sides/,
+    );
+    const refused = startRun({
+      mode: 'run',
+      cwd: two,
+      fixedN: true,
+      samplesPerSide: 5,
+      design: 'paired',
+      ...FAST,
+    });
+    await expect(refused.result).rejects.toThrow(
+      /--design paired: -n 5 paired forks can reach p 0\.125 at best.*raise -n to 7/,
+    );
   }, 120_000);
 
   it('--resume keeps a file’s design: a forks file cannot continue paired, and says why', async () => {
