@@ -26,7 +26,7 @@ import { sideValues } from '../stats/metric.js';
 import { pairedForks } from '../stats/paired.js';
 import { type SequentialDesign, sequentialDesign } from '../stats/sequential/design.js';
 import { decideLook, type Look } from '../stats/sequential/look.js';
-import { pairedRecords } from './paired-samples.js';
+import { pairedRecords, sampleOf } from './paired-samples.js';
 import { seededRandom, seedFrom } from './rng.js';
 
 /** Everything a run needs besides the cases. */
@@ -96,22 +96,7 @@ function toSampleOrFailure(
   if (outcome.kind === 'result') {
     const r = outcome.result;
     if (r.ok && r.mode === 'sample') {
-      const m = r.measurement;
-      return {
-        seq,
-        side,
-        ops: m.ops,
-        nsPerOp: m.nsPerOp,
-        cpuNsPerOp: m.cpuNsPerOp,
-        bytesPerOp: m.bytesPerOp,
-        gcCount: m.gcCount,
-        gcTimeMs: m.gcTimeMs,
-        warmupOps: m.warmupOps,
-        warmupStable: m.warmupStable,
-        ...(m.injected ? { injected: m.injected } : {}),
-        startedAt,
-        env: r.env,
-      };
+      return sampleOf(r.measurement, { seq, side, startedAt, env: r.env });
     }
     const message = r.ok ? `unexpected ${r.mode} result from a sample fork` : r.message;
     return {

@@ -4,7 +4,27 @@
  * no result (a paired fork measures both sides, so both lose it).
  */
 import type { ForkOutcome } from '../fork/fork.js';
+import type { Measurement } from '../fork/fork-protocol.js';
 import type { Sample, SampleFailure, Side } from '../model.js';
+
+/** A fork's measurement of one side as the results file records it (one-side and paired forks alike). */
+export function sampleOf(m: Measurement, at: Pick<Sample, 'seq' | 'side' | 'startedAt' | 'env'>): Sample {
+  return {
+    seq: at.seq,
+    side: at.side,
+    ops: m.ops,
+    nsPerOp: m.nsPerOp,
+    cpuNsPerOp: m.cpuNsPerOp,
+    bytesPerOp: m.bytesPerOp,
+    gcCount: m.gcCount,
+    gcTimeMs: m.gcTimeMs,
+    warmupOps: m.warmupOps,
+    warmupStable: m.warmupStable,
+    ...(m.injected ? { injected: m.injected } : {}),
+    startedAt: at.startedAt,
+    env: at.env,
+  };
+}
 
 /** The two records of one paired fork, baseline first; `seq` is the first of the two consecutive numbers. */
 export function pairedRecords(
@@ -14,29 +34,14 @@ export function pairedRecords(
 ): [Sample, Sample] | [SampleFailure, SampleFailure] {
   if (outcome.kind === 'result' && outcome.result.ok && outcome.result.mode === 'paired') {
     const r = outcome.result;
-    const sample = (side: Side, i: number): Sample => {
-      const m = r.measurements[side];
-      return {
-        seq: seq + i,
-        side,
-        ops: m.ops,
-        nsPerOp: m.nsPerOp,
-        cpuNsPerOp: m.cpuNsPerOp,
-        bytesPerOp: m.bytesPerOp,
-        gcCount: m.gcCount,
-        gcTimeMs: m.gcTimeMs,
-        warmupOps: m.warmupOps,
-        warmupStable: m.warmupStable,
-        ...(m.injected ? { injected: m.injected } : {}),
-        pair: {
-          fork: seq,
-          first: r.first === side,
-          blocks: r.blocks.map((b) => ({ lead: b.lead === side, ...b[side] })),
-        },
-        startedAt,
-        env: r.env,
-      };
-    };
+    const sample = (side: Side, i: number): Sample => ({
+      ...sampleOf(r.measurements[side], { seq: seq + i, side, startedAt, env: r.env }),
+      pair: {
+        fork: seq,
+        first: r.first === side,
+        blocks: r.blocks.map((b) => ({ lead: b.lead === side, ...b[side] })),
+      },
+    });
     return [sample('baseline', 0), sample('candidate', 1)];
   }
   const failure = failureOf(outcome);
