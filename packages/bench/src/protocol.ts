@@ -51,6 +51,11 @@ export {
 export { ResultsDocumentSchema, RunReportSchema } from './protocol/run-report.js';
 /** The values inside events. */
 export type * from './protocol/types.js';
-export { unresolvedText, type VerdictReasonInput, verdictReasonText } from './protocol/verdict-text.js';
+export {
+  type ReasonPrecision,
+  unresolvedText,
+  type VerdictReasonInput,
+  verdictReasonText,
+} from './protocol/verdict-text.js';
 /** The one version of the events, `list --json`, the RunReport (`compare-files --json` too) and results files. */
 export { PROTOCOL_VERSION } from './protocol/version.js';

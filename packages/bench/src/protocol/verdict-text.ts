@@ -19,17 +19,42 @@ export interface VerdictReasonInput {
   unit: string;
 }
 
+/**
+ * How precisely a reason prints its numbers. Absent fields keep the runner's own (its reports and CLI): p like C's
+ * `%.6g`, Δ% to four decimals. An editor's hover asks for fewer (`{ pDigits: 3, deltaDigits: 3 }`: `p 0.444`,
+ * `+27.5%`), so the reason reads as precisely as the numbers beside it.
+ */
+export interface ReasonPrecision {
+  /** Significant digits of a p (default 6). */
+  pDigits?: number;
+  /** Significant digits of Δ%, and at most two decimals (default: four decimals). */
+  deltaDigits?: number;
+}
+
+/** Δ% at `digits` significant digits and at most two decimals (`+27.5%`, `+4160%`, `+0.12%`); the runner's form without. */
+function deltaText(pct: number | null, digits: number | undefined): string {
+  if (digits === undefined) return formatDeltaPercent(pct ?? Number.NaN);
+  if (pct === null || !Number.isFinite(pct)) return '—';
+  const rounded = Number(Number(pct.toPrecision(digits)).toFixed(2));
+  if (rounded === 0) return '0%';
+  return `${rounded > 0 ? '+' : ''}${rounded}%`;
+}
+
 /** "Holm-adjusted p 0.0123 < 0.05 (raw p 0.00616), +5.1% beyond ±2%". */
-function statisticsText(v: VerdictReasonInput, stats: NonNullable<VerdictReasonInput['stats']>): string {
+function statisticsText(
+  v: VerdictReasonInput,
+  stats: NonNullable<VerdictReasonInput['stats']>,
+  precision: ReasonPrecision,
+): string {
   const b = v.basis;
   const p = v.pAdjusted ?? stats.p;
   const adjusted = v.pAdjusted !== null && v.pAdjusted !== stats.p;
   const pName = adjusted ? `${b.correction === 'holm' ? 'Holm-adjusted ' : 'adjusted '}p` : 'p';
-  const raw = adjusted ? ` (raw p ${formatP(stats.p)})` : '';
+  const raw = adjusted ? ` (raw p ${formatP(stats.p, precision.pDigits)})` : '';
   const limit = `${Number((b.threshold * 100).toFixed(4))}%`;
-  const delta = formatDeltaPercent(stats.deltaPercent ?? Number.NaN);
+  const delta = deltaText(stats.deltaPercent, precision.deltaDigits);
   return (
-    `${pName} ${formatP(p)} ${b.significant ? '<' : '≥'} ${b.alpha}${raw}, ` +
+    `${pName} ${formatP(p, precision.pDigits)} ${b.significant ? '<' : '≥'} ${b.alpha}${raw}, ` +
     `${delta} ${b.beyond ? 'beyond' : 'within'} ±${limit}`
   );
 }
@@ -72,11 +97,12 @@ export function unresolvedText(v: Pick<VerdictReasonInput, 'basis'>): string | u
 
 /**
  * Why a verdict is what it is: "regression: p 1.08e-05 < 0.05, +12% beyond ±2%"; for Inconclusive the failed checks
- * and what the statistics alone read; for Invalid the side without values.
+ * and what the statistics alone read; for Invalid the side without values. `precision` sets how its numbers print
+ * (default: as the runner's reports print them).
  */
-export function verdictReasonText(v: VerdictReasonInput): string {
+export function verdictReasonText(v: VerdictReasonInput, precision: ReasonPrecision = {}): string {
   if (!v.stats) return `no ${v.metric} values on the ${v.basis.emptySide ?? 'baseline'} side`;
-  const decided = decisionText(v.basis.statisticalOutcome, statisticsText(v, v.stats));
+  const decided = decisionText(v.basis.statisticalOutcome, statisticsText(v, v.stats, precision));
   if (v.outcome !== 'Inconclusive') return decided;
   const unresolved = unresolvedText(v);
   if (unresolved !== undefined && v.basis.failedChecks.length === 0)

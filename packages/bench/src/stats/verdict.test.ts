@@ -33,6 +33,25 @@ describe('verdictFor: the seed-000 headline', () => {
     expect(v.unit).toBe('ns/op');
   });
 
+  it('an editor asks for fewer digits: p to 3 significant digits, Δ% to 3 (at most two decimals)', () => {
+    const precision = { pDigits: 3, deltaDigits: 3 };
+    expect(verdictReasonText(v, precision)).toBe('improvement: p 1.08e-05 < 0.05, -99.7% beyond ±2%');
+    const at = (p: number, deltaPercent: number) =>
+      verdictReasonText({ ...v, pAdjusted: null, stats: { ...v.stats!, p, deltaPercent } }, precision);
+    expect(at(0.444444, 27.4635)).toBe('improvement: p 0.444 < 0.05, +27.5% beyond ±2%');
+    expect(at(0.444444, 4158.2122)).toBe('improvement: p 0.444 < 0.05, +4160% beyond ±2%');
+    expect(at(0.01234, 0.123456)).toBe('improvement: p 0.0123 < 0.05, +0.12% beyond ±2%');
+    expect(at(0.5, 0.001)).toBe('improvement: p 0.5 < 0.05, 0% beyond ±2%');
+    // Without it, the runner's own digits (its reports and CLI): unchanged.
+    expect(
+      verdictReasonText({
+        ...v,
+        pAdjusted: null,
+        stats: { ...v.stats!, p: 0.444444, deltaPercent: 27.4635 },
+      }),
+    ).toBe('improvement: p 0.444444 < 0.05, +27.4635% beyond ±2%');
+  });
+
   it('the HL ratio CI sits around the median ratio', () => {
     const ratio = v.stats!.ratio!;
     expect(ratio.estimate).toBeCloseTo(9.018492886907715 / 3362.5156478614854, 4);
