@@ -12,7 +12,7 @@ import { shellQuote } from '@tombstone-lab/bench/runner';
 import * as vscode from 'vscode';
 import { calibrationText } from '../model/calibration.js';
 import { firstLine } from '../model/case-text.js';
-import { resumedCases } from '../model/protocol.js';
+import { designFallbacks, resumedCases } from '../model/protocol.js';
 import type { ResultsStore, RunState } from '../model/results-store.js';
 import { describeRequest, preparingPhase, type RunRequest, runnerArgs } from '../model/runner-args.js';
 import { type RunnerHandle, startRunner } from '../runner/bench-process.js';
@@ -190,6 +190,22 @@ export class RunController implements vscode.Disposable {
       return;
     }
     if (request.kind === 'calibrate') this.showCalibration(request, output);
+    else this.readDesigns(run);
+  }
+
+  /**
+   * The benchmarks that fell back to one side per fork, with the runner's reason: only its results file says so
+   * (the hover and the results view name it). A file that cannot be read leaves the cases as they are: their
+   * verdicts still name the design.
+   */
+  private readDesigns(run: RunState): void {
+    const file = run.resultsFile;
+    if (!file || !existsSync(file)) return;
+    try {
+      this.store.setDesigns(run, designFallbacks(readFileSync(file, 'utf8')));
+    } catch (e) {
+      this.log.appendLine(`[extension] could not read the designs of ${file}: ${(e as Error).message}`);
+    }
   }
 
   /**

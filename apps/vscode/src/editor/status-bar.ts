@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { runSummary, runTag } from '../model/case-text.js';
+import { runSummary, runTooltip } from '../model/case-text.js';
 import type { ResultsStore } from '../model/results-store.js';
 
 /**
@@ -39,7 +39,7 @@ export class BenchStatusBar implements vscode.Disposable {
       this.item.tooltip = `${run.errors[0] ?? 'The runner failed'}\n\nShow the runner's output`;
     } else {
       this.item.command = 'tombstoneBench.openResults';
-      this.item.tooltip = `${runTag(run)}: open the results`;
+      this.item.tooltip = runTooltip(run);
     }
     this.item.show();
   }

@@ -3,9 +3,9 @@
  * line (Won, Lost, Unchanged, Held, Inconclusive, Invalid — never a word of the extension's own), progress while
  * measuring, and one wording for a case whose forks crashed: `Invalid: forks failed (throw: boom)`.
  */
-import { markedOutcome, notShownCount, notShownText } from '@tombstone-lab/bench/protocol';
+import { unresolvedText } from '@tombstone-lab/bench/protocol';
 import type { Outcome, RunSummary } from './bench-types.js';
-import { changeText, progressLine, verdictLine } from './format.js';
+import { changeText, progressLine, reasonText, verdictLine } from './format.js';
 import { notMeasuredText } from './interrupted-run.js';
 import type { CaseState, RunLabel, RunState } from './results-store.js';
 
@@ -41,25 +41,36 @@ export function caseOutcome(c: CaseState): Outcome | null {
 }
 
 /**
- * The outcome as surfaces print it: the runner's verdict, marked `Held†` / `Unchanged†` (as the runner's tables mark
- * it) when its interval does not show the claim — read from the protocol's `equivalence.claimNotShown`, never
- * re-judged here. {@link caseOutcome} stays the bare outcome for colours and test states.
+ * The outcome as surfaces print it: the runner's verdict as it is — an Unchanged or Held its interval does not show
+ * is the runner's `Inconclusive` (protocol 10), never re-judged here.
  */
 export function outcomeText(c: CaseState): string | null {
-  return c.verdict ? markedOutcome(c.verdict) : caseOutcome(c);
+  return caseOutcome(c);
 }
 
 /**
- * Why a case is marked `†`, in the runner's words, or null when it is not: "† Held but not shown below +3%: the
- * 95% Δ CI (HL) [-0.8%, +5.4%] reaches past the threshold; more forks (-n) would narrow it".
+ * Why an Unchanged or Held read is Inconclusive, in the runner's words (`unresolvedText` of the protocol, from the
+ * verdict's `basis.unresolved`), or null for any other verdict: "its interval [-3.52%, +1.29%] reaches past ±2%, so
+ * Unchanged is not shown; about 24 samples per side (-n 24) would resolve it".
  */
-export function notShownNote(c: Pick<CaseState, 'verdict' | 'limits'>): string | null {
-  return c.verdict ? notShownText(c.verdict, c.limits.confidence ?? undefined) : null;
+export function unresolvedNote(c: Pick<CaseState, 'verdict'>): string | null {
+  return (c.verdict && unresolvedText(c.verdict)) ?? null;
 }
 
-/** The tooltip of a case's line (a CodeLens): what clicking does, and why it is marked `†` when it is. */
+/**
+ * Why a case's verdict is what it is ({@link reasonText}), followed by {@link unresolvedNote} when the reason does not
+ * already word it (a check failed too); null without a verdict.
+ */
+export function verdictReason(c: Pick<CaseState, 'verdict'>): string | null {
+  if (!c.verdict) return null;
+  const reason = reasonText(c.verdict);
+  const unresolved = unresolvedNote(c);
+  return unresolved && !reason.includes(unresolved) ? `${reason}\n\n${unresolved}` : reason;
+}
+
+/** The tooltip of a case's line (a CodeLens): what clicking does, and what would resolve an unresolved claim. */
 export function caseTooltip(c: CaseState): string {
-  const note = notShownNote(c);
+  const note = unresolvedNote(c);
   return note ? `${c.key}: open the results\n\n${note}` : `${c.key}: open the results`;
 }
 
@@ -131,49 +142,39 @@ export function caseTone(c: CaseState): Tone {
   return 'neutral';
 }
 
-type NotShown = RunSummary['claimsNotShown'];
-
 /**
- * ` (1 not shown below +2%)` after a Held or Unchanged count, as the runner's summary line words it; '' for other
- * outcomes, none marked, or a threshold not known (no verdict yet).
- */
-function notShownSuffix(o: Outcome, claimsNotShown: NotShown, threshold: number | null): string {
-  if ((o !== 'Held' && o !== 'Unchanged') || threshold === null) return '';
-  return notShownCount({ claimsNotShown }, o, threshold);
-}
-
-/** The run's noise threshold, as its verdicts were judged with it (every verdict of a run has the same); null before any. */
-export function runThreshold(cases: Iterable<Pick<CaseState, 'verdict'>>): number | null {
-  for (const c of cases) if (c.verdict) return c.verdict.basis.threshold;
-  return null;
-}
-
-/**
- * `1 Won · 2 Unchanged (1 not shown within ±2%)`: the outcomes of finished cases in the runner's words, zero counts
- * left out, with the count of those marked `†`.
+ * `1 Won · 2 Inconclusive`: the outcomes of finished cases in the runner's words, zero counts left out (an Unchanged
+ * or Held its interval does not show is counted as the Inconclusive it is).
  */
 export function outcomeCounts(cases: readonly CaseState[]): string {
   const counts = new Map<Outcome, number>();
-  const notShown: NotShown = { Held: 0, Unchanged: 0 };
   for (const c of cases) {
     const o = caseOutcome(c);
     if (o) counts.set(o, (counts.get(o) ?? 0) + 1);
-    if ((o === 'Held' || o === 'Unchanged') && c.verdict?.equivalence?.claimNotShown) notShown[o]++;
   }
-  const threshold = runThreshold(cases);
   return OUTCOMES.filter((o) => counts.has(o))
-    .map((o) => `${counts.get(o)} ${o}${notShownSuffix(o, notShown, threshold)}`)
+    .map((o) => `${counts.get(o)} ${o}`)
+    .join(' · ');
+}
+
+/** `1 Lost · 3 Held · 1 Inconclusive`: the verdict counts of the runner's run summary, zero counts left out. */
+export function summaryCounts(summary: RunSummary): string {
+  return OUTCOMES.filter((o) => summary.outcomes[o] > 0)
+    .map((o) => `${summary.outcomes[o]} ${o}`)
     .join(' · ');
 }
 
 /**
- * `1 Lost · 3 Held (1 not shown below +2%)`: the verdict counts of the runner's run summary, zero counts left out,
- * with its `claimsNotShown` counts once `threshold` (the run's) is known.
+ * The status bar's tooltip for a finished run: what clicking does, and how many of its Inconclusive verdicts are an
+ * Unchanged or Held the interval does not show (their `basis.unresolved`), where to read what would resolve them.
  */
-export function summaryCounts(summary: RunSummary, threshold: number | null = null): string {
-  return OUTCOMES.filter((o) => summary.outcomes[o] > 0)
-    .map((o) => `${summary.outcomes[o]} ${o}${notShownSuffix(o, summary.claimsNotShown, threshold)}`)
-    .join(' · ');
+export function runTooltip(run: RunState): string {
+  const open = `${runTag(run)}: open the results`;
+  const n = [...run.cases.values()].filter((c) => unresolvedNote(c) !== null).length;
+  if (n === 0) return open;
+  const which =
+    n === 1 ? '1 Inconclusive is an Unchanged or Held' : `${n} Inconclusive are an Unchanged or Held`;
+  return `${open}\n\n${which} its interval does not show; hover the benchmark for the samples per side that would resolve it`;
 }
 
 /**
@@ -183,7 +184,7 @@ export function summaryCounts(summary: RunSummary, threshold: number | null = nu
  */
 export function runSummary(run: RunState): string {
   const cases = [...run.cases.values()];
-  const counts = run.summary ? summaryCounts(run.summary, runThreshold(cases)) : outcomeCounts(cases);
+  const counts = run.summary ? summaryCounts(run.summary) : outcomeCounts(cases);
   switch (run.status) {
     case 'preparing':
       return `bench: ${run.phase ?? 'preparing…'}`;

@@ -3,13 +3,8 @@
  * --json`: U test and Holm per benchmark on the two files' samples). The runs were not co-measured, so the page
  * says that machine drift between them reads as a change.
  */
-import {
-  claimsNotShownNote,
-  type FilesReport,
-  markedOutcome,
-  notShownText,
-  verdictReasonText,
-} from '@tombstone-lab/bench/protocol';
+import { type FilesReport, unresolvedText } from '@tombstone-lab/bench/protocol';
+import { verdictReason } from './case-text.js';
 import { formatDelta, formatPair, formatPValue } from './format.js';
 import { escapeHtml } from './results-html.js';
 
@@ -26,19 +21,21 @@ export function compareHtml(report: FilesReport, names: [string, string]): strin
             r.pAdjusted === null ? '—' : formatPValue(r.pAdjusted),
           ]
         : ['—', '—', '0/0', '—'];
-      // A `Held†` row's title says why it is marked, after the reason, in the runner's words.
-      const title = [verdictReasonText(r), notShownText(r, report.config.confidence)]
-        .filter(Boolean)
-        .join('\n');
+      // The row's title says why, in the runner's words: for an Unchanged or Held read that is Inconclusive, its
+      // interval and what would resolve it.
+      const title = verdictReason({ verdict: r }) ?? '';
       return (
         `<tr title="${escapeHtml(title)}"><td>${escapeHtml(r.key)}</td>` +
         cells.map((x) => `<td class="num">${escapeHtml(x)}</td>`).join('') +
-        `<td>${escapeHtml(markedOutcome(r))}</td></tr>`
+        `<td>${escapeHtml(r.outcome)}</td></tr>`
       );
     })
     .join('\n');
-  const note = claimsNotShownNote(report);
-  const notShown = note ? `<p>${escapeHtml(note)}</p>` : '';
+  const unresolved = report.verdicts.flatMap((r) => {
+    const text = unresolvedText(r);
+    return text === undefined ? [] : [`<li>${escapeHtml(r.key)} Inconclusive: ${escapeHtml(text)}</li>`];
+  });
+  const notShown = unresolved.length ? `<ul>${unresolved.join('')}</ul>` : '';
   const only = [
     c.onlyOld.length ? `<p>only in ${escapeHtml(names[0])}: ${c.onlyOld.map(escapeHtml).join(', ')}</p>` : '',
     c.onlyNew.length ? `<p>only in ${escapeHtml(names[1])}: ${c.onlyNew.map(escapeHtml).join(', ')}</p>` : '',

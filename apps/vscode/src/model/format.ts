@@ -6,7 +6,7 @@
  * within the noise threshold: the verdict's basis), as benchstat writes it. The p is the one the verdict was decided on, and says which it is.
  */
 import { formatEffect, formatP, humanScale, METRIC_FAMILIES } from '@tombstone-lab/bench/format';
-import { markedOutcome, verdictReasonText } from '@tombstone-lab/bench/protocol';
+import { type ReasonPrecision, verdictReasonText } from '@tombstone-lab/bench/protocol';
 import type { BenchmarkVerdict } from './bench-types.js';
 
 /**
@@ -16,10 +16,7 @@ import type { BenchmarkVerdict } from './bench-types.js';
 export interface VerdictLimits {
   /** The correction the run's `pAdjusted` applies; null for a verdict judged alone (a case's live verdict). */
   correction?: string | null;
-  /**
-   * The confidence of the run's intervals (0.95) when its RunReport names it (a saved run); the not-shown line then
-   * names the interval "the 95% Δ CI (HL)" as the runner's footnote does. Absent for a live run's events.
-   */
+  /** The confidence of the run's intervals (0.95) when its RunReport names it (a saved run); absent for a live run. */
   confidence?: number | null;
 }
 
@@ -72,6 +69,22 @@ export function formatPValue(p: number): string {
   return formatP(p, 2);
 }
 
+/** The digits of the hover's and tooltips' numbers: p to 3 significant digits, Δ% to 3 (at most two decimals). */
+export const DETAIL_PRECISION: Required<ReasonPrecision> = { pDigits: 3, deltaDigits: 3 };
+
+/** A p-value in the hover and tooltips, as their reason words it: `0.444`, `1.08e-05`. */
+export function formatDetailP(p: number): string {
+  return formatP(p, DETAIL_PRECISION.pDigits);
+}
+
+/**
+ * Why a verdict is what it is, in the runner's words ({@link verdictReasonText}) at the hover's precision:
+ * `regression: Holm-adjusted p 0.0123 < 0.05 (raw p 0.00616), +27.5% beyond ±2%`.
+ */
+export function reasonText(v: BenchmarkVerdict): string {
+  return verdictReasonText(v, DETAIL_PRECISION);
+}
+
 /** The p the verdict was decided on: adjusted across the run's benchmarks when the runner adjusted it. */
 export function decidingP(v: BenchmarkVerdict): number | null {
   return v.pAdjusted ?? v.stats?.p ?? null;
@@ -105,14 +118,14 @@ export function changeText(v: BenchmarkVerdict): string {
 }
 
 /**
- * The one-line verdict: `9.0185 → 3.3625 µs  −99.7%  p(Holm)=1.1e-05  Won`, or `Invalid: <reason>`. An Unchanged or
- * Held whose interval does not show its claim reads `Held†`, as in the runner's tables.
+ * The one-line verdict: `9.0185 → 3.3625 µs  −99.7%  p(Holm)=1.1e-05  Won`, or `Invalid: <reason>`: the runner's
+ * outcome as it is (an Unchanged or Held its interval does not show is the runner's Inconclusive).
  */
 export function verdictLine(v: BenchmarkVerdict, limits: VerdictLimits): string {
   const s = v.stats;
-  if (!s) return `${v.outcome}: ${verdictReasonText(v)}`;
+  if (!s) return `${v.outcome}: ${reasonText(v)}`;
   const values = formatPair(s.baseline.median, s.candidate.median, v.metric);
-  return `${values}  ${changeText(v)}  ${pText(v, limits)}  ${markedOutcome(v)}`;
+  return `${values}  ${changeText(v)}  ${pText(v, limits)}  ${v.outcome}`;
 }
 
 /** `measuring 7/20` while a benchmark's forks run. */

@@ -1,24 +1,72 @@
+import { verdictReasonText } from '@tombstone-lab/bench/protocol';
 import { describe, expect, it } from 'vitest';
 import { outcomeCounts } from './case-text.js';
 import { caseHover, warmupWarning } from './hover-text.js';
-import { around, doneCase, interleaved, notShownCase, record, sample } from './test-fixtures.js';
+import {
+  around,
+  doneCase,
+  interleaved,
+  noisy,
+  paired,
+  record,
+  sample,
+  unresolvedCase,
+} from './test-fixtures.js';
 import { testDescription, testVerdict } from './test-state.js';
 
 describe('caseHover', () => {
-  it('marks an outcome whose interval does not show it, and says why under the reason', () => {
-    const c = notShownCase('S.guard', 'guardrail', { limits: { correction: 'holm', confidence: 0.95 } });
+  it('reads Inconclusive when the interval does not show Held, with what would resolve it under the reason', () => {
+    const c = unresolvedCase('S.guard', 'guardrail', { limits: { correction: 'holm', confidence: 0.95 } });
     const lines = caseHover(c).split('\n');
-    expect(lines[0]).toBe('**S.guard** — Held† (guardrail) · impl: eager → cow · 14:03');
-    expect(lines).toContain(
-      '† Held but not shown below +2%: the 95% Δ CI (HL) [-2%, +2.04%] reaches past the threshold; ' +
-        'more forks (-n) would narrow it',
+    expect(lines[0]).toBe('**S.guard** — Inconclusive (guardrail) · impl: eager → cow · 14:03');
+    // The runner's one wording of it (unresolvedText), first in the reason, at the hover's precision.
+    expect(lines[4]).toBe(
+      'its interval [-2%, +2.04%] reaches past +2%, so Held is not shown; about 11 samples per side (-n 11) would ' +
+        'resolve it (the statistics alone read Held: p 1 ≥ 0.05, 0% within ±2%)',
     );
-    // The reason comes first, the mark's line right after it.
-    const reason = lines.findIndex((l) => l.startsWith('p 1 ≥ 0.05'));
-    expect(lines[reason + 2]).toMatch(/^† Held but not shown/);
+    expect(lines.join('\n')).not.toContain('†');
     const tight = caseHover(doneCase(record('S.t', interleaved(around(100), around(100.1)), 'guardrail')));
     expect(tight).toContain('— Held (guardrail)');
-    expect(tight).not.toContain('†');
+    expect(tight).not.toContain('is not shown');
+  });
+
+  it('names the design: one side per fork with the fallback reason, or paired forks with the signed-rank test', () => {
+    const forks = doneCase(record('S.f', interleaved(around(100), around(150))));
+    expect(caseHover(forks)).toContain('Design: one side per fork (Mann-Whitney test)');
+    expect(caseHover(forks)).toMatch(/Mann-Whitney U = \d+, exact p = /);
+    const fellBack = {
+      ...forks,
+      design: { kind: 'forks' as const, reason: 'the two sides cannot load in one process' },
+    };
+    expect(caseHover(fellBack)).toContain(
+      'Design: one side per fork (Mann-Whitney test) — fell back: the two sides cannot load in one process',
+    );
+    const p = doneCase(record('S.p', paired(around(100), around(150))));
+    expect(p.verdict?.stats).toMatchObject({ design: 'paired' });
+    const md = caseHover(p);
+    expect(md).toContain(
+      "Design: paired forks — both sides measured in every fork (signed-rank test over the forks' log ratios)",
+    );
+    expect(md).toMatch(/Signed-rank W\+ = \d+, exact p = 0\.00195/);
+    expect(md).toMatch(/Δ \(the forks' HL ratio\) \*\*\+50\.\d%\*\*/);
+    expect(md).not.toContain('Mann-Whitney');
+  });
+
+  it('prints p to 3 significant digits and Δ% to at most 3 in the reason (not 0.444444 or +27.4635%)', () => {
+    const c = doneCase(
+      record(
+        'S.n',
+        interleaved(
+          noisy(),
+          noisy().map((x) => x * 1.274635),
+        ),
+      ),
+    );
+    // The runner's own digits, as its CLI prints them…
+    expect(verdictReasonText(c.verdict!)).toMatch(/p \d\.\d{5,}|[+-]\d+\.\d{3,}%/);
+    // …and the hover's.
+    const reason = caseHover(c).split('\n')[4]!;
+    expect(reason).toBe('regression: p 1.08e-05 < 0.05, +27.5% beyond ±2%');
   });
 
   it('shows both medians, the HL ratio with its interval, n, checks, allocation and the command', () => {
@@ -31,8 +79,8 @@ describe('caseHover', () => {
     expect(md).toMatch(
       /Δ median \*\*−99\.7%\*\* · HL ratio \*\*0\.0026\d\*\* \[0\.0026\d, 0\.0026\d\] at 9\d(\.\d+)?%/,
     );
-    expect(md).toContain('exact p = 1.08e-5');
-    expect(md).toContain("across the run's benchmarks p(Holm) = 1.08e-5 (the verdict's p)");
+    expect(md).toContain('exact p = 1.08e-05');
+    expect(md).toContain("across the run's benchmarks p(Holm) = 1.08e-05 (the verdict's p)");
     expect(md).toContain('- ✓ `pairing` — 10 interleaved pairs');
     expect(md).toContain('64 B/op · 1 GCs (0.5 ms) per fork');
     expect(md).toContain('tombstone-bench run --json /ws/x.bench.ts');

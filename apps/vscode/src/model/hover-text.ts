@@ -3,11 +3,11 @@
  * ratio and shift with their intervals, n per side, the eight checks with their reasons, allocated bytes/op and
  * GC, warm-up warnings and the command line that reproduces the run.
  */
-import { atLook, checkReasonText, verdictReasonText } from '@tombstone-lab/bench/protocol';
+import { atLook, checkReasonText } from '@tombstone-lab/bench/protocol';
 import { shellQuote } from '@tombstone-lab/bench/runner';
 import type { Sample, Side } from './bench-types.js';
-import { caseLine, failureReason, notShownNote, outcomeText, runTag } from './case-text.js';
-import { formatDelta, formatScaled, formatValue, pName } from './format.js';
+import { caseLine, failureReason, outcomeText, runTag, verdictReason } from './case-text.js';
+import { formatDelta, formatDetailP, formatScaled, formatValue, pName } from './format.js';
 import type { CaseState } from './results-store.js';
 
 const SIDES: readonly Side[] = ['baseline', 'candidate'];
@@ -94,16 +94,38 @@ function effectLines(c: CaseState): string[] {
     ? `HL ratio **${sig(s.ratio.estimate)}** ${interval(s.ratio.lower, s.ratio.upper)} at ${conf}`
     : 'HL ratio: not defined (a value ≤ 0)';
   return [
-    `Δ median **${formatDelta(s.deltaPercent)}** · ${ratio} · HL shift ${sig(s.shift.estimate)} ` +
+    `${s.design === 'paired' ? "Δ (the forks' HL ratio)" : 'Δ median'} **${formatDelta(s.deltaPercent)}** · ${ratio} · HL shift ${sig(s.shift.estimate)} ` +
       `${interval(s.shift.lower, s.shift.upper)} ${v.unit}`,
     '',
-    `Mann-Whitney U = ${s.u}, ${s.exact ? 'exact' : 'normal approximation'} p = ${sig(s.p)}` +
+    `${testStatistic(s)}, ${s.exact ? 'exact' : 'normal approximation'} p = ${formatDetailP(s.p)}` +
       (pName(v, c.limits) !== 'p' && v.pAdjusted !== null
-        ? `; across the run's benchmarks ${pName(v, c.limits)} = ${sig(v.pAdjusted)} (the verdict's p)`
+        ? `; across the run's benchmarks ${pName(v, c.limits)} = ${formatDetailP(v.pAdjusted)} (the verdict's p)`
         : ''),
     '',
     ...sequentialLines(v),
   ];
+}
+
+type Stats = NonNullable<NonNullable<CaseState['verdict']>['stats']>;
+
+/** The design's test statistic: the signed-rank W+ over the forks' log ratios (paired), Mann-Whitney U (forks). */
+function testStatistic(s: Stats): string {
+  return s.design === 'paired' && s.wPlus !== null
+    ? `Signed-rank W+ = ${s.wPlus}`
+    : `Mann-Whitney U = ${s.u}`;
+}
+
+/**
+ * Which measurement design a case got, from its verdict's `stats.design` and, when it fell back to one side per
+ * fork, the reason its results-file record gives: "Design: paired forks — both sides measured in every fork …".
+ */
+export function designLine(c: Pick<CaseState, 'verdict' | 'design'>): string | null {
+  const d = c.verdict?.stats?.design ?? c.design?.kind;
+  if (!d) return null;
+  if (d === 'paired')
+    return "Design: paired forks — both sides measured in every fork (signed-rank test over the forks' log ratios)";
+  const why = c.design?.kind === 'forks' ? ` — fell back: ${c.design.reason}` : '';
+  return `Design: one side per fork (Mann-Whitney test)${why}`;
 }
 
 /**
@@ -115,7 +137,7 @@ function sequentialLines(v: NonNullable<CaseState['verdict']>): string[] {
   if (!q) return [];
   const last = q.looks.at(-1) ?? { n: q.decidedAt, decision: q.decision };
   const at = atLook(last, q.maxN);
-  const p = q.pSequential === null ? '' : ` · sequential p = ${sig(q.pSequential)}`;
+  const p = q.pSequential === null ? '' : ` · sequential p = ${formatDetailP(q.pSequential)}`;
   return [`${at.charAt(0).toUpperCase()}${at.slice(1)}${p}`, ''];
 }
 
@@ -129,10 +151,11 @@ export function caseHover(c: CaseState): string {
     `\`${caseLine(c)}\``,
     '',
   ];
-  if (v) lines.push(verdictReasonText(v), '');
-  // Why the outcome is marked `†`: its interval and the threshold, in the runner's footnote words.
-  const notShown = notShownNote(c);
-  if (notShown) lines.push(notShown, '');
+  // Why, and for an Unchanged or Held read that is Inconclusive what would resolve it.
+  const reason = verdictReason(c);
+  if (reason) lines.push(reason, '');
+  const design = designLine(c);
+  if (design) lines.push(design, '');
   lines.push(...statsTable(c), ...effectLines(c));
   if (v && v.checks.length > 0) {
     lines.push('Checks:', '');

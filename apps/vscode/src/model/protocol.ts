@@ -17,7 +17,7 @@ import {
 import { isBenchPath } from './bench-files.js';
 import type { BenchEvent, BenchmarkVerdict, ListedSuite as ProtocolListedSuite } from './bench-types.js';
 import { benchmarkFinished } from './interrupted-run.js';
-import { comparisonLabel, type SavedCase, type SavedRun } from './results-store.js';
+import { comparisonLabel, type DesignFallback, type SavedCase, type SavedRun } from './results-store.js';
 
 /** The results document of `tombstone-bench report <file> --format json`. */
 export type { ResultsDocument };
@@ -56,6 +56,16 @@ export function resumedCases(text: string): Pick<SavedCase, 'key' | 'samples' | 
 }
 
 /**
+ * The benchmarks of a results file's text that fell back to another design than the run's, with the reason (its
+ * records' `design`). @throws {ProtocolError} naming the problem.
+ */
+export function designFallbacks(text: string): Map<string, DesignFallback> {
+  const out = new Map<string, DesignFallback>();
+  for (const b of parseRunRecord(text).benchmarks) if (b.design) out.set(b.key, b.design);
+  return out;
+}
+
+/**
  * A saved run of a results document, as the store takes it: its cases with their verdicts, label and summary. In a
  * cancelled run (no `finishedAt`) a case the runner did not finish is `cancelled` at its forks so far, without the
  * engine's verdict of its partial (often empty) samples.
@@ -73,6 +83,7 @@ export function savedRun(doc: ResultsDocument, resultsFile: string): SavedRun {
       samples: b.samples,
       failures: b.failures,
       verdict: finished ? (verdicts.get(b.key) ?? null) : null,
+      design: b.design ?? null,
       status: finished ? 'done' : 'cancelled',
       total: planned,
     };

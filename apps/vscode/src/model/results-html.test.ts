@@ -8,7 +8,7 @@ import type { ResultsDocument } from './protocol.js';
 import { reportAnalysisArgs } from './report-options.js';
 import { escapeHtml, plotMinWidth, resultsHtml, timeOrderSvg } from './results-html.js';
 import { compareSavedFiles, resultsDocument } from './saved-results.js';
-import { around, interleaved, noisy, record, runOf } from './test-fixtures.js';
+import { around, interleaved, noisy, paired, record, runOf } from './test-fixtures.js';
 
 const run = (center: number) => runOf([record('S.a<b>', interleaved(around(100), around(center)))]);
 
@@ -55,7 +55,9 @@ describe('results view', () => {
     );
     expect(html).toContain('@media (max-width: 640px)');
     expect(html).toContain('<td class="key">S.<wbr>a&#60;b&#62;</td>');
-    expect(html).toContain('<td class="outcome">Won</td>');
+    expect(html).toMatch(
+      /<td class="outcome" title="improvement: [^"]*\ndesign: one side per fork">Won<\/td>/,
+    );
     expect(html).toContain('−50.0%');
     expect(html).toContain(`src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}"`);
     expect(html).toContain("default-src 'none'");
@@ -75,37 +77,61 @@ describe('results view', () => {
     expect(html).toMatch(/\+50\.\d%/);
     expect(() => compareSavedFiles(join(dir, 'old.json'), join(dir, 'none.json'))).toThrow(/none\.json/);
   });
-  it('marks Held/Unchanged whose interval does not show the claim, with the reason as the title and the footnote', () => {
-    const marked = resultsDocument(
+  it('shows Inconclusive where the interval does not show Held, with what would resolve it as the title and under the table', () => {
+    const d = resultsDocument(
       runOf([
         record('S.guard', interleaved(noisy(), noisy().reverse()), 'guardrail'),
         record('S.main', interleaved(around(100), around(100.1))),
       ]),
     );
-    const html = resultsHtml(marked, { title: 't', file: 'f', plots: [], cspSource: 'vscode-resource:' });
+    const html = resultsHtml(d, { title: 't', file: 'f', plots: [], cspSource: 'vscode-resource:' });
+    const note =
+      'its interval [-2%, +2.04%] reaches past +2%, so Held is not shown; about 11 samples per side (-n 11) would resolve it';
     expect(html).toContain(
-      '<td class="outcome" title="† Held but not shown below +2%: the 95% Δ CI (HL) [-2%, +2.04%] reaches past ' +
-        'the threshold; more forks (-n) would narrow it">Held†</td>',
+      `<td class="outcome" title="${note} (the statistics alone read Held: p 1 ≥ 0.05, 0% within ±2%)\n` +
+        'design: one side per fork">Inconclusive</td>',
     );
-    expect(html).toContain('<td class="outcome">Unchanged</td>');
-    expect(html).toContain(
-      '<p class="footnote">† Held but not shown below +2%: 1 of 1 (the 95% Δ CI (HL) reaches past the threshold; ' +
-        'more forks (-n) would narrow it)</p>',
+    expect(html).toMatch(/<td class="outcome" title="[^"]*\ndesign: one side per fork">Unchanged<\/td>/);
+    expect(html).toContain(`<ul class="unresolved"><li><b>S.<wbr>guard</b> Inconclusive: ${note}</li></ul>`);
+    expect(html).toContain('<p class="footnote design">design: one side per fork, every benchmark</p>');
+    expect(html).not.toContain('†');
+    // Nothing unresolved: no list.
+    expect(resultsHtml(doc(50), { title: 't', file: 'f', plots: [], cspSource: 'x' })).not.toContain(
+      '<ul class="unresolved">',
     );
-    // No mark, no footnote when every interval shows its claim.
-    expect(resultsHtml(doc(50), { title: 't', file: 'f', plots: [], cspSource: 'x' })).not.toContain('†');
   });
-  it('marks a compared row whose interval does not show the claim', () => {
+  it('names the design of each benchmark: paired forks, and one that fell back with the reason', () => {
+    const fell = {
+      ...record('S.fell', interleaved(around(100), around(150))),
+      design: { kind: 'forks' as const, reason: 'the two sides cannot load in one process' },
+    };
+    const d = resultsDocument(runOf([record('S.pair', paired(around(100), around(150))), fell]));
+    const html = resultsHtml(d, { title: 't', file: 'f', plots: [], cspSource: 'x' });
+    expect(html).toContain(
+      '<p class="footnote design">design: paired forks (both sides measured in every fork) — S.<wbr>pair; ' +
+        'one side per fork (fell back: the two sides cannot load in one process) — S.<wbr>fell</p>',
+    );
+    expect(html).toMatch(
+      /title="[^"]*\ndesign: paired forks \(both sides measured in every fork\)">Lost<\/td>/,
+    );
+  });
+  it('shows Inconclusive on a compared row whose interval does not show Unchanged, with what would resolve it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tb-cmp-'));
     const side = (values: number[]) => runOf([record('S.main', interleaved(values, values))]);
     writeFileSync(join(dir, 'old.json'), JSON.stringify(side(noisy())));
     writeFileSync(join(dir, 'new.json'), JSON.stringify(side(noisy().reverse())));
     const c = compareSavedFiles(join(dir, 'old.json'), join(dir, 'new.json'));
-    expect(c.verdicts[0]?.equivalence?.claimNotShown).toBe(true);
+    expect(c.verdicts[0]).toMatchObject({
+      outcome: 'Inconclusive',
+      basis: { statisticalOutcome: 'Unchanged' },
+    });
     const html = compareHtml(c, ['old.json', 'new.json']);
-    expect(html).toContain('<td>Unchanged†</td>');
-    expect(html).toMatch(/title="[^"]*\n† Unchanged but not shown within ±2%: the 95% Δ CI \(HL\) \[/);
-    expect(html).toContain('<p>† Unchanged but not shown within ±2%: 1 of 1 (the 95% Δ CI (HL)');
+    expect(html).toContain('<td>Inconclusive</td>');
+    expect(html).toMatch(/title="its interval \[[^\]]+\] reaches past ±2%, so Unchanged is not shown; /);
+    expect(html).toMatch(
+      /<ul><li>S\.main Inconclusive: its interval \[[^\]]+\] reaches past ±2%, so Unchanged is not shown; /,
+    );
+    expect(html).not.toContain('†');
   });
   it('asks for growth over a numeric parameter with three values and a factorial over a two-level one', () => {
     const b = (n: number, cache: string) => ({ id: { suite: 'S', benchmark: 'b', params: { n, cache } } });

@@ -7,13 +7,8 @@
  * benchmark names and drops the time-order strip below 640 px, plots shrink to the view's width down to a
  * legible minimum (then scroll) and are titled by what they show, not by file name.
  */
-import {
-  claimsNotShownNote,
-  type MetricId,
-  markedOutcome,
-  notShownText,
-  type ProtocolFactorialTable,
-} from '@tombstone-lab/bench/protocol';
+import { type MetricId, type ProtocolFactorialTable, unresolvedText } from '@tombstone-lab/bench/protocol';
+import { verdictReason } from './case-text.js';
 import { formatDelta, formatPair, formatPValue, formatScaled, formatValue, metricOfUnit } from './format.js';
 import type { ResultsDocument } from './protocol.js';
 
@@ -92,25 +87,64 @@ function verdictRows(doc: ResultsDocument, notMeasured: ReadonlyMap<string, stri
       cells
         .map((c, i) => `<td class="num${CELL_CLASS[i] ?? ''}">${i === 0 ? pairHtml(c) : escapeHtml(c)}</td>`)
         .join('') +
-      `${outcomeCell(v, doc.analysis.config.confidence)}<td class="strip">${b ? timeOrderSvg(b, metric) : ''}</td></tr>`
+      `${outcomeCell(v, b)}<td class="strip">${b ? timeOrderSvg(b, metric) : ''}</td></tr>`
     );
   });
 }
 
+type Verdict = ResultsDocument['analysis']['verdicts'][number];
+
 /**
- * The outcome cell: `Held†` / `Unchanged†` when the verdict's interval does not show its claim (the protocol's
- * `equivalence.claimNotShown`), with the runner's words for it (interval, threshold, more forks) as its tooltip.
+ * The design a benchmark got, from its verdict's `stats.design` and its record's fallback: `paired forks`, or `one
+ * side per fork (fell back: both sides cannot load in one process)`; null without statistics.
  */
-function outcomeCell(v: ResultsDocument['analysis']['verdicts'][number], confidence: number): string {
-  const note = notShownText(v, confidence);
-  const title = note ? ` title="${escapeHtml(note)}"` : '';
-  return `<td class="outcome"${title}>${escapeHtml(markedOutcome(v))}</td>`;
+export function designText(v: Verdict, b: Bench | undefined): string | null {
+  const d = v.stats?.design ?? b?.design?.kind;
+  if (!d) return null;
+  if (d === 'paired') return 'paired forks (both sides measured in every fork)';
+  return `one side per fork${b?.design?.kind === 'forks' ? ` (fell back: ${b.design.reason})` : ''}`;
 }
 
-/** The runner's footnote of the `†` mark under the verdict table ('' when no outcome is marked). */
-function notShownFootnote(doc: ResultsDocument): string {
-  const note = claimsNotShownNote(doc.analysis);
-  return note ? `<p class="footnote">${escapeHtml(note)}</p>` : '';
+/**
+ * The outcome cell: the runner's outcome, titled with its reason in the runner's words (for an Unchanged or Held
+ * read that is Inconclusive, its interval and what would resolve it) and the design the benchmark got.
+ */
+function outcomeCell(v: Verdict, b: Bench | undefined): string {
+  const design = designText(v, b);
+  const title = [verdictReason({ verdict: v }), design ? `design: ${design}` : null]
+    .filter(Boolean)
+    .join('\n');
+  return `<td class="outcome" title="${escapeHtml(title)}">${escapeHtml(v.outcome)}</td>`;
+}
+
+/**
+ * Under the table: each benchmark whose Unchanged or Held its interval does not show (so it is Inconclusive), with
+ * what would resolve it, and the design the run's benchmarks got (those that fell back named, with the reason).
+ */
+function verdictNotes(doc: ResultsDocument, notMeasured: ReadonlyMap<string, string>): string {
+  const byKey = new Map(doc.benchmarks.map((b) => [b.key, b]));
+  const measured = doc.analysis.verdicts.filter((v) => !notMeasured.has(v.key));
+  const unresolved = measured.flatMap((v) => {
+    const text = unresolvedText(v);
+    return text === undefined
+      ? []
+      : [`<li><b>${breakable(v.key)}</b> Inconclusive: ${escapeHtml(text)}</li>`];
+  });
+  const designs = new Map<string, string[]>();
+  for (const v of measured) {
+    const d = designText(v, byKey.get(v.key));
+    if (d) designs.set(d, [...(designs.get(d) ?? []), v.key]);
+  }
+  const designLine =
+    designs.size === 0
+      ? ''
+      : designs.size === 1
+        ? `<p class="footnote design">design: ${escapeHtml([...designs.keys()][0]!)}${measured.length > 1 ? ', every benchmark' : ''}</p>`
+        : `<p class="footnote design">design: ${[...designs]
+            .map(([d, keys]) => `${escapeHtml(d)} — ${keys.map(breakable).join(', ')}`)
+            .join('; ')}</p>`;
+  const list = unresolved.length ? `<ul class="unresolved">${unresolved.join('')}</ul>` : '';
+  return `${list}${designLine}`;
 }
 
 /** Extra classes of the numeric cells: the median pair may wrap, the sample count hides in narrow views. */
@@ -186,6 +220,7 @@ body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); 
 h2 { margin: 12px 0 4px; font-size: 1.25em; overflow-wrap: anywhere; }
 p.sub { margin: 0 0 8px; opacity: 0.85; overflow-wrap: anywhere; }
 p.footnote { margin: -8px 0 16px; opacity: 0.85; overflow-wrap: anywhere; }
+ul.unresolved { margin: -8px 0 12px; padding-left: 18px; opacity: 0.85; overflow-wrap: anywhere; }
 .table-wrap { overflow-x: auto; }
 table { border-collapse: collapse; margin: 8px 0 16px; width: 100%; }
 th, td { border-bottom: 1px solid var(--vscode-panel-border, #8884); padding: 3px 8px; text-align: left; vertical-align: middle; }
@@ -274,7 +309,7 @@ ${runList(page.runs ?? [])}
 <div class="table-wrap"><table class="verdicts"><tr><th>benchmark</th><th>median: baseline → candidate</th><th>Δ</th><th class="n">n</th><th>${escapeHtml(pHead)}</th><th>outcome</th><th class="strip">ABAB order</th></tr>
 ${verdictRows(doc, page.notMeasured ?? new Map()).join('\n')}
 </table></div>
-${notShownFootnote(doc)}
+${verdictNotes(doc, page.notMeasured ?? new Map())}
 ${factorialTables(doc).join('\n')}
 ${note}${images.join('\n')}
 </body></html>`;

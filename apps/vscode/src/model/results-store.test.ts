@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchEvent } from './bench-types.js';
 import { caseLine, runSummary, runTag } from './case-text.js';
-import { PROTOCOL_VERSION, resumedCases } from './protocol.js';
+import { designFallbacks, PROTOCOL_VERSION, resumedCases, savedRun } from './protocol.js';
 import { ResultsStore } from './results-store.js';
+import { resultsDocument } from './saved-results.js';
 import { around, interleaved, record, runOf, sample, summaryWith, verdictOf } from './test-fixtures.js';
 
 const T = { protocol: PROTOCOL_VERSION, time: '2026-01-01T00:00:00.000Z' };
@@ -360,5 +361,36 @@ describe('ResultsStore', () => {
     store.clear();
     expect(calls).toBe(3);
     expect(store.all()).toEqual([]);
+  });
+});
+
+describe('design fallbacks', () => {
+  const reason = 'the two sides cannot load in one process';
+  const file = runOf([
+    { ...record('S.a', interleaved(around(100), around(100))), design: { kind: 'forks', reason } },
+    record('S.b', interleaved(around(100), around(100))),
+  ]);
+
+  it('are read from the results file of a finished run onto its cases (the events do not carry them)', () => {
+    const designs = designFallbacks(JSON.stringify(file));
+    expect([...designs]).toEqual([['S.a', { kind: 'forks', reason }]]);
+    const store = storeWithRun(['S.a', 'S.b']);
+    const run = store.run!;
+    let calls = 0;
+    store.onChange(() => calls++);
+    store.setDesigns(run, designs);
+    expect(run.cases.get('S.a')?.design).toEqual({ kind: 'forks', reason });
+    expect(run.cases.get('S.b')?.design).toBeNull();
+    expect(calls).toBe(1);
+    // The same again changes nothing.
+    store.setDesigns(run, designs);
+    expect(calls).toBe(1);
+  });
+
+  it('come with a saved run from its record', () => {
+    const saved = savedRun(resultsDocument(file), '/saved.json');
+    expect(saved.cases.map((c) => c.design)).toEqual([{ kind: 'forks', reason }, null]);
+    const run = new ResultsStore().load(saved);
+    expect(run.cases.get('S.a')?.design).toEqual({ kind: 'forks', reason });
   });
 });

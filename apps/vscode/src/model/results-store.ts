@@ -39,6 +39,15 @@ export interface RunLabel {
   saved?: boolean;
 }
 
+/**
+ * A benchmark measured with another design than its run asked for (its results-file record's `design`): `forks`
+ * (one side per fork) where the run asked for paired forks, and why.
+ */
+export interface DesignFallback {
+  kind: 'paired' | 'forks';
+  reason: string;
+}
+
 /** Everything known about one benchmark case (one key) in one run. */
 export interface CaseState {
   key: string;
@@ -55,6 +64,8 @@ export interface CaseState {
   /** The runner's per-side figures (allocation, GC, warm-up) once the case finished. */
   sides: Record<Side, SideSummary> | null;
   verdict: BenchmarkVerdict | null;
+  /** Set when it fell back to another design than the run's (read from the results file once it is written). */
+  design: DesignFallback | null;
   limits: VerdictLimits;
   /** The runner command that produced it (argv after the executable), for the reproduction line. */
   command: readonly string[];
@@ -112,6 +123,8 @@ export interface SavedCase {
   samples: Sample[];
   failures: SampleFailure[];
   verdict: BenchmarkVerdict | null;
+  /** The record's design fallback, when it has one. */
+  design?: DesignFallback | null;
   /** `cancelled`: the run was interrupted before this case finished (it has no verdict); default `done`. */
   status?: 'done' | 'cancelled';
   /** Forks planned for the case (both sides); default: the forks it has. */
@@ -266,6 +279,7 @@ export class ResultsStore {
       run.keys.push(s.key);
       run.cases.set(s.key, {
         ...s,
+        design: s.design ?? null,
         status: s.status ?? 'done',
         done,
         total: Math.max(s.total ?? done, done, 1),
@@ -296,6 +310,21 @@ export class ResultsStore {
     else this.list.push(run);
     this.changed();
     return run;
+  }
+  /**
+   * The design fallbacks of a run's cases, read from its results file once the runner wrote it (the events do not
+   * carry them): a case not in `designs` got the run's design.
+   */
+  setDesigns(run: RunState, designs: ReadonlyMap<string, DesignFallback>): void {
+    let changed = false;
+    for (const [key, design] of designs) {
+      const c = run.cases.get(key);
+      if (c && (c.design?.kind !== design.kind || c.design.reason !== design.reason)) {
+        c.design = design;
+        changed = true;
+      }
+    }
+    if (changed) this.changed();
   }
 
   /**
@@ -422,6 +451,7 @@ export class ResultsStore {
         skipped: 0,
         sides: null,
         verdict: null,
+        design: null,
         limits,
         command,
         resultsFile: e.resultsFile,

@@ -50,6 +50,21 @@ export function interleaved(baseline: readonly number[], candidate: readonly num
   ]);
 }
 
+/**
+ * Paired forks (protocol 10's default design): fork i measures both sides in one ABBA block, `baseline[i]` and
+ * `candidate[i]` ns/op; the side loaded first alternates.
+ */
+export function paired(baseline: readonly number[], candidate: readonly number[]): Sample[] {
+  return baseline.flatMap((b, i) =>
+    (['baseline', 'candidate'] as const).map((side, j) => {
+      const ns = side === 'baseline' ? b : candidate[i]!;
+      const first = (i % 2 === 0) === (side === 'baseline');
+      const block = { lead: first, wallNs: ns * 1000, cpuNs: ns * 1000, ops: 1000 };
+      return sample(side, 2 * i + j, ns, { pair: { fork: i, first, blocks: [block] } });
+    }),
+  );
+}
+
 /** A record of one case. */
 export function record(key: string, samples: Sample[], role: Role = 'primary'): BenchmarkRecord {
   return {
@@ -102,6 +117,7 @@ export function doneCase(r: BenchmarkRecord, overrides: Partial<CaseState> = {})
     skipped: 0,
     sides: null,
     verdict: verdictOf(r),
+    design: null,
     limits: { correction: 'holm' },
     command: ['run', '--json', '/ws/x.bench.ts'],
     resultsFile: '/ws/.tombstone-bench/r.json',
@@ -116,14 +132,17 @@ export function around(center: number): number[] {
 }
 
 /**
- * Ten values around 100 with ±3% fork noise: baseline `noisy()` against candidate `noisy().reverse()` is Unchanged
- * (or a guardrail Held) at threshold 2% with an interval reaching past ±2% — an outcome the runner marks `†`.
+ * Ten values around 100 with ±3% fork noise: baseline `noisy()` against candidate `noisy().reverse()` reads Unchanged
+ * (or a guardrail Held) at threshold 2% with an interval reaching past ±2% — which the runner calls Inconclusive.
  */
 export function noisy(): number[] {
   return [100, 103, 97, 101, 98, 102, 100.5, 97.5, 101.5, 99.5];
 }
 
-/** A case the runner marks not shown: `Unchanged†` as a primary, `Held†` as a guardrail (±3% noise, threshold 2%). */
-export function notShownCase(key: string, role: Role, overrides: Partial<CaseState> = {}): CaseState {
+/**
+ * A case whose statistics read Unchanged (a primary) or Held (a guardrail) but whose interval does not show it (±3%
+ * noise, threshold 2%): the runner's Inconclusive with `basis.unresolved`.
+ */
+export function unresolvedCase(key: string, role: Role, overrides: Partial<CaseState> = {}): CaseState {
   return doneCase(record(key, interleaved(noisy(), noisy().reverse()), role), overrides);
 }

@@ -1,11 +1,18 @@
 /**
  * How a case maps onto the Testing API, from the newest run that measured it: Won, Held and Unchanged pass; Lost
  * fails when the setting says so; Invalid (the comparison could not be made, forks crashed) is errored;
- * Inconclusive (a check failed) is skipped; a cancelled case is skipped. Messages use the same line as the lens.
+ * Inconclusive (a check failed, or the interval does not show an Unchanged or Held) is skipped; a cancelled case is skipped. Messages use the same line as the lens.
  */
-import { verdictReasonText } from '@tombstone-lab/bench/protocol';
-import { caseLine, caseOutcome, caseShort, failureReason, outcomeText, runTag } from './case-text.js';
-import { changeText } from './format.js';
+import {
+  caseLine,
+  caseOutcome,
+  caseShort,
+  failureReason,
+  outcomeText,
+  runTag,
+  verdictReason,
+} from './case-text.js';
+import { changeText, reasonText } from './format.js';
 import type { CaseState } from './results-store.js';
 
 /** The Test Explorer result of a case. */
@@ -23,15 +30,15 @@ export function testVerdict(c: CaseState, lostFails: boolean): TestVerdict | nul
   // HEAD~1 · 14:03`); the full line and the reason follow in the peek.
   const head = `${caseShort(c)} · ${runTag(c.run)}\n\n**${c.key}**: \`${caseLine(c)}\``;
   if (outcome === 'Invalid') {
-    const reason = v ? verdictReasonText(v) : (failureReason(c) ?? 'no verdict');
+    const reason = v ? reasonText(v) : (failureReason(c) ?? 'no verdict');
     return { state: 'errored', message: `${head}\n\n${reason}` };
   }
   if (!v) return { state: 'errored', message: head };
-  if (outcome === 'Inconclusive') return { state: 'skipped', message: `${head}\n\n${verdictReasonText(v)}` };
+  if (outcome === 'Inconclusive') return { state: 'skipped', message: `${head}\n\n${verdictReason(c)}` };
   if (outcome === 'Lost' && lostFails) {
     return {
       state: 'failed',
-      message: `${head}\n\n${verdictReasonText(v)}\n\n${c.labels.baseline} → ${c.labels.candidate}`,
+      message: `${head}\n\n${reasonText(v)}\n\n${c.labels.baseline} → ${c.labels.candidate}`,
     };
   }
   return { state: 'passed' };
@@ -43,7 +50,6 @@ export function testDescription(c: CaseState): string {
   if (c.status === 'running') return `measuring ${c.done}/${c.total}`;
   if (c.status === 'queued') return 'queued';
   if (c.status === 'cancelled') return `cancelled · ${runTag(c.run)}`;
-  // Marked `Held†` like the lens line; the hover says why.
   const outcome = outcomeText(c);
   if (!outcome) return '';
   const delta = v?.stats ? `${changeText(v)} ` : '';
