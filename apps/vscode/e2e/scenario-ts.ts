@@ -28,11 +28,12 @@ import { TS_FILE } from './workspaces.js';
 export const BASE_SETTINGS = { 'tombstoneBench.samplesPerSide': 5, 'tombstoneBench.metric': 'cpuNsPerOp' };
 
 /**
- * One verdict lens: a case, both medians in one unit, Δ, the named p, the runner's outcome (with `†` when its
- * interval does not back an Unchanged or Held: at a noisy moment the guardrail's interval may reach past +2%).
+ * One verdict lens: a case, both medians in one unit, Δ, the named p, the runner's outcome as a word (no mark: an
+ * Unchanged or Held its interval does not show is Inconclusive — at a noisy moment the guardrail's interval may
+ * reach past +2%).
  */
 const VERDICT_LENS =
-  /^\[size=256\] [\d.]+ → [\d.]+ cpu [nµm]?s {2}(~|[+−]\d+\.\d%) {2}p\(Holm\)=\S+ {2}(\w+†?)$/;
+  /^\[size=256\] [\d.]+ → [\d.]+ cpu [nµm]?s {2}(~|[+−]\d+\.\d%) {2}p\(Holm\)=\S+ {2}(Won|Lost|Unchanged|Held|Inconclusive)$/;
 
 /** The runner processes (CLI and forks) under code-server's process tree. */
 export function runnerProcesses(root: number): number[] {
@@ -134,10 +135,18 @@ async function surfaces(e: E2e, page: Page, ws: string): Promise<void> {
       'HL ratio',
       'p(Holm)',
       'pairing',
+      // Protocol 10's default design, named with its test.
+      'Design: paired forks — both sides measured in every fork',
+      'Signed-rank W+ =',
       'Reproduce',
     ]) {
       if (!text.includes(part)) throw new Error(`hover lacks ${JSON.stringify(part)}: ${text.slice(0, 600)}`);
     }
+    // One precision: p to 3 significant digits, Δ% to at most 3 (the runner's CLI prints 0.444444 and +27.4635%).
+    const long = /\bp \d\.\d{4,}|\bp = \d\.\d{4,}|\d\.\d{3,}%/.exec(text);
+    if (long)
+      throw new Error(`hover has a number at the CLI's precision (${long[0]}): ${text.slice(0, 600)}`);
+    if (text.includes('†')) throw new Error(`hover still marks an outcome with †: ${text.slice(0, 600)}`);
     await e.shot(page, 'hover');
     await page.keyboard.press('Escape');
   });
@@ -145,7 +154,7 @@ async function surfaces(e: E2e, page: Page, ws: string): Promise<void> {
     const t = await statusText(page);
     expectMatch(
       t,
-      /^bench impl: copyLoop → slice: 1 Won · 1 (Lost|Unchanged|Held|Inconclusive)( \(1 not shown (below \+|within ±)2%\))?$/,
+      /^bench impl: copyLoop → slice: 1 Won · 1 (Lost|Unchanged|Held|Inconclusive)$/,
       'status bar',
     );
   });
@@ -179,12 +188,18 @@ async function resultsView(e: E2e, page: Page): Promise<void> {
       const info = await frame.evaluate(() => ({
         title: document.querySelector('h2')?.textContent ?? '',
         body: document.body.textContent ?? '',
+        titles: Array.from(document.querySelectorAll('td.outcome'), (td) => td.getAttribute('title') ?? ''),
         plots: Array.from(document.querySelectorAll('h3'), (h) => h.textContent ?? ''),
         tableRight: document.querySelector('table.verdicts')?.getBoundingClientRect().right ?? 0,
         width: document.documentElement.clientWidth,
       }));
       expectMatch(info.title, /^Benchmark results · impl: copyLoop → slice · \d\d:\d\d$/, 'view title');
       expectMatch(info.body, /ListOpsBench\.copy\[size=256\][\s\S]*Won/, 'webview');
+      // The design the benchmarks got (protocol 10's default), under the table and in each outcome's title.
+      expectMatch(info.body, /design: paired forks \(both sides measured in every fork\)/, 'webview design');
+      if (info.titles.length < 2 || info.titles.some((t) => !t.includes('\ndesign: paired forks')))
+        throw new Error(`outcome titles: ${JSON.stringify(info.titles)}`);
+      if (info.body.includes('†')) throw new Error('the results view still marks an outcome with †');
       if (info.plots.length < 1 || info.plots.some((t) => /\.svg$/.test(t)))
         throw new Error(`plot headings: ${JSON.stringify(info.plots)}`);
       if (info.tableRight > info.width + 1)
