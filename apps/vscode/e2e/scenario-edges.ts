@@ -50,18 +50,18 @@ async function cancelThenReopen(e: E2e, page: Page, ws: string): Promise<void> {
     async () => {
       await focusBenchFile(page);
       await runCommand(page, 'Tombstone Bench: Run Benchmarks in This File');
-      await waitForLens(page, /measuring [1-9]\d*\/10/, 120_000);
+      await waitForLens(page, /measuring [1-9]\d*\/\d+/, 120_000);
       await runCommand(page, 'Tombstone Bench: Cancel Run');
-      await waitForLens(page, /cancelled at \d+\/10/, 30_000);
+      await waitForLens(page, /cancelled at \d+\/\d+/, 30_000);
       const file = resultsFiles(ws).at(-1)!;
       const saved = JSON.parse(readFileSync(file, 'utf8')) as { finishedAt: string | null };
       if (saved.finishedAt !== null) throw new Error(`${file} is not an interrupted run`);
       await runCommand(page, 'Tombstone Bench: Clear Results');
       await openResultsFromPicker(page, /interrupted/);
       const body = await bodyOf(page, 'Interrupted run');
-      expectMatch(body, /not measured \(cancelled at \d+\/10\)/, 'results view');
+      expectMatch(body, /not measured \(cancelled at \d+\/\d+\)/, 'results view');
       if (/Invalid/.test(body)) throw new Error(`the results view says Invalid: ${body.slice(0, 400)}`);
-      await waitForLens(page, /not measured \(cancelled at \d+\/10\)/, 30_000);
+      await waitForLens(page, /not measured \(cancelled at \d+\/\d+\)/, 30_000);
       const lenses = await lensTexts(page);
       if (lenses.some((t) => /Invalid/.test(t)))
         throw new Error(`a lens says Invalid: ${JSON.stringify(lenses)}`);

@@ -75,9 +75,9 @@ async function checks(e: E2e, page: Page): Promise<void> {
     await openResultsFromPicker(page, /interrupted/);
     const frame = await webviewFrame(page, 'Interrupted run', 30_000);
     const body = await frame.evaluate(() => document.body.textContent ?? '');
-    expectMatch(body, /not measured \(cancelled at \d+\/10\)/, 'webview');
+    expectMatch(body, /not measured \(cancelled at \d+\/\d+\)/, 'webview');
     if (/Invalid/.test(body)) throw new Error(`the results view says Invalid: ${body.slice(0, 400)}`);
-    await waitForLens(page, /not measured \(cancelled at \d+\/10\)/, 15_000);
+    await waitForLens(page, /not measured \(cancelled at \d+\/\d+\)/, 15_000);
     await e.shot(page, 'untrusted-cancelled');
   });
   await e.check('light theme: lens text readable on the editor background', async () => {
