@@ -255,7 +255,9 @@ async function cancelAndResume(e: E2e, page: Page, server: CodeServer, ws: strin
     const read = () => JSON.parse(readFileSync(join(dir, before.at(-1)!), 'utf8')) as Results;
     const counted = (r: Results) => r.benchmarks.reduce((k, b) => k + b.samples.length, 0);
     const cancelled = read();
-    if (cancelled.finishedAt !== null || counted(cancelled) === 0 || counted(cancelled) >= 20)
+    // Two cases, both sides: at most this many samples (a sequential case decided at an earlier look takes fewer).
+    const planned = 2 * 2 * BASE_SETTINGS['tombstoneBench.samplesPerSide'];
+    if (cancelled.finishedAt !== null || counted(cancelled) === 0 || counted(cancelled) >= planned)
       throw new Error(`cancelled file: finishedAt ${cancelled.finishedAt}, ${counted(cancelled)} samples`);
     await runCommand(page, 'Tombstone Bench: Re-run Last');
     const deadline = Date.now() + 120_000;
@@ -263,9 +265,17 @@ async function cancelAndResume(e: E2e, page: Page, server: CodeServer, ws: strin
     if (files().join() !== before.join())
       throw new Error(`a new results file appeared: ${files().join(', ')}`);
     const resumed = read();
-    if (resumed.finishedAt === null || counted(resumed) !== 20)
+    // Every case measured to its decision: at least its first look (5 forks per side), at most the planned forks.
+    const short = resumed.benchmarks.some((b) => b.samples.length < 10);
+    if (
+      resumed.finishedAt === null ||
+      short ||
+      counted(resumed) <= counted(cancelled) ||
+      counted(resumed) > planned
+    )
       throw new Error(
-        `resumed file: finishedAt ${resumed.finishedAt}, ${counted(resumed)} samples (want 20)`,
+        `resumed file: finishedAt ${resumed.finishedAt}, ${resumed.benchmarks.map((b) => b.samples.length).join(' + ')} samples ` +
+          `(cancelled at ${counted(cancelled)}; want each case at least 10, all at most ${planned})`,
       );
     // The resumed run's verdict (its checks may find a noisy fork at load 20: Inconclusive, not Won).
     await waitForLens(page, /p\(Holm\)=\S+ {2}(Won|Inconclusive)$/, 10_000);
