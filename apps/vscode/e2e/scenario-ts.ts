@@ -144,10 +144,21 @@ async function surfaces(e: E2e, page: Page, ws: string): Promise<void> {
     ]) {
       if (!text.includes(part)) throw new Error(`hover lacks ${JSON.stringify(part)}: ${text.slice(0, 600)}`);
     }
-    // One precision: p to 3 significant digits, Δ% to at most 3 (the runner's CLI prints 0.444444 and +27.4635%).
-    const long = /\bp \d\.\d{4,}|\bp = \d\.\d{4,}|\d\.\d{3,}%/.exec(text);
-    if (long)
-      throw new Error(`hover has a number at the CLI's precision (${long[0]}): ${text.slice(0, 600)}`);
+    // One precision: p to 3 significant digits, Δ% to at most 3 or two decimals (the runner's CLI prints 0.444444
+    // and +27.4635%).
+    const digits = (n: string) =>
+      n
+        .replace(/e.*$/, '')
+        .replace(/^0\.0*/, '')
+        .replace('.', '').length;
+    const long = [
+      ...[...text.matchAll(/\bp =? ?(\d[\d.]*(?:e-\d+)?)/g)].filter((m) => digits(m[1]!) > 3),
+      ...[...text.matchAll(/[+\-−](\d+\.\d+)%/g)].filter((m) => digits(m[1]!) > 3 && /\.\d{3,}/.test(m[1]!)),
+    ];
+    if (long.length > 0)
+      throw new Error(
+        `hover has numbers at the CLI's precision (${long.map((m) => m[0]).join(', ')}): ${text.slice(0, 600)}`,
+      );
     if (text.includes('†')) throw new Error(`hover still marks an outcome with †: ${text.slice(0, 600)}`);
     await e.shot(page, 'hover');
     await page.keyboard.press('Escape');
