@@ -7,7 +7,7 @@ import { atLook, checkReasonText } from '@tombstone-lab/bench/protocol';
 import { shellQuote } from '@tombstone-lab/bench/runner';
 import type { Sample, Side } from './bench-types.js';
 import { caseLine, failureReason, outcomeText, runTag, verdictReason } from './case-text.js';
-import { formatDelta, formatDetailP, formatScaled, formatValue, pName } from './format.js';
+import { DETAIL_PRECISION, formatDelta, formatDetailP, formatScaled, formatValue, pName } from './format.js';
 import type { CaseState } from './results-store.js';
 
 const SIDES: readonly Side[] = ['baseline', 'candidate'];
@@ -161,7 +161,7 @@ export function caseHover(c: CaseState): string {
     lines.push('Checks:', '');
     for (const check of v.checks) {
       lines.push(
-        `- ${check.passed ? '✓' : '✗'} \`${check.name}\` — ${checkReasonText(check, v.metric, v.unit)}`,
+        `- ${check.passed ? '✓' : '✗'} \`${check.name}\` — ${checkReasonText(check, v.metric, v.unit, DETAIL_PRECISION.pDigits)}`,
       );
     }
     lines.push('');

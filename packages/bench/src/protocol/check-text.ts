@@ -8,6 +8,9 @@ import { formatP } from '../format/number-format.js';
 import type { CheckFinding, CheckQuantity, ProtocolCheck, Relation } from './types.js';
 
 /** Four significant digits, trailing zeros dropped: the form of a ratio, a CV or a correlation in a reason. */
+/** How a reason prints a p: the reports' 6 significant digits, or fewer for an editor's hover. */
+type FormatP = (p: number | null) => string;
+
 function fmt(v: number | null): string {
   return v === null ? '—' : Number(v.toPrecision(4)).toString();
 }
@@ -27,22 +30,22 @@ const value = (f: CheckFinding | undefined): number => f?.value ?? 0;
 const firstLine = (text: string) => text.split('\n')[0] ?? '';
 
 /** "12 paired forks; first side p 0.54 (6 forks baseline first, 6 candidate first); block lead p 0.71 (…)". */
-function pairedText(c: ProtocolCheck, forks: CheckFinding): string {
+function pairedText(c: ProtocolCheck, forks: CheckFinding, fp: FormatP): string {
   const parts = [`${value(forks)} paired forks (both sides in each)`];
   for (const [q, name] of [
     ['first_side_p', 'first side'],
     ['block_lead_p', 'block lead'],
   ] as const) {
     const f = find(c, q);
-    if (f) parts.push(`${name} p ${formatP(f.value)}${against(f, (x) => String(x))} (${f.note ?? ''})`);
+    if (f) parts.push(`${name} p ${fp(f.value)}${against(f, (x) => String(x))} (${f.note ?? ''})`);
   }
   const failed = c.findings.some((f) => !f.passed);
   return `${parts.join('; ')}${failed ? ': the order moved the comparison' : ''}`;
 }
 
-function pairingText(c: ProtocolCheck): string {
+function pairingText(c: ProtocolCheck, fp: FormatP): string {
   const forks = find(c, 'paired_forks');
-  if (forks) return pairedText(c, forks);
+  if (forks) return pairedText(c, forks, fp);
   const pairs = find(c, 'interleaved_pairs');
   if (pairs) return `${value(pairs)} interleaved pairs (each pair one baseline and one candidate fork)`;
   const dup = find(c, 'duplicate_seq');
@@ -125,18 +128,18 @@ function saneText(c: ProtocolCheck, unit: string): string {
   return problems.length > 0 ? problems.join('; ') : notes.join(', ');
 }
 
-function sufficiencyText(c: ProtocolCheck): string {
+function sufficiencyText(c: ProtocolCheck, fp: FormatP): string {
   const [nb, nc] = [value(find(c, 'samples', 'baseline')), value(find(c, 'samples', 'candidate'))];
   const p = find(c, 'min_achievable_p');
   const family = p?.note ? ` (${p.note})` : '';
-  const text = `n=${nb} vs ${nc}: smallest achievable p ${formatP(value(p))}${family}`;
+  const text = `n=${nb} vs ${nc}: smallest achievable p ${fp(value(p))}${family}`;
   const alpha = p?.limit?.value ?? 0;
   if (!p || p.passed) return `${text} < alpha ${alpha}`;
   return `${text} ≥ alpha ${alpha}: no result can be significant`;
 }
 
 /** The findings of one series: a side's (`side` set) or the interleaved pairs' ratios (`side` null). */
-function independenceOfSeries(c: ProtocolCheck, side: 'baseline' | 'candidate' | null): string {
+function independenceOfSeries(c: ProtocolCheck, side: 'baseline' | 'candidate' | null, fp: FormatP): string {
   const on = (q: CheckQuantity) => c.findings.find((f) => f.quantity === q && f.side === side);
   const label = side ?? 'pairs (candidate ÷ baseline)';
   const few = on('samples');
@@ -145,8 +148,8 @@ function independenceOfSeries(c: ProtocolCheck, side: 'baseline' | 'candidate' |
   const mk = on('mann_kendall_p');
   const bound = lag?.limit ? ` (bound ${fmt(lag.limit.value)})` : '';
   const text =
-    `${label}: r1=${fmt(value(lag))}${bound}, runs R=${value(on('runs'))} p=${formatP(value(on('runs_test_p')))}, ` +
-    `Mann-Kendall tau=${fmt(value(on('mann_kendall_tau')))} p=${formatP(value(mk))}`;
+    `${label}: r1=${fmt(value(lag))}${bound}, runs R=${value(on('runs'))} p=${fp(value(on('runs_test_p')))}, ` +
+    `Mann-Kendall tau=${fmt(value(on('mann_kendall_tau')))} p=${fp(value(mk))}`;
   // A finding without its limit is one the pairs showed to be common to both sides (stats/checks.ts).
   const common = (f: CheckFinding | undefined) => (f && !f.limit ? ' common to both sides' : '');
   const drift = mk && (!mk.passed || !mk.limit) ? ` → drift${common(mk)}` : '';
@@ -154,22 +157,29 @@ function independenceOfSeries(c: ProtocolCheck, side: 'baseline' | 'candidate' |
   return text + drift + serial;
 }
 
-function independenceText(c: ProtocolCheck): string {
-  const sides = `${independenceOfSeries(c, 'baseline')}; ${independenceOfSeries(c, 'candidate')}`;
+function independenceText(c: ProtocolCheck, fp: FormatP): string {
+  const sides = `${independenceOfSeries(c, 'baseline', fp)}; ${independenceOfSeries(c, 'candidate', fp)}`;
   if (!c.findings.some((f) => f.side === null)) return sides;
-  const pairs = independenceOfSeries(c, null);
+  const pairs = independenceOfSeries(c, null, fp);
   return c.passed ? `${sides}; ${pairs}: none, so the interleaved pairs cancel it` : `${sides}; ${pairs}`;
 }
 
 /**
  * What a check measured, as one reason (the first line is the summary; a build failure or a thrown error adds the
  * log lines after it), e.g. "n=3 vs 3: smallest achievable p 0.1 ≥ alpha 0.05: no result can be significant".
- * `metric` and `unit` name the judged metric (`nsPerOp`, `ns/op`).
+ * `metric` and `unit` name the judged metric (`nsPerOp`, `ns/op`); `pDigits` (default 6, the reports') the significant
+ * digits of every p in it, for an editor that prints fewer.
  */
-export function checkReasonText(check: ProtocolCheck, metric: string, unit: string): string {
+export function checkReasonText(
+  check: ProtocolCheck,
+  metric: string,
+  unit: string,
+  pDigits?: number,
+): string {
+  const fp: FormatP = (p) => formatP(p, pDigits);
   switch (check.name) {
     case 'pairing':
-      return pairingText(check);
+      return pairingText(check, fp);
     case 'environment_consistent':
       return environmentText(check);
     case 'baseline_valid':
@@ -181,9 +191,9 @@ export function checkReasonText(check: ProtocolCheck, metric: string, unit: stri
     case 'metric_present':
       return metricText(check, metric);
     case 'sample_sufficiency':
-      return sufficiencyText(check);
+      return sufficiencyText(check, fp);
     case 'sample_independence':
-      return independenceText(check);
+      return independenceText(check, fp);
   }
 }
 
