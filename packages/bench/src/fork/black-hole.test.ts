@@ -20,13 +20,13 @@ describe('black hole', () => {
     expect(digestOf(7)).not.toBe(digestOf(8));
   });
 
-  it('does not let V8 eliminate an allocation whose result is only consumed', () => {
+  it('does not let V8 eliminate an allocation whose result is only consumed', async () => {
     // A fresh 2-field object per op. The timed loop is the optimised code; had escape analysis removed the
     // allocation there, its millions of ops would trigger no scavenge at all (a no-op sink measured 0 GCs, this one
     // ~18). The bytes/op window cannot show it: that loop runs too few ops to be optimised the same way.
     const bh = new BlackHole();
     let i = 0;
-    const m = measure(() => ({ a: i++, b: 0 }), bh, {
+    const m = await measure(() => ({ a: i++, b: 0 }), bh, {
       sampleMs: 20,
       warmupMaxMs: 30,
       warmupMinMs: 0,

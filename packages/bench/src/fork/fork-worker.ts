@@ -97,7 +97,7 @@ async function runPaired(job: PairedJob): Promise<void> {
   const b = await pairedSide(job, second);
   const sides = { [job.first]: a, [second]: b } as Record<Side, typeof a>;
   const rand = seededRandom(job.seed);
-  const paired = measurePaired(
+  const paired = await measurePaired(
     { baseline: sides.baseline.measurer, candidate: sides.candidate.measurer },
     job.first,
     () => rand() < 0.5,
@@ -123,7 +123,7 @@ async function main(job: ForkJob): Promise<void> {
     send({ ok: true, mode: 'count', ops: job.ops });
     return;
   }
-  const measurement = kit.measure(op, bh, job);
+  const measurement = await kit.measure(op, bh, job);
   await done();
   send({ ok: true, mode: 'sample', measurement, env: captureEnvironment(job.pinned) });
 }

@@ -11,7 +11,7 @@ function fake(side: Side, log: string[], batches: number): Measurer {
     batch: () => {
       log.push(side === 'baseline' ? 'A' : 'B');
       done++;
-      return { wallNs: side === 'baseline' ? 100 : 110, cpuNs: 90, ops: 10, gcCount: 0, gcTimeMs: 0 };
+      return { wallNs: side === 'baseline' ? 100 : 110, cpuNs: 90, ops: 10 };
     },
     needsMore: () => done < batches,
     result: () => ({ ops: done * 10 }) as Measurement,
@@ -19,11 +19,11 @@ function fake(side: Side, log: string[], batches: number): Measurer {
 }
 
 describe('the paired schedule', () => {
-  it('warms the first side first, then runs ABBA/BAAB blocks by the coin until both sides are done', () => {
+  it('warms the first side first, then runs ABBA/BAAB blocks by the coin until both sides are done', async () => {
     const log: string[] = [];
     const coins = [true, false, true];
     let i = 0;
-    const m = measurePaired(
+    const m = await measurePaired(
       { baseline: fake('baseline', log, 5), candidate: fake('candidate', log, 3) },
       'candidate',
       () => coins[i++ % coins.length]!,

@@ -10,6 +10,7 @@
  */
 import type { Side } from '../model.js';
 import type { BlockTimes, Measurement, PairedBlock } from './fork-protocol.js';
+import { type GcPause, observeGcPauses } from './gc-pauses.js';
 import type { BatchReading } from './measure.js';
 
 /** What the schedule needs of one side's measurer (measure.ts `SideMeasurer`, from that side's own kit). */
@@ -17,7 +18,7 @@ export interface Measurer {
   warmUp(): void;
   batch(): BatchReading;
   needsMore(): boolean;
-  result(): Measurement;
+  result(pauses: readonly GcPause[]): Measurement;
 }
 
 /** A paired fork's measurements: each side's summary, the warm-up order and every block in time order. */
@@ -54,25 +55,29 @@ function runBlock(sides: Record<Side, Measurer>, lead: Side): PairedBlock {
  * Warms up both sides (`first` first), collects the heap, then runs blocks until neither side needs more batches.
  * `coin` draws each block's lead (true: the baseline leads).
  */
-export function measurePaired(
+export async function measurePaired(
   sides: Record<Side, Measurer>,
   first: Side,
   coin: () => boolean,
   collect: () => void,
-): PairedMeasurement {
+): Promise<PairedMeasurement> {
   sides[first].warmUp();
   sides[other(first)].warmUp();
   collect();
+  const { value: blocks, pauses } = await observeGcPauses(() => runBlocks(sides, coin));
+  return {
+    measurements: { baseline: sides.baseline.result(pauses), candidate: sides.candidate.result(pauses) },
+    first,
+    blocks,
+  };
+}
+
+function runBlocks(sides: Record<Side, Measurer>, coin: () => boolean): PairedBlock[] {
   const blocks: PairedBlock[] = [];
   for (;;) {
     // Both asked every time: each side's settling count advances only when it is asked.
     const more = [sides.baseline.needsMore(), sides.candidate.needsMore()];
-    if (!more[0] && !more[1]) break;
+    if (!more[0] && !more[1]) return blocks;
     blocks.push(runBlock(sides, coin() ? 'baseline' : 'candidate'));
   }
-  return {
-    measurements: { baseline: sides.baseline.result(), candidate: sides.candidate.result() },
-    first,
-    blocks,
-  };
 }

@@ -19,28 +19,29 @@ describe('measure with an injected slowdown', () => {
       allocation: false,
     });
 
-  it('books the injected work on CPU time to within 2 points (median of 5 forks), and measures its wall share', () => {
+  it('books the injected work on CPU time to within 2 points (median of 5 forks), and measures its wall share', async () => {
     // The median, as a reading takes it over a side's forks: in 800 candidate forks of a calibration (load 6–14)
     // the booked CPU share was within ±5.6% of the target in 90% of them, but 20 were > 20% off (a helper
     // thread's burst in the last spin window); in a loaded test run one fork read 0.467 for 0.1.
-    const ms = Array.from({ length: 5 }, () => inject('cpu'));
+    const ms: Awaited<ReturnType<typeof inject>>[] = [];
+    for (let i = 0; i < 5; i++) ms.push(await inject('cpu'));
     const cpu = ms.map((m) => m.injected?.cpuNsPerOp ?? 0).sort((a, b) => a - b);
     expect(cpu[2]).toBeGreaterThan(0.08);
     expect(cpu[2]).toBeLessThan(0.12);
     for (const m of ms) expect(m.injected?.nsPerOp).toBeGreaterThan(0);
   });
 
-  it('books it on wall time when asked', () => {
+  it('books it on wall time when asked', async () => {
     // Only loose bounds: under a loaded test run one preempted spin window moves a 60 ms fork's wall share by tens
     // of points (0.45 seen at load 11); the bookkeeping itself is unit-tested in slowdown-injector.test.ts.
-    const m = inject('wall');
+    const m = await inject('wall');
     expect(m.injected?.nsPerOp).toBeGreaterThan(0.02);
     expect(m.injected?.nsPerOp).toBeLessThan(1);
     expect(m.injected?.cpuNsPerOp).toBeGreaterThan(0);
   });
 
-  it('records no injected share without a slowdown', () => {
-    const m = measure(copyOp(), new BlackHole(), {
+  it('records no injected share without a slowdown', async () => {
+    const m = await measure(copyOp(), new BlackHole(), {
       sampleMs: 20,
       warmupMaxMs: 20,
       warmupMinMs: 0,
@@ -60,10 +61,10 @@ describe('warm-up batch sizing', () => {
     expect(sizingNs(10e6, 0)).toBe(10e6 / WALL_SIZING_LIMIT);
   });
 
-  it('an op that waits instead of computing still gets a bounded batch', () => {
+  it('an op that waits instead of computing still gets a bounded batch', async () => {
     const cell = new Int32Array(new SharedArrayBuffer(4));
     // ~1 ms of waiting and almost no CPU per op; batch target 1 ms (sampleMs / 20).
-    const m = measure(() => Atomics.wait(cell, 0, 0, 1), new BlackHole(), {
+    const m = await measure(() => Atomics.wait(cell, 0, 0, 1), new BlackHole(), {
       sampleMs: 20,
       warmupMaxMs: 20,
       warmupMinMs: 0,
@@ -89,17 +90,17 @@ describe('warm-up minimum', () => {
       allocation: false,
     });
 
-  it('keeps every fork warming up until the minimum wall time is spent', () => {
+  it('keeps every fork warming up until the minimum wall time is spent', async () => {
     // Without a minimum this ~µs copy settled after 4.6, 19.9 and 157 ms in three forks (a loaded test run, CPU 0 at
     // load 7), so one fork can pass 150 ms by chance; three in a row did not.
-    const forks = [run(150), run(150), run(150)];
+    const forks = [await run(150), await run(150), await run(150)];
     for (const m of forks) expect(m.warmupNs).toBeGreaterThanOrEqual(150e6);
     // After the minimum the criterion still decides: a settled fork ends well before the 4× stretched cap.
     expect(forks.some((m) => m.warmupStable && m.warmupNs < 150e6 * 4)).toBe(true);
   });
 
-  it('without one, warm-up ends as soon as the criterion settles', () => {
-    const spent = [run(0), run(0), run(0)].map((m) => m.warmupNs).sort((a, b) => a - b);
+  it('without one, warm-up ends as soon as the criterion settles', async () => {
+    const spent = [await run(0), await run(0), await run(0)].map((m) => m.warmupNs).sort((a, b) => a - b);
     expect(spent[1]).toBeLessThan(150e6);
   });
 });

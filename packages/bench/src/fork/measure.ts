@@ -1,6 +1,7 @@
 import { GCProfiler, getHeapStatistics } from 'node:v8';
 import type { BlackHole } from './black-hole.js';
 import type { Measurement, SampleSettings } from './fork-protocol.js';
+import { type GcPause, observeGcPauses, type TimedWindow, tallyWithin } from './gc-pauses.js';
 import { SlowdownInjector } from './slowdown-injector.js';
 import { WarmupOnBothClocks, WINDOW } from './warm-up-criterion.js';
 
@@ -192,8 +193,6 @@ export interface BatchReading {
   wallNs: number;
   cpuNs: number;
   ops: number;
-  gcCount: number;
-  gcTimeMs: number;
 }
 
 /**
@@ -213,8 +212,7 @@ export class SideMeasurer {
   private ops = 0;
   private batches = 0;
   private settling = 0;
-  private gcCount = 0;
-  private gcTimeUs = 0;
+  private readonly windows: TimedWindow[] = [];
 
   constructor(
     private readonly op: Op,
@@ -259,21 +257,18 @@ export class SideMeasurer {
     if (!warm || !books) throw new Error('SideMeasurer.batch() before warmUp()');
     // With slowdown 0 the injector always answers 0, so the timed code and its inputs are as without the hook.
     const spinIters = books[this.settings.slowdownClock].next();
-    const profiler = new GCProfiler();
-    profiler.start();
+    // The window's ends are read outside the timed region; GC pauses are told to it afterwards (gc-pauses.ts).
+    const startMs = performance.now();
     const t = timeBatch(this.op, this.bh, warm.batch, spinIters);
+    this.windows.push({ startMs, endMs: performance.now() });
     const cpu = lastBatchCpuNs;
-    const gcs = profiler.stop().statistics;
     books.wall.record(t, spinIters, lastSpinNs);
     books.cpu.record(cpu, spinIters, lastSpinCpuNs);
-    const gcTimeUs = gcs.reduce((sum, g) => sum + g.cost, 0);
     this.wallNs += t;
     this.cpuNs += cpu;
     this.ops += warm.batch;
     this.batches++;
-    this.gcCount += gcs.length;
-    this.gcTimeUs += gcTimeUs;
-    return { wallNs: t, cpuNs: cpu, ops: warm.batch, gcCount: gcs.length, gcTimeMs: gcTimeUs / 1000 };
+    return { wallNs: t, cpuNs: cpu, ops: warm.batch };
   }
 
   /**
@@ -288,8 +283,11 @@ export class SideMeasurer {
     return Boolean(injector && !injector.onTarget(SLOWDOWN_TOLERANCE) && this.settling++ < WINDOW);
   }
 
-  /** The side's measurement from its timed batches, plus allocated bytes per op when asked for. */
-  result(): Measurement {
+  /**
+   * The side's measurement from its timed batches, with the GCs among `pauses` that started in them, plus
+   * allocated bytes per op when asked for.
+   */
+  result(pauses: readonly GcPause[]): Measurement {
     const warm = this.warm;
     const books = this.books;
     if (!warm || !books) throw new Error('SideMeasurer.result() before warmUp()');
@@ -306,8 +304,7 @@ export class SideMeasurer {
       nsPerOp: this.wallNs / this.ops,
       cpuNsPerOp: this.cpuNs / this.ops,
       bytesPerOp,
-      gcCount: this.gcCount,
-      gcTimeMs: this.gcTimeUs / 1000,
+      ...tallyWithin(pauses, this.windows),
       warmupOps: warm.ops,
       batchSize: warm.batch,
       warmupStable: warm.stable,
@@ -327,12 +324,14 @@ export function collectGarbage(): void {
 }
 
 /** Warms up, then measures wall/CPU time, GC and (optionally) allocation of `op` in this fresh process. */
-export function measure(op: Op, bh: BlackHole, settings: SampleSettings): Measurement {
+export async function measure(op: Op, bh: BlackHole, settings: SampleSettings): Promise<Measurement> {
   const side = new SideMeasurer(op, bh, settings);
   side.warmUp();
   collectGarbage();
-  while (side.needsMore()) side.batch();
-  return side.result();
+  const { pauses } = await observeGcPauses(() => {
+    while (side.needsMore()) side.batch();
+  });
+  return side.result(pauses);
 }
 
 /** Runs exactly `n` ops (instruction-count mode: the difference of two such runs is the per-op count). */
