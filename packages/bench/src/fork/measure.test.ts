@@ -3,8 +3,8 @@ import { BlackHole } from './black-hole.js';
 import { measure, sizingNs, WALL_SIZING_LIMIT } from './measure.js';
 
 /** A ~µs op that allocates, like the main suite's copies. */
-function copyOp(): () => number[] {
-  const src = Array.from({ length: 300 }, (_, i) => i);
+function copyOp(length = 300): () => number[] {
+  const src = Array.from({ length }, (_, i) => i);
   return () => src.slice();
 }
 
@@ -102,5 +102,35 @@ describe('warm-up minimum', () => {
   it('without one, warm-up ends as soon as the criterion settles', async () => {
     const spent = [await run(0), await run(0), await run(0)].map((m) => m.warmupNs).sort((a, b) => a - b);
     expect(spent[1]).toBeLessThan(150e6);
+  });
+});
+
+describe('allocated bytes per op', () => {
+  const bytesOf = async (op: () => unknown) =>
+    (
+      await measure(op, new BlackHole(), {
+        sampleMs: 20,
+        warmupMaxMs: 20,
+        warmupMinMs: 0,
+        slowdown: 0,
+        slowdownClock: 'cpu',
+        allocation: true,
+      })
+    ).bytesPerOp ?? Number.NaN;
+
+  it('counts a copy of 1,000 numbers as its 8,048 bytes (array header and elements), within 1%', async () => {
+    // JSArray 32 B + FixedArray 16 B header + 1,000 × 8 B. Windows of a few young generations: GC-free windows
+    // read +93 B/op here (a one-off page filler), windows of 67 MB spent 129 ms in GC bookkeeping (measure.ts).
+    const bytes = await bytesOf(copyOp(1000));
+    expect(bytes).toBeGreaterThan(8048 * 0.99);
+    expect(bytes).toBeLessThan(8048 * 1.01);
+  });
+
+  it('counts nothing for an op that allocates nothing, and off-heap backing stores for one that does', async () => {
+    let i = 0;
+    expect(await bytesOf(() => i++)).toBeLessThan(4);
+    const offHeap = await bytesOf(() => Buffer.allocUnsafeSlow(64 * 1024));
+    expect(offHeap).toBeGreaterThanOrEqual(64 * 1024);
+    expect(offHeap).toBeLessThan(64 * 1024 * 1.05);
   });
 });

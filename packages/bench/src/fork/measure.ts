@@ -1,9 +1,12 @@
-import { GCProfiler, getHeapStatistics } from 'node:v8';
+import { GCProfiler, getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import type { BlackHole } from './black-hole.js';
 import type { Measurement, SampleSettings } from './fork-protocol.js';
 import { type GcPause, observeGcPauses, type TimedWindow, tallyWithin } from './gc-pauses.js';
 import { SlowdownInjector } from './slowdown-injector.js';
 import { WarmupOnBothClocks, WINDOW } from './warm-up-criterion.js';
+
+/** V8's `gc()` when the fork runs with `--expose-gc` (fork.ts); a minor GC when asked for one. */
+declare const gc: ((options?: { type: 'minor' | 'major' }) => void) | undefined;
 
 /** An op bound to its state: what the timed loop calls. */
 export type Op = () => unknown;
@@ -161,31 +164,60 @@ function allocWindow(op: Op, bh: BlackHole, n: number): AllocWindow {
  * earlier ops are freed concurrently after a GC and can only lower a window's delta, so the largest of a few windows
  * is kept; larger windows first, as they average amortised allocations correctly.
  */
-function arrayBufferPerOp(op: Op, bh: BlackHole, n: number): number {
+function arrayBufferPerOp(windows: readonly AllocWindow[], n: number): number | null {
+  const clean = windows.filter((w) => w.gcs === 0).map((w) => w.arrayBufferBytes / n);
+  return clean.length >= 2 ? Math.max(0, ...clean) : null;
+}
+
+/** The search of {@link arrayBufferPerOp} by shrinking windows, for ops that cause a GC in any window that fits. */
+function arrayBufferPerOpShrinking(op: Op, bh: BlackHole, n: number): number {
   for (let m = n; m >= 1; m = m > 1 ? Math.floor(m / 8) : 0) {
-    const estimates: number[] = [];
-    for (let tries = 0; tries < 4; tries++) {
-      const w = allocWindow(op, bh, m);
-      if (w.gcs === 0) estimates.push(w.arrayBufferBytes / m);
-    }
-    if (estimates.length >= 2) return Math.max(0, ...estimates);
+    const windows = Array.from({ length: 4 }, () => quietWindow(op, bh, m));
+    const perOp = arrayBufferPerOp(windows, m);
+    if (perOp !== null) return perOp;
   }
   return 0;
 }
 
+/** The young generation's size: what a window may allocate between two scavenges. */
+function newSpaceBytes(): number {
+  return getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
+}
+
+/** {@link allocWindow} after a minor GC (when `gc` is exposed), so the window starts from an empty young generation. */
+function quietWindow(op: Op, bh: BlackHole, n: number): AllocWindow {
+  if (typeof gc === 'function') gc({ type: 'minor' });
+  return allocWindow(op, bh, n);
+}
+
+/** Young generations a window may fill: few GCs, yet enough bytes that one-off costs vanish in the average. */
+const WINDOW_YOUNG_GENERATIONS = 4;
+
 /**
  * Heap bytes per op, empty-body baseline subtracted (GCProfiler's fixed cost per window). Several rounds, keeping
  * the minimum of each: the first windows also count the heap used by compiling the window loop itself.
+ *
+ * A window holds at most as many ops as allocate {@link WINDOW_YOUNG_GENERATIONS} young generations: a GCProfiler
+ * window pays heap statistics in every GC's prologue and epilogue (~0.1–0.9 ms each, gc-pauses.ts), and windows of
+ * 8,333 copies of 1,000 numbers (67 MB, ~30 scavenges each) made this step take 129 ms per side, longer than the
+ * 100 ms sample it follows (now 19 ms). Not smaller: the first page boundary a window crosses costs a one-off filler
+ * (~7.5 KB for those 8 KB copies), which read +93 B/op in a GC-free window of 82 ops; over 4 young generations it is
+ * < 0.2%. The ArrayBuffer delta needs GC-free windows: from these when they are, else from shrinking ones.
  */
-function allocatedPerOp(op: Op, bh: BlackHole, n: number): number {
+function allocatedPerOp(op: Op, bh: BlackHole, nMax: number): number {
   const empty: Op = () => undefined;
+  const probe = quietWindow(op, bh, 4);
+  const fit = Math.floor((WINDOW_YOUNG_GENERATIONS * newSpaceBytes()) / Math.max(1, probe.heapBytes / 4));
+  const n = Math.max(1, Math.min(nMax, fit));
   let base = Number.POSITIVE_INFINITY;
-  let main = Number.POSITIVE_INFINITY;
+  const windows: AllocWindow[] = [];
   for (let round = 0; round < 3; round++) {
-    base = Math.min(base, allocWindow(empty, bh, n).heapBytes);
-    main = Math.min(main, allocWindow(op, bh, n).heapBytes);
+    base = Math.min(base, quietWindow(empty, bh, n).heapBytes);
+    windows.push(quietWindow(op, bh, n));
   }
-  return Math.max(0, (main - base) / n) + arrayBufferPerOp(op, bh, n);
+  const main = Math.min(...windows.map((w) => w.heapBytes));
+  const offHeap = arrayBufferPerOp(windows, n) ?? arrayBufferPerOpShrinking(op, bh, n);
+  return Math.max(0, (main - base) / n) + offHeap;
 }
 
 /** One timed batch of a side: its wall and CPU time, ops, and the GCs that ran in it. */
@@ -315,8 +347,6 @@ export class SideMeasurer {
     };
   }
 }
-
-declare const gc: (() => void) | undefined;
 
 /** Collects the heap before a timed phase, when the fork was started with `--expose-gc`. */
 export function collectGarbage(): void {
