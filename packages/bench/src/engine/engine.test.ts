@@ -9,6 +9,7 @@ import { parseEvent } from '../protocol/parse.js';
 import { emptyRunRecord } from '../stats/test-fixtures.js';
 import { tempProject } from '../test-helpers.js';
 import { startRun } from './engine.js';
+import { FAST_RUN } from './test-run.js';
 
 const SUITE = `import { defineSuite } from '@tombstone-lab/bench';
 function work(n: number): number { let t = 0; for (let i = 0; i < n; i++) t = (t * 31 + i) | 0; return t; }
@@ -21,13 +22,7 @@ export default defineSuite({
 });
 `;
 
-const FAST: Partial<RunOptions> = {
-  sampleMs: 20,
-  warmupMs: 20,
-  timeoutMs: 20_000,
-  pin: false,
-  typecheck: false,
-};
+const FAST = FAST_RUN;
 
 /** Every event round-trips through the protocol validator unchanged (valid, and nothing undeclared). */
 function checked(events: readonly BenchEvent[]): void {

@@ -1,14 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunRecord } from '../model.js';
-import type { RunOptions } from '../plan/run-options.js';
-import type { BenchEvent } from '../protocol/events.js';
-import { parseEvent } from '../protocol/parse.js';
 import { analyzeRun } from '../stats/analyze-run.js';
 import { orderEffect } from '../stats/order-effect.js';
 import { tempProject } from '../test-helpers.js';
 import { startRun } from './engine.js';
+import { drain, FAST_RUN, readRecord as read } from './test-run.js';
 
 // The candidate does `factor` × the work of the baseline; the same function and bundle on both sides.
 const suite = (factor: number) => `import { defineSuite } from '@tombstone-lab/bench';
@@ -35,23 +32,7 @@ export default defineSuite({
 });
 `;
 
-const FAST: Partial<RunOptions> = {
-  sampleMs: 20,
-  warmupMs: 20,
-  timeoutMs: 20_000,
-  pin: false,
-  typecheck: false,
-};
-
-async function drain(run: ReturnType<typeof startRun>): Promise<BenchEvent[]> {
-  const events: BenchEvent[] = [];
-  for await (const e of run) events.push(e);
-  await run.result.catch(() => {});
-  for (const e of events) expect(parseEvent(JSON.stringify(e))).toEqual(e);
-  return events;
-}
-
-const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as RunRecord;
+const FAST = FAST_RUN;
 
 describe('the paired design (the default)', () => {
   const dir = tempProject({

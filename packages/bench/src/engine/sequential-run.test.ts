@@ -1,14 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunRecord } from '../model.js';
 import type { RunOptions } from '../plan/run-options.js';
-import type { BenchEvent } from '../protocol/events.js';
-import { parseEvent } from '../protocol/parse.js';
 import { verdictSentence } from '../report/report-model.js';
 import { analyzeRun } from '../stats/analyze-run.js';
 import { tempProject } from '../test-helpers.js';
 import { startRun } from './engine.js';
+import { drain, FAST_RUN, readRecord as read } from './test-run.js';
 
 // One benchmark (a family of one: the design's alpha is the run's) whose candidate does 4× the work.
 const SUITE = `import { defineSuite } from '@tombstone-lab/bench';
@@ -23,24 +21,7 @@ export default defineSuite({
 `;
 
 // The looks and stops below are the forks design's (Mann-Whitney); paired-design.test.ts has the paired ones.
-const FAST: Partial<RunOptions> = {
-  design: 'forks',
-  sampleMs: 20,
-  warmupMs: 20,
-  timeoutMs: 20_000,
-  pin: false,
-  typecheck: false,
-};
-
-async function drain(run: ReturnType<typeof startRun>): Promise<BenchEvent[]> {
-  const events: BenchEvent[] = [];
-  for await (const e of run) events.push(e);
-  await run.result.catch(() => {});
-  for (const e of events) expect(parseEvent(JSON.stringify(e))).toEqual(e);
-  return events;
-}
-
-const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as RunRecord;
+const FAST: Partial<RunOptions> = { ...FAST_RUN, design: 'forks' };
 
 describe('sequential sampling in the engine', () => {
   const dir = tempProject({ 'seq.bench.ts': SUITE });

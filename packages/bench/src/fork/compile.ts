@@ -115,15 +115,24 @@ export function workerScript(cacheDir: string): Promise<string> {
     if (existsSync(built)) return Promise.resolve(built);
   }
   // Rebuilt once per process and cache dir (never reused from disk): its imports may have changed since.
-  let pending = workerBundles.get(cacheDir);
+  return bundledOnce(workerBundles, cacheDir, 'fork-worker');
+}
+
+/** One of this package's modules bundled into `<name>-<pid>.mjs` in the cache dir, once per process and cache dir. */
+function bundledOnce(
+  bundles: Map<string, Promise<string>>,
+  cacheDir: string,
+  name: 'fork-worker' | 'measure-kit',
+): Promise<string> {
+  let pending = bundles.get(cacheDir);
   if (!pending) {
     pending = (async () => {
-      const outfile = join(cacheDir, `fork-worker-${process.pid}.mjs`);
+      const outfile = join(cacheDir, `${name}-${process.pid}.mjs`);
       mkdirSync(cacheDir, { recursive: true });
-      await bundle({ file: ownModule('fork-worker') }, outfile);
+      await bundle({ file: ownModule(name) }, outfile);
       return outfile;
     })();
-    workerBundles.set(cacheDir, pending);
+    bundles.set(cacheDir, pending);
   }
   return pending;
 }
@@ -137,15 +146,5 @@ const kitBundles = new Map<string, Promise<string>>();
  * independent copies (fork-worker.ts `importInstance`).
  */
 export function kitScript(cacheDir: string): Promise<string> {
-  let pending = kitBundles.get(cacheDir);
-  if (!pending) {
-    pending = (async () => {
-      const outfile = join(cacheDir, `measure-kit-${process.pid}.mjs`);
-      mkdirSync(cacheDir, { recursive: true });
-      await bundle({ file: ownModule('measure-kit') }, outfile);
-      return outfile;
-    })();
-    kitBundles.set(cacheDir, pending);
-  }
-  return pending;
+  return bundledOnce(kitBundles, cacheDir, 'measure-kit');
 }
