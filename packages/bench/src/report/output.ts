@@ -50,7 +50,7 @@ export function svgPlots(input: ReportInput): Array<[string, string]> {
   for (const g of report.growth)
     files.push([
       `growth-${fileSafe(g.key)}-${g.param}.svg`,
-      renderGrowthSvg(g, labels, METRIC_UNITS[report.config.metric]),
+      renderGrowthSvg(g, labels, METRIC_UNITS[report.config.metric], report.config.metric),
     ]);
   for (const f of report.factorials)
     files.push([`factorial-${fileSafe(f.key)}.svg`, renderFactorialSvg(f, f.key)]);

@@ -4,7 +4,7 @@ import { formatGrouped, formatP } from '../format/number-format.js';
 import { factorial2x2 } from '../stats/factorial.js';
 import { growthFromRun } from '../stats/growth.js';
 import { jitter, makeRecord, makeRun } from '../stats/test-fixtures.js';
-import { svgPlots } from './output.js';
+import { render, svgPlots } from './output.js';
 import {
   distributionRows,
   escapeXml,
@@ -34,9 +34,21 @@ function texts(svg: string): TextEl[] {
 }
 
 const SI: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12 };
+/** The report table's units (formatMetric), as the distribution and growth plots of a report label their ticks. */
+const TABLE_UNITS: Record<string, number> = {
+  ns: 1,
+  µs: 1e3,
+  ms: 1e6,
+  s: 1e9,
+  B: 1,
+  KiB: 1024,
+  MiB: 1024 ** 2,
+};
 
-/** Reads a tick label back: "2.5M" → 2.5e6. */
+/** Reads a tick label back: "2.5M" → 2.5e6, "2.5 µs" → 2500. */
 function parseTick(label: string): number {
+  const unit = /^(-?\d+(?:\.\d+)?) (ns|µs|ms|s|B|KiB|MiB)$/.exec(label);
+  if (unit) return Number(unit[1]) * TABLE_UNITS[unit[2]!]!;
   const m = /^(-?\d+(?:\.\d+)?(?:e-?\d+)?)([kMGT]?)$/.exec(label);
   if (!m) throw new Error(`unreadable tick label ${label}`);
   return Number(m[1]) * SI[m[2]!]!;
@@ -147,6 +159,38 @@ describe('SVG plots', () => {
     expectTextInsideCanvas(svg);
   });
 
+  it("distribution captions: the p the table decided on, named, at the table's precision; ticks in its units", () => {
+    const run = seedRun();
+    const { report } = analyseRun(run);
+    const svg = renderDistributionSvg(distributionRows(run, report.verdicts));
+    const table = render({ run, report }, 'terminal');
+    const captions = texts(svg)
+      .map((t) => t.content)
+      .filter((c) => /^(Won|Lost|Unchanged|Held|Inconclusive|Invalid) /.test(c));
+    expect(captions).toHaveLength(report.verdicts.length);
+    for (const [i, v] of report.verdicts.entries()) {
+      expect(v.basis.correction).toBe('holm');
+      // The Holm p exactly as the table's `p (Holm)` column prints it, and never the raw p's six digits.
+      const holm = formatP(v.pAdjusted, 4);
+      expect(captions[i]).toMatch(
+        new RegExp(`^${v.outcome} [+−-][\\d.]+% p\\(Holm\\)=${holm.replace('.', '\\.')}$`),
+      );
+      expect(table).toContain(holm);
+      expect(captions[i]).not.toContain(formatP(v.stats!.p));
+    }
+    // 3362 ns and 9 ns: the ticks read in µs and ns, as the table's medians do, not "2k".
+    const labels = ticks(svg, 'x').map((t) => t.label);
+    expect(labels.some((l) => / µs$/.test(l))).toBe(true);
+    expect(labels.some((l) => / ns$/.test(l))).toBe(true);
+    expect(labels.some((l) => /^\d+(\.\d+)?k$/.test(l))).toBe(false);
+    // Without a correction the caption names the plain p.
+    const plain = renderDistributionSvg(
+      distributionRows(run, analyseRun(run, { overrides: { correction: 'none' } }).report.verdicts),
+    );
+    expect(plain).toMatch(/(Won|Lost|Unchanged|Held|Inconclusive) [+−-][\d.]+% p=\d/);
+    expect(plain).not.toContain('p(Holm)');
+  });
+
   it('growth plot: every sample, both fitted lines, readable log ticks, unit and fitted exponents', () => {
     const [g] = growthFromRun(growthRun(), 'size');
     const svg = renderGrowthSvg(g!, { baseline: 'eager', candidate: 'cow' }, 'ns/op');
@@ -174,7 +218,9 @@ describe('SVG plots', () => {
     expect(report.growth[0]!.points.baseline.flatMap((p) => p.values)).toHaveLength(30);
     const plots = svgPlots({ run, report });
     const growth = plots.find(([name]) => name.startsWith('growth-'))?.[1];
-    expect(growth).toBe(renderGrowthSvg(g!, run.benchmarks[0]!.labels, 'ns/op'));
+    expect(growth).toBe(renderGrowthSvg(g!, run.benchmarks[0]!.labels, 'ns/op', 'nsPerOp'));
+    // Its ticks in the table's units: "100 µs", not "100k".
+    expect(ticks(growth!, 'y').map((t) => t.label)).toContain('100 µs');
   });
 
   it('growth plot: a long benchmark name is wrapped within the canvas with the full name as <title>', () => {

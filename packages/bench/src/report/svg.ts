@@ -9,13 +9,21 @@ import {
   formatDeltaPercent,
   formatEffect,
   formatGrouped,
+  formatHuman,
   formatP,
   growthLabel,
+  METRIC_FAMILIES,
 } from '../format/number-format.js';
 import type { RunRecord, Side } from '../model.js';
-import type { ProtocolFactorialTable, ProtocolGrowthComparison, Verdict } from '../protocol/types.js';
+import type {
+  MetricId,
+  ProtocolFactorialTable,
+  ProtocolGrowthComparison,
+  Verdict,
+} from '../protocol/types.js';
 import { sideValues } from '../stats/metric.js';
 import {
+  type Axis,
   axis,
   svgDocument as doc,
   escapeXml,
@@ -44,6 +52,33 @@ function legend(x: number, y: number, lines: Record<Side, string>, maxWidth: num
     ...textBlock(x + 16, y + i * 16, `${side}: ${lines[side]}`, { maxWidth: maxWidth - 16 }).svg,
   ]);
   return { svg, last: y + 16 };
+}
+
+/**
+ * An axis whose tick labels are in the report table's units ("2 µs", "500 ns", "1.5 KiB"), not bare SI numbers
+ * ("2k" beside a table that printed "7.5021 µs" for the same values: issue 36). Twelve significant digits, trailing
+ * zeros dropped: round ticks read short and neighbouring ticks never print the same.
+ */
+function inTableUnits(ax: Axis, metric: MetricId): Axis {
+  return { ...ax, labels: ax.ticks.map((t) => formatHuman(t, METRIC_FAMILIES[metric], 12)) };
+}
+
+/** Significant digits of p in the report table (its p and p (Holm) columns), which the captions use too. */
+const TABLE_P_DIGITS = 4;
+
+/**
+ * The caption of a benchmark's row: outcome, Δ and the p the verdict was decided on, named and at the table's
+ * precision — `Won −91.47% p(Holm)=0.01563` when the run's correction is Holm (the table's `p (Holm)` column), else
+ * `p=0.003906`. A raw p at full precision beside a table that decided on the Holm p read as the deciding one.
+ */
+export function distributionCaption(v: Verdict): string {
+  const s = v.stats;
+  if (!s) return v.outcome;
+  const delta =
+    s.deltaPercent === null ? '—' : formatDeltaPercent(Number(s.deltaPercent.toPrecision(TABLE_P_DIGITS)));
+  const holm = v.basis.correction === 'holm' && v.pAdjusted !== null;
+  const p = holm ? `p(Holm)=${formatP(v.pAdjusted, TABLE_P_DIGITS)}` : `p=${formatP(s.p, TABLE_P_DIGITS)}`;
+  return `${v.outcome} ${delta} ${p}`;
 }
 
 /** Values of one side of a benchmark, for {@link renderDistributionSvg}. */
@@ -85,15 +120,18 @@ export function renderDistributionSvg(rows: readonly DistributionRow[]): string 
     const v = row.verdict;
     const s = v.stats;
     const name = textBlock(10, top + 10, v.key, { maxWidth: left - 24, bold: true, maxLines: 2 });
-    const label = s ? `${v.outcome} ${formatDeltaPercent(s.deltaPercent)} p=${formatP(s.p)}` : v.outcome;
+    const label = distributionCaption(v);
     body.push(...name.svg, ...textBlock(10, name.last + 16, label, { maxWidth: left - 24 }).svg);
     if (all.length === 0) return;
-    const sc = axis(
-      Math.min(...all),
-      Math.max(...all),
-      left,
-      right,
-      Math.min(...all) > 0 && Math.max(...all) / Math.min(...all) > 10,
+    const sc = inTableUnits(
+      axis(
+        Math.min(...all),
+        Math.max(...all),
+        left,
+        right,
+        Math.min(...all) > 0 && Math.max(...all) / Math.min(...all) > 10,
+      ),
+      v.metric,
     );
     const axisY = top + 56;
     body.push(
@@ -137,9 +175,15 @@ function fitText(g: PlottedGrowth, side: Side): string {
 
 /**
  * Log-log growth plot of one benchmark: every sample per side and the fitted power laws, whose exponents and
- * confidence intervals the legend gives. `unit` labels the value axis (e.g. "ns/op").
+ * confidence intervals the legend gives. `unit` labels the value axis (e.g. "ns/op"); with `metric` its ticks are in
+ * the report table's units ("10 µs"), else plain numbers ("10k").
  */
-export function renderGrowthSvg(g: PlottedGrowth, labels: Record<Side, string>, unit = 'metric'): string {
+export function renderGrowthSvg(
+  g: PlottedGrowth,
+  labels: Record<Side, string>,
+  unit = 'metric',
+  metric?: MetricId,
+): string {
   const width = 640;
   const [l, r] = [84, width - 24];
   const title = textBlock(10, 22, `Growth of ${g.key} over ${g.param}`, {
@@ -166,7 +210,8 @@ export function renderGrowthSvg(g: PlottedGrowth, labels: Record<Side, string>, 
   const lo = Math.min(...g.values);
   const hi = Math.max(...g.values);
   const xs = axis(lo, hi, l, r, true, 0.08);
-  const ys = axis(Math.min(...values), Math.max(...values), b, t, true, 0.08);
+  const ysRaw = axis(Math.min(...values), Math.max(...values), b, t, true, 0.08);
+  const ys = metric ? inTableUnits(ysRaw, metric) : ysRaw;
   const body: string[] = [
     ...title.svg,
     ...lg.svg,
