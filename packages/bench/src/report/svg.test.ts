@@ -150,11 +150,20 @@ describe('SVG plots', () => {
     }
     expect(svg).toContain(escapeXml('A<B> & "C"'));
     expect(svg).toContain('axis: ns/op, log scale'); // 3362 vs 9 spans decades
-    // The long key is wrapped inside the 340 px label column, the full key kept as a hover title.
+    // The long key is wrapped inside the plot (560 px: readable at half the editor's width), the full key kept as a
+    // hover title.
+    expect(Number(/<svg[^>]* width="([\d.]+)"/.exec(svg)![1])).toBeLessThanOrEqual(560);
     expect(svg).toContain(`<title>${run.benchmarks[1]!.key}</title>`);
     for (const t of texts(svg).filter((e) => e.attrs['font-weight'] === 'bold')) {
-      expect(10 + t.content.length * 11 * 0.6).toBeLessThanOrEqual(340);
+      expect(10 + t.content.length * 11 * 0.6).toBeLessThanOrEqual(560);
     }
+    // Neighbouring tick labels do not overlap (0.6 em per character).
+    const xs = ticks(svg, 'x');
+    for (let i = 1; i < xs.length; i++)
+      if (xs[i]!.pos > xs[i - 1]!.pos)
+        expect(xs[i]!.pos - xs[i - 1]!.pos).toBeGreaterThan(
+          ((xs[i]!.label.length + xs[i - 1]!.label.length) / 2) * 11 * 0.6,
+        );
     expect(ticks(svg, 'x').length).toBeGreaterThanOrEqual(4 * 3);
     expectTextInsideCanvas(svg);
   });

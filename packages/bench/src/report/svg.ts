@@ -104,45 +104,49 @@ export function distributionRows(run: RunRecord, verdicts: readonly Verdict[]): 
   });
 }
 
+/** The distribution plot's width: at half a 1400 px editor (~500 px) it is drawn at 9/10 of its size, readable. */
+const DISTRIBUTION_WIDTH = 560;
+
 /**
- * Strip plot with box (quartiles + median) per side for every benchmark, one row each, on the row's own
- * axis (logarithmic when the values span more than a decade, which the axis caption says).
+ * Strip plot with box (quartiles + median) per side for every benchmark, one block each: its name and caption on
+ * their own lines, the strips below across the whole width, on the block's own axis (logarithmic when the values
+ * span more than a decade, which the axis caption says). Stacked, not a name column beside the strips: 960 px wide
+ * with a 340 px column, a plot shown at half the editor's width (~500 px) was scaled to half size (6 px text) or cut.
  */
 export function renderDistributionSvg(rows: readonly DistributionRow[]): string {
-  const width = 960;
-  const rowHeight = 86;
-  const left = 340;
-  const right = width - 30;
+  const width = DISTRIBUTION_WIDTH;
+  const [left, right] = [10, width - 16];
   const body: string[] = [];
-  rows.forEach((row, i) => {
-    const top = 46 + i * rowHeight;
+  const labels = rows[0]?.verdict.labels ?? { baseline: 'baseline', candidate: 'candidate' };
+  const lg = legend(left, 18, labels, right - left);
+  body.push(...lg.svg);
+  let top = lg.last + 14;
+  for (const row of rows) {
     const all = [...row.values.baseline, ...row.values.candidate];
     const v = row.verdict;
     const s = v.stats;
-    const name = textBlock(10, top + 10, v.key, { maxWidth: left - 24, bold: true, maxLines: 2 });
-    const label = distributionCaption(v);
-    body.push(...name.svg, ...textBlock(10, name.last + 16, label, { maxWidth: left - 24 }).svg);
-    if (all.length === 0) return;
+    const name = textBlock(left, top + 14, v.key, { maxWidth: right - left, bold: true, maxLines: 2 });
+    const caption = textBlock(left, name.last + 15, distributionCaption(v), { maxWidth: right - left });
+    body.push(...name.svg, ...caption.svg);
+    top = caption.last;
+    if (all.length === 0) {
+      top += 12;
+      continue;
+    }
     const sc = inTableUnits(
       axis(
         Math.min(...all),
         Math.max(...all),
-        left,
-        right,
+        left + 6,
+        right - 6,
         Math.min(...all) > 0 && Math.max(...all) / Math.min(...all) > 10,
       ),
       v.metric,
     );
-    const axisY = top + 56;
-    body.push(
-      `<line x1="${left}" y1="${axisY}" x2="${right}" y2="${axisY}" class="tl-tickmark"/>`,
-      ...xTicks(sc, axisY),
-      text(10, axisY + 15, `axis: ${v.unit}, ${sc.log ? 'log scale' : 'linear scale'}`, 'class="tl-muted"'),
-    );
     SIDES.forEach((side, k) => {
       const xs = row.values[side];
       if (xs.length === 0) return;
-      const cy = top + 12 + k * 26;
+      const cy = top + 20 + k * 24;
       // The box is the side's quartiles and median as the report's statistics give them (drawn when it has some).
       const d = s?.[side];
       if (d)
@@ -153,10 +157,20 @@ export function renderDistributionSvg(rows: readonly DistributionRow[]): string 
       // Deterministic vertical jitter keeps equal values visible without randomness in the output.
       for (const [j, x] of xs.entries()) body.push(point(sc.map(x), cy + ((j % 5) - 2) * 2, side, x));
     });
-  });
-  const labels = rows[0]?.verdict.labels ?? { baseline: 'baseline', candidate: 'candidate' };
-  body.push(...legend(left, 18, labels, right - left).svg);
-  return doc(width, 56 + rows.length * rowHeight, 'Sample distributions: baseline vs candidate', body);
+    const axisY = top + 60;
+    body.push(
+      `<line x1="${left}" y1="${axisY}" x2="${right}" y2="${axisY}" class="tl-tickmark"/>`,
+      ...xTicks(sc, axisY),
+      text(
+        right,
+        axisY + 30,
+        `axis: ${v.unit}, ${sc.log ? 'log scale' : 'linear scale'}`,
+        'text-anchor="end" class="tl-muted"',
+      ),
+    );
+    top = axisY + 34;
+  }
+  return doc(width, top + 10, 'Sample distributions: baseline vs candidate', body);
 }
 
 /** A growth comparison of a RunReport: its fits and the samples they were made on, per side (read only here). */
