@@ -4,7 +4,7 @@
  * follows the next run; Reload Window restores the newest saved run; an edit (and a file rewritten as a checkout
  * does) marks the lens stale; a syntax error names its first error in the toast and lists itself in Problems.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type E2e, expectMatch } from './harness.js';
@@ -15,6 +15,7 @@ import {
   openResultsFromPicker,
   problemRows,
   runCommand,
+  statusText,
   testExplorerRows,
   waitForLens,
   waitForStatus,
@@ -114,9 +115,21 @@ async function reloadRestores(e: E2e, page: Page): Promise<void> {
   );
 }
 
+/** Waits until no lens says stale (the verdict still shown); fails with the lenses after `timeoutMs`. */
+async function waitForFresh(page: Page, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const lenses = await lensTexts(page);
+    if (!lenses.some((t) => /stale$/.test(t)) && lenses.some((t) => /Won$/.test(t))) return;
+    if (Date.now() > deadline)
+      throw new Error(`still stale after ${timeoutMs} ms: ${JSON.stringify(lenses)}`);
+    await page.waitForTimeout(250);
+  }
+}
+
 async function editMarksStale(e: E2e, page: Page, ws: string): Promise<void> {
   await e.check(
-    'edit → stale mark: the lens says stale after an edit, also once it is reverted on disk',
+    'edit → stale mark, by content: an edit is stale, the measured text back (checkout, touch) is not, other content is',
     async () => {
       await openResultsFromPicker(page); // beside the editor again: the scenarios run at half width
       await bodyOf(page, 'ABAB order');
@@ -131,11 +144,20 @@ async function editMarksStale(e: E2e, page: Page, ws: string): Promise<void> {
       await waitForLens(page, /Won$/, 5_000); // the verdict stays, marked
       await e.shot(page, 'edges-stale');
       // The edit undone (code-server may have saved it already), then the file written with the measured text, as
-      // a `git checkout` that reverts an edit does: the text is the same, but it changed after the run.
+      // a `git checkout` that reverts an edit does: the code is the measured code again, so the results hold.
       await runCommand(page, 'File: Revert File');
       writeFileSync(file, original);
-      await page.waitForTimeout(2000);
+      await waitForFresh(page, 30_000);
+      // A touch (or a checkout of the same content) changes the time, not the code.
+      const later = new Date(Date.now() + 60_000);
+      utimesSync(file, later, later);
+      await page.waitForTimeout(3000);
+      await waitForFresh(page, 1000);
+      // A checkout of other content than the run measured: stale, with the editor never having edited it.
+      writeFileSync(file, `${original}// another version, checked out\n`);
       await waitForLens(page, /stale$/, 30_000);
+      writeFileSync(file, original);
+      await waitForFresh(page, 30_000);
     },
   );
 }
@@ -184,11 +206,150 @@ async function syntaxErrorInProblems(e: E2e, page: Page, ws: string): Promise<vo
   );
 }
 
+/** Hides the side bar: the editor and the results view then each take half the window, as the README shows them. */
+async function halfAndHalf(page: Page): Promise<void> {
+  if (await page.locator('.part.sidebar').isVisible()) await runCommand(page, 'View: Close Primary Side Bar');
+  await page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** A verdict lens: ends with the runner's outcome word. */
+const VERDICT = /(Won|Lost|Unchanged|Held|Inconclusive|Invalid)$/;
+
+async function readableAtHalfWidth(e: E2e, page: Page): Promise<void> {
+  await e.check(
+    'half width: every verdict lens in view, the plots unclipped at 9/10 size or more, captions with the Holm p and units',
+    async () => {
+      await halfAndHalf(page);
+      await focusBenchFile(page);
+      await waitForLens(page, VERDICT, 30_000);
+      const lenses = await page.evaluate(() => {
+        const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+        const box = editor?.getBoundingClientRect();
+        const minimap = editor?.querySelector('.minimap')?.getBoundingClientRect();
+        const right = minimap && minimap.width > 0 ? minimap.left : (box?.right ?? 0) - 14;
+        const items = Array.from(
+          editor?.querySelectorAll('.codelens-decoration a, .codelens-decoration span') ?? [],
+        );
+        return {
+          editorWidth: box?.width ?? 0,
+          right,
+          items: items.map((el) => ({ text: el.textContent ?? '', right: el.getBoundingClientRect().right })),
+        };
+      });
+      const verdicts = lenses.items.filter((l) =>
+        /(Won|Lost|Unchanged|Held|Inconclusive|Invalid)$/.test(l.text),
+      );
+      if (verdicts.length < 2) throw new Error(`verdict lenses: ${JSON.stringify(lenses.items)}`);
+      const cut = verdicts.filter((l) => l.right > lenses.right + 1);
+      if (cut.length > 0)
+        throw new Error(
+          `verdict lenses past the editor's visible edge (${Math.round(lenses.right)} px, editor ${Math.round(lenses.editorWidth)} px wide): ` +
+            JSON.stringify(cut),
+        );
+      const frame = await webviewFrame(page, 'ABAB order', 60_000);
+      const plots = await frame.evaluate(() =>
+        Array.from(document.querySelectorAll('img.plot'), (img) => {
+          const el = img as HTMLImageElement;
+          const wrap = el.parentElement!;
+          const b64 = el.src.split(',')[1] ?? '';
+          const svg = new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+          return {
+            alt: el.alt,
+            natural: el.naturalWidth,
+            shown: el.getBoundingClientRect().width,
+            overflow: wrap.scrollWidth - wrap.clientWidth,
+            view: document.documentElement.clientWidth,
+            svg,
+          };
+        }),
+      );
+      if (plots.length < 1) throw new Error('no plots in the results view');
+      for (const p of plots) {
+        if (p.overflow > 1 || p.shown > p.view)
+          throw new Error(`${p.alt}: ${p.shown} px shown in a ${p.view} px view, ${p.overflow} px cut off`);
+        if (p.shown < 0.9 * p.natural)
+          throw new Error(`${p.alt}: drawn at ${Math.round((100 * p.shown) / p.natural)}% of its size`);
+      }
+      const dist = plots.find((p) => /distributions/i.test(p.alt));
+      if (!dist) throw new Error(`no distribution plot: ${JSON.stringify(plots.map((p) => p.alt))}`);
+      const captions = [
+        ...dist.svg.matchAll(/<text[^>]*>((?:Won|Lost|Unchanged|Held|Inconclusive) [^<]*)<\/text>/g),
+      ].map((m) => m[1]!);
+      if (captions.length !== 2 || captions.some((c) => !/ p\(Holm\)=\d[\d.e-]*$/.test(c)))
+        throw new Error(`distribution captions: ${JSON.stringify(captions)}`);
+      // The table's precision: at most 4 significant digits in Δ and p (the raw p read `p=0.015625`, Δ `-98.3421%`).
+      const digits = (x: string) =>
+        x
+          .replace(/e.*$/, '')
+          .replace(/^0\.0*/, '')
+          .replace('.', '').length;
+      const long = captions.filter((c) =>
+        [...c.matchAll(/(\d[\d.]*(?:e-\d+)?)/g)].some((m) => digits(m[1]!) > 4),
+      );
+      if (long.length > 0) throw new Error(`captions at full precision: ${JSON.stringify(long)}`);
+      const ticks = [...dist.svg.matchAll(/data-tick="[^"]*">([^<]*)</g)].map((m) => m[1]!);
+      if (ticks.length === 0 || ticks.some((t) => !/ (ns|µs|ms|s)$/.test(t)))
+        throw new Error(`tick labels not in the table's units: ${JSON.stringify(ticks)}`);
+      await e.shot(page, 'edges-half-width');
+    },
+  );
+}
+
+/** Gutter icons of test states in the active editor. */
+async function gutterTestIcons(page: Page): Promise<number> {
+  return page.locator('.editor-group-container.active .margin [class*="testing-"][class*="-icon"]').count();
+}
+
+async function clearClearsEverything(e: E2e, page: Page): Promise<void> {
+  await e.check(
+    'Clear Results clears every surface: lenses, status bar, Test Explorer states, gutter icons, results view',
+    async () => {
+      await openResultsFromPicker(page);
+      await bodyOf(page, 'ABAB order');
+      await focusBenchFile(page);
+      await waitForLens(page, VERDICT, 30_000);
+      const before = await testExplorerRows(page, /\((Passed|Errored|Failed|Skipped)\)/, 30_000);
+      if (!/\((Passed|Errored|Failed|Skipped)\)/.test(before))
+        throw new Error(`no test states before: ${before}`);
+      await focusBenchFile(page);
+      const iconDeadline = Date.now() + 15_000;
+      while ((await gutterTestIcons(page)) === 0 && Date.now() < iconDeadline) await page.waitForTimeout(250);
+      if ((await gutterTestIcons(page)) === 0) throw new Error('no gutter icon before Clear Results');
+      await runCommand(page, 'Tombstone Bench: Clear Results');
+      const deadline = Date.now() + 15_000;
+      let lenses = await lensTexts(page);
+      while (lenses.some((t) => VERDICT.test(t) || / · \d\d:\d\d/.test(t)) && Date.now() < deadline) {
+        await page.waitForTimeout(250);
+        lenses = await lensTexts(page);
+      }
+      if (lenses.some((t) => VERDICT.test(t) || / · \d\d:\d\d/.test(t)))
+        throw new Error(`lenses after Clear Results: ${JSON.stringify(lenses)}`);
+      if (!lenses.some((t) => /run$/.test(t))) throw new Error(`no run lens left: ${JSON.stringify(lenses)}`);
+      const status = await statusText(page);
+      if (/Won|Lost|Unchanged|Held|Inconclusive|Invalid|failed/.test(status))
+        throw new Error(`status bar after Clear Results: ${status}`);
+      for (const f of page.frames()) {
+        const shown = await f
+          .evaluate(() => document.body?.textContent?.includes('ABAB order') ?? false)
+          .catch(() => false);
+        if (shown) throw new Error('the results view is still open');
+      }
+      if ((await gutterTestIcons(page)) > 0) throw new Error('gutter icons after Clear Results');
+      const after = await testExplorerRows(page, /ListOpsBench/, 15_000);
+      if (/\((Passed|Errored|Failed|Skipped)\)/.test(after))
+        throw new Error(`Test Explorer states after Clear Results:\n${after}`);
+      await e.shot(page, 'edges-cleared');
+    },
+  );
+}
+
 /** Every check of the edges, in order (after the TypeScript project's own checks, in its workbench). */
 export async function edgesScenario(e: E2e, page: Page, ws: string): Promise<void> {
   await cancelThenReopen(e, page, ws);
   await viewFollowsNextRun(e, page, ws);
+  await readableAtHalfWidth(e, page);
   await reloadRestores(e, page);
   await editMarksStale(e, page, ws);
   await syntaxErrorInProblems(e, page, ws);
+  await clearClearsEverything(e, page);
 }

@@ -10,6 +10,7 @@ import { BenchDecorations } from './editor/decorations.js';
 import { Discovery } from './editor/discovery.js';
 import { BenchHoverProvider } from './editor/hover.js';
 import { BenchLensProvider } from './editor/lenses.js';
+import { useMeasuredMemory } from './editor/measured-memory.js';
 import { pickRef } from './editor/ref-picker.js';
 import { restoreSavedRuns } from './editor/restore-runs.js';
 import { RunController } from './editor/run-controller.js';
@@ -22,6 +23,7 @@ const BENCH_FILES: vscode.DocumentSelector = { scheme: 'file', pattern: BENCH_GL
 
 /** Extension entry point. */
 export function activate(context: vscode.ExtensionContext): void {
+  useMeasuredMemory(context.workspaceState);
   const log = vscode.window.createOutputChannel('Tombstone Bench');
   const store = new ResultsStore();
   const runs = new RunController(store, log);

@@ -99,7 +99,7 @@ async function pickResultsFile(title: string): Promise<string | undefined> {
 /** What the commands act on besides the store and the runs. */
 export interface CommandHosts {
   log: vscode.OutputChannel;
-  clearTests: () => void;
+  clearTests: () => Promise<void>;
 }
 
 /** Registers every command. */
@@ -159,10 +159,11 @@ export function registerCommands(
           vscode.window.showErrorMessage(`Tombstone Bench: ${(e as Error).message}`),
         );
     },
-    'tombstoneBench.clearResults': () => {
-      store.clear();
-      hosts.clearTests();
+    'tombstoneBench.clearResults': async () => {
       closeResultsPanel();
+      store.clear();
+      runs.clearProblems();
+      await hosts.clearTests();
     },
     'tombstoneBench.showOutput': () => hosts.log.show(true),
   };

@@ -57,7 +57,7 @@ export class BenchDecorations implements vscode.Disposable {
         const short = cases.map((c) => `${caseSuffix(c.key)} ${caseShort(c)}`.trim()).join(' · ');
         const run = cases[0]!.run;
         // First, so the 90-character cut never drops it.
-        const stale = isStale(site.file, run.startedAt) ? '⚠ stale · ' : '';
+        const stale = isStale(site.file, run) ? '⚠ stale · ' : '';
         const text = firstLine(`${stale}${short}  (${runTag(run)})`, 90);
         const tone = worstTone(cases.map(caseTone));
         const line = editor.document.lineAt(site.line - 1);

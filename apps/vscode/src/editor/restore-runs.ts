@@ -4,6 +4,7 @@ import { newestSavedRuns, type SavedHeader } from '../model/newest-saved.js';
 import { savedRun } from '../model/protocol.js';
 import type { ResultsStore } from '../model/results-store.js';
 import { analyseSavedFile } from '../model/saved-results.js';
+import { recallSources } from './measured-memory.js';
 
 /**
  * After a reload (or on opening a folder), the newest saved run of each benchmark comes back on every surface,
@@ -30,7 +31,8 @@ export async function restoreSavedRuns(
   }
   for (const file of newestSavedRuns(headers)) {
     try {
-      store.load({ ...savedRun(analyseSavedFile(file), file), saved: true });
+      const sources = recallSources(file);
+      store.load({ ...savedRun(analyseSavedFile(file), file), saved: true, ...(sources ? { sources } : {}) });
     } catch (e) {
       log(`[extension] not restored: ${file}: ${(e as Error).message.split('\n')[0]}`);
     }

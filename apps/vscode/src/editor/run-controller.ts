@@ -12,13 +12,16 @@ import { shellQuote } from '@tombstone-lab/bench/runner';
 import * as vscode from 'vscode';
 import { calibrationText } from '../model/calibration.js';
 import { firstLine } from '../model/case-text.js';
+import { measuredSources } from '../model/measured-sources.js';
 import { designFallbacks, resumedCases } from '../model/protocol.js';
 import type { ResultsStore, RunState } from '../model/results-store.js';
 import { describeRequest, preparingPhase, type RunRequest, runnerArgs } from '../model/runner-args.js';
 import { type RunnerHandle, startRunner } from '../runner/bench-process.js';
 import type { RunnerLocation } from '../runner/locate-runner.js';
+import { rememberSources } from './measured-memory.js';
 import { BenchProblems } from './problems.js';
 import { benchSettings } from './settings.js';
+import { diskText } from './staleness.js';
 import { runnerFor } from './workspace-runner.js';
 
 /** The previous run, for Re-run Last. */
@@ -89,11 +92,16 @@ export class RunController implements vscode.Disposable {
       return false;
     }
     this.problems.clear();
+    // The code the runner is about to read from disk (the commands saved the bench file): its results are stale once
+    // that code is not the code in the editor. A calibration measures the machine, not the code.
+    const sources =
+      request.kind === 'calibrate' ? undefined : measuredSources(request.files, diskText, existsSync);
     const entry = this.store.beginRun({
       command: args,
       files: request.files,
       label: describeRequest(request),
       phase: resume ? `resuming ${basename(resume)}…` : preparingPhase(request),
+      ...(sources ? { sources } : {}),
     });
     this.last = { request, resumable: null };
     const finished = this.follow(request, entry, runner, args, output, events).finally(() =>
@@ -171,6 +179,7 @@ export class RunController implements vscode.Disposable {
   private finished(request: RunRequest, run: RunState, output: string, cwd: string): void {
     this.reported = 0;
     this.calibrationRuns = 0;
+    if (run.resultsFile && run.sources) rememberSources(run.resultsFile, run.sources);
     const showLog = (pick: string | undefined) => pick && this.log.show(true);
     if (run.cancelled) {
       // Resumable only when the runner wrote its results file (it does so when the first fork starts).
@@ -246,6 +255,11 @@ export class RunController implements vscode.Disposable {
         `[extension] could not read the resumed results file ${file}: ${(e as Error).message}`,
       );
     }
+  }
+
+  /** Forgets the errors of the last run in the Problems panel (Clear Results). */
+  clearProblems(): void {
+    this.problems.clear();
   }
 
   /** Cancels the run in progress; resolves when its process tree is gone. */

@@ -222,10 +222,15 @@ export class BenchTesting implements vscode.Disposable {
     }
   }
 
-  /** Forgets every result (Clear Results): the explorer's icons no longer show old runs. */
-  clearResults(): void {
+  /**
+   * Forgets every result (Clear Results): the explorer's states (Passed, Errored rows) and the editor's gutter icons
+   * go too. `invalidateTestResults` alone only marks them outdated — they stayed on screen (issue 36) — and the
+   * Testing API has no call that removes a controller's results: the workbench's own Clear All Results does.
+   */
+  async clearResults(): Promise<void> {
     this.controller.invalidateTestResults();
     this.syncCases();
+    await vscode.commands.executeCommand('testing.clearTestResults');
   }
 
   dispose(): void {

@@ -216,6 +216,26 @@ describe('ResultsStore', () => {
     expect(store.run!.startedAt).toBe(resumedAt);
   });
 
+  it('keeps the code a run measured on its cases, also when its file is opened or it is restored', () => {
+    const sources = { '/ws/s.bench.ts': 'abc' };
+    const store = new ResultsStore();
+    store.beginRun({ command: ['run'], files: ['/ws/s.bench.ts'], label: 'f', phase: 'p', sources });
+    store.apply(started(['S.a']));
+    expect(store.get('S.a')!.run.sources).toBe(sources);
+    store.apply(runFinished());
+    const file = runOf([record('S.a', interleaved(around(100), around(50)))]);
+    const doc = { cases: [{ ...file.benchmarks[0]!, verdict: null }], limits: {}, summary: summaryWith({}) };
+    const saved = { ...doc, resultsFile: '/ws/.tombstone-bench/r.json', command: [], label: 'x', files: [] };
+    store.load({ ...saved, startedAt: new Date() });
+    expect(store.get('S.a')!.run.sources).toBe(sources);
+    const restored = new ResultsStore();
+    restored.load({ ...saved, startedAt: new Date(), saved: true, sources });
+    expect(restored.get('S.a')!.run.sources).toBe(sources);
+    const fromCli = new ResultsStore();
+    fromCli.load({ ...saved, startedAt: new Date(), saved: true });
+    expect(fromCli.get('S.a')!.run.sources).toBeUndefined();
+  });
+
   it("names a case's own p raw until the run's correction is applied", () => {
     const store = storeWithRun(['S.a']);
     const won = verdictOf(record('S.a', interleaved(around(100), around(50))));

@@ -24,6 +24,7 @@ import type {
   SideSummary,
 } from './bench-types.js';
 import type { VerdictLimits } from './format.js';
+import type { SourceDigests } from './measured-sources.js';
 
 /** Where a case stands. */
 export type CaseStatus = 'queued' | 'running' | 'done' | 'cancelled';
@@ -37,6 +38,8 @@ export interface RunLabel {
   startedAt: Date;
   /** Restored from its results file when the editor started (not run in this session). */
   saved?: boolean;
+  /** The code it measured, by content (see measured-sources.ts); unknown for a run the editor did not start. */
+  sources?: SourceDigests;
 }
 
 /**
@@ -113,6 +116,8 @@ export interface RunContext {
   /** The first progress message (`building baseline HEAD~1…`). */
   phase: string;
   startedAt?: Date;
+  /** The code the runner is about to measure, by content. */
+  sources?: SourceDigests;
 }
 
 /** A saved case as read from a results document (`tombstone-bench report --format json`). */
@@ -148,7 +153,8 @@ export interface SavedRun {
    * Restored after a reload: marked saved, and placed by its start time among the runs (a run of this session that
    * ended meanwhile stays newer).
    */
-  saved?: boolean;
+  saved?: boolean /** The code it measured, when the editor that started it recorded it. */;
+  sources?: SourceDigests;
 }
 
 /** The label of a comparison: `vs HEAD~1`, `impl: eager → cow`, `A/A`. */
@@ -175,6 +181,7 @@ export class ResultsStore {
     const run = this.newRun(context.label, context.startedAt ?? new Date(), context.files, context.command);
     run.status = 'preparing';
     run.phase = context.phase;
+    if (context.sources) run.sources = context.sources;
     this.list.push(run);
     this.changed();
     return run;
@@ -269,6 +276,7 @@ export class ResultsStore {
   load(saved: SavedRun): RunState {
     const run = this.newRun(saved.label, saved.startedAt, saved.files, saved.command);
     if (saved.saved) run.saved = true;
+    if (saved.sources) run.sources = saved.sources;
     run.status = saved.interrupted ? 'interrupted' : 'finished';
     run.cancelled = saved.interrupted === true;
     run.resultsFile = saved.resultsFile;
@@ -298,6 +306,7 @@ export class ResultsStore {
       const before = this.list[known]!;
       run.id = before.id;
       if (before.saved) run.saved = true;
+      if (before.sources && !run.sources) run.sources = before.sources;
       // One time per run: a run of this session keeps the time it was launched at (the file's is the runner's,
       // seconds later, and once read `14:03` where the lens had said `14:02`).
       run.startedAt = before.startedAt;
@@ -497,7 +506,13 @@ export class ResultsStore {
 }
 
 function labelOf(run: RunState): RunLabel {
-  return { id: run.id, label: run.label, startedAt: run.startedAt, ...(run.saved ? { saved: true } : {}) };
+  return {
+    id: run.id,
+    label: run.label,
+    startedAt: run.startedAt,
+    ...(run.saved ? { saved: true } : {}),
+    ...(run.sources ? { sources: run.sources } : {}),
+  };
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import * as vscode from 'vscode';
 import { analyseResults } from '../editor/analyse-results.js';
+import { recallSources } from '../editor/measured-memory.js';
 import { runTag } from '../model/case-text.js';
 import { interruptedNote, notMeasuredText } from '../model/interrupted-run.js';
 import type { ResultsDocument } from '../model/protocol.js';
@@ -35,13 +36,22 @@ interface View {
 
 let view: View | null = null;
 let following: Promise<unknown> | null = null;
+/** Counts Clear Results: a view following a run does not come back once the results were cleared meanwhile. */
+let clears = 0;
 
 /** Loads `file` into the store and shows it in the results view. */
-export async function openResultsPanel(store: ResultsStore, file: string): Promise<vscode.WebviewPanel> {
+export async function openResultsPanel(
+  store: ResultsStore,
+  file: string,
+  follow = false,
+): Promise<vscode.WebviewPanel | null> {
+  const clearsBefore = clears;
   const { doc, plots, plotsNote } = await analyseResults(file);
+  if (follow && clears !== clearsBefore) return null;
   // Not followed while loading: the load itself is a change, and may add the opened run as the newest.
   view?.unsubscribe();
-  const run = store.load(savedRun(doc, file));
+  const sources = recallSources(file);
+  const run = store.load({ ...savedRun(doc, file), ...(sources ? { sources } : {}) });
   const newest = newestEndedRun(store);
   const page = pageOf(store, run, file, { plots, plotsNote });
   const panel = view?.panel ?? createPanel();
@@ -55,6 +65,7 @@ export async function openResultsPanel(store: ResultsStore, file: string): Promi
 
 /** Closes the results view (Clear Results: no page of a forgotten run stays open). */
 export function closeResultsPanel(): void {
+  clears++;
   const v = view;
   view = null;
   v?.unsubscribe();
@@ -122,7 +133,7 @@ function onStoreChange(store: ResultsStore): void {
     render(v, { tag: runTag(newest), file: newest.resultsFile });
     return;
   }
-  following = openResultsPanel(store, newest.resultsFile)
+  following = openResultsPanel(store, newest.resultsFile, true)
     .catch((e) => vscode.window.showErrorMessage(`Tombstone Bench: ${(e as Error).message}`))
     .finally(() => {
       following = null;
