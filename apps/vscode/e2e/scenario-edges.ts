@@ -264,6 +264,16 @@ async function readableAtHalfWidth(e: E2e, page: Page): Promise<void> {
         }),
       );
       if (plots.length < 1) throw new Error('no plots in the results view');
+      // The time-order strips at (nearly) their own width, not squeezed into a table column.
+      const strips = await frame.evaluate(() => {
+        const room = document.body.clientWidth;
+        return Array.from(document.querySelectorAll('svg.strip'), (el) => ({
+          shown: el.getBoundingClientRect().width,
+          want: Math.min(420, room),
+        }));
+      });
+      if (strips.length < 2 || strips.some((t) => t.shown < 0.9 * t.want))
+        throw new Error(`time-order strips: ${JSON.stringify(strips)}`);
       for (const p of plots) {
         if (p.overflow > 1 || p.shown > p.view)
           throw new Error(`${p.alt}: ${p.shown} px shown in a ${p.view} px view, ${p.overflow} px cut off`);
@@ -295,9 +305,15 @@ async function readableAtHalfWidth(e: E2e, page: Page): Promise<void> {
   );
 }
 
-/** Gutter icons of test states in the active editor. */
-async function gutterTestIcons(page: Page): Promise<number> {
-  return page.locator('.editor-group-container.active .margin [class*="testing-"][class*="-icon"]').count();
+/** Gutter icons of test states in the active editor: their class names. */
+async function gutterTestIcons(page: Page): Promise<string[]> {
+  return page
+    .locator(
+      ['passed', 'failed', 'error', 'skipped']
+        .map((st) => `.editor-group-container.active .margin [class*="testing-${st}-icon"]`)
+        .join(', '),
+    )
+    .evaluateAll((els) => els.map((el) => el.className));
 }
 
 async function clearClearsEverything(e: E2e, page: Page): Promise<void> {
@@ -313,8 +329,9 @@ async function clearClearsEverything(e: E2e, page: Page): Promise<void> {
         throw new Error(`no test states before: ${before}`);
       await focusBenchFile(page);
       const iconDeadline = Date.now() + 15_000;
-      while ((await gutterTestIcons(page)) === 0 && Date.now() < iconDeadline) await page.waitForTimeout(250);
-      if ((await gutterTestIcons(page)) === 0) throw new Error('no gutter icon before Clear Results');
+      while ((await gutterTestIcons(page)).length === 0 && Date.now() < iconDeadline)
+        await page.waitForTimeout(250);
+      if ((await gutterTestIcons(page)).length === 0) throw new Error('no gutter icon before Clear Results');
       await runCommand(page, 'Tombstone Bench: Clear Results');
       const deadline = Date.now() + 15_000;
       let lenses = await lensTexts(page);
@@ -334,7 +351,12 @@ async function clearClearsEverything(e: E2e, page: Page): Promise<void> {
           .catch(() => false);
         if (shown) throw new Error('the results view is still open');
       }
-      if ((await gutterTestIcons(page)) > 0) throw new Error('gutter icons after Clear Results');
+      // The workbench redraws the gutter on its own schedule after the results are cleared.
+      const gutterDeadline = Date.now() + 15_000;
+      while ((await gutterTestIcons(page)).length > 0 && Date.now() < gutterDeadline)
+        await page.waitForTimeout(250);
+      const icons = await gutterTestIcons(page);
+      if (icons.length > 0) throw new Error(`gutter icons after Clear Results: ${JSON.stringify(icons)}`);
       const after = await testExplorerRows(page, /ListOpsBench/, 15_000);
       if (/\((Passed|Errored|Failed|Skipped)\)/.test(after))
         throw new Error(`Test Explorer states after Clear Results:\n${after}`);

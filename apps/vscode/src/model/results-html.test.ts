@@ -24,6 +24,16 @@ describe('results view', () => {
     expect(sides.slice(0, 4)).toEqual(['0b', '1c', '2b', '3c']);
     expect(sides).toHaveLength(20);
   });
+  it('draws the time-order strips under the table, not squeezed into a column of it', () => {
+    const html = resultsHtml(doc(50), { title: 't', file: 'r.json', plots: [], cspSource: 'c' });
+    const table = html.slice(html.indexOf('<table class="verdicts">'), html.indexOf('</table>'));
+    expect(table).not.toContain('<svg class="strip"');
+    const after = html.slice(html.indexOf('</table>'));
+    expect(after).toContain('<h3>Samples in time order (ABAB order)</h3>');
+    expect(after).toMatch(
+      /<div class="strip-row"><div class="key">S\.<wbr>a&#60;b&#62;<\/div><svg class="strip"/,
+    );
+  });
   it('shrinks a plot to 3/4 of its own width at most (its 11 px text stays above 8 px), then it scrolls', () => {
     expect(
       plotMinWidth({ name: 'd.svg', svg: '<svg xmlns="x" class="tl-svg" width="960" height="200">' }),

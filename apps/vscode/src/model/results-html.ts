@@ -4,7 +4,7 @@
  * factorial interaction) and the factorial tables. Theme colours come from VS Code's CSS variables; the runner's
  * SVGs are light-on-white and are inverted with a hue turn in dark themes so their side colours stay apart.
  * No script runs in the view (CSP `default-src 'none'`). Readable at half the editor's width: the table wraps its
- * benchmark names and drops the time-order strip below 640 px, plots shrink to the view's width down to a
+ * benchmark names (and drops the n column below 640 px), the time-order strips sit under it, plots shrink to the view's width down to a
  * legible minimum (then scroll) and are titled by what they show, not by file name.
  */
 import { type MetricId, type ProtocolFactorialTable, unresolvedText } from '@tombstone-lab/bench/protocol';
@@ -62,12 +62,11 @@ function notMeasuredRow(key: string, text: string, b: Bench | undefined): string
     ? `${b.samples.filter((x) => x.side === 'baseline').length}/${b.samples.filter((x) => x.side === 'candidate').length}`
     : '—';
   const cells = ['—', '—', n, '—'].map((c, i) => `<td class="num${CELL_CLASS[i] ?? ''}">${c}</td>`).join('');
-  return `<tr class="not-measured"><td class="key">${breakable(key)}</td>${cells}<td class="outcome">${escapeHtml(text)}</td><td class="strip"></td></tr>`;
+  return `<tr class="not-measured"><td class="key">${breakable(key)}</td>${cells}<td class="outcome">${escapeHtml(text)}</td></tr>`;
 }
 
 function verdictRows(doc: ResultsDocument, notMeasured: ReadonlyMap<string, string>): string[] {
   const byKey = new Map(doc.benchmarks.map((b) => [b.key, b]));
-  const metric = doc.analysis.config.metric;
   return doc.analysis.verdicts.map((v) => {
     const unmeasured = notMeasured.get(v.key);
     if (unmeasured !== undefined) return notMeasuredRow(v.key, unmeasured, byKey.get(v.key));
@@ -87,9 +86,25 @@ function verdictRows(doc: ResultsDocument, notMeasured: ReadonlyMap<string, stri
       cells
         .map((c, i) => `<td class="num${CELL_CLASS[i] ?? ''}">${i === 0 ? pairHtml(c) : escapeHtml(c)}</td>`)
         .join('') +
-      `${outcomeCell(v, b)}<td class="strip">${b ? timeOrderSvg(b, metric) : ''}</td></tr>`
+      `${outcomeCell(v, b)}</tr>`
     );
   });
+}
+
+/**
+ * Each benchmark's samples in time order, under the table, one strip per benchmark at up to its own width: as the
+ * table's last column the strip was squeezed to a few pixels at half the editor's width (one dot visible, e2e
+ * screenshot of a 660 px view), and hidden below 640 px.
+ */
+function timeOrderStrips(doc: ResultsDocument): string {
+  const metric = doc.analysis.config.metric;
+  const rows = doc.benchmarks.flatMap((b) => {
+    const svg = timeOrderSvg(b, metric);
+    return svg ? [`<div class="strip-row"><div class="key">${breakable(b.key)}</div>${svg}</div>`] : [];
+  });
+  if (rows.length === 0) return '';
+  const legend = `<span style="background:${SIDE_COLORS.baseline}"></span>baseline<span style="background:${SIDE_COLORS.candidate}"></span>candidate`;
+  return `<h3>Samples in time order (ABAB order)</h3><p class="legend">${legend}</p>\n${rows.join('\n')}`;
 }
 
 type Verdict = ResultsDocument['analysis']['verdicts'][number];
@@ -229,7 +244,8 @@ td.key { font-family: var(--vscode-editor-font-family); }
 td.num.pair { white-space: normal; } span.nw { white-space: nowrap; }
 tr.won td.outcome { color: var(--vscode-testing-iconPassed); font-weight: bold; }
 tr.lost td.outcome, tr.invalid td.outcome { color: var(--vscode-testing-iconFailed); font-weight: bold; }
-svg.strip { width: 100%; max-width: 420px; height: auto; }
+svg.strip { display: block; width: 100%; max-width: 420px; height: auto; margin: 2px 0 10px; }
+div.strip-row .key { font-family: var(--vscode-editor-font-family); font-size: 0.9em; }
 .legend span { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 12px; }
 /* Plots shrink to the view's width down to 3/4 of their own (their 11 px axis text stays above 8 px: the style
    of each image), then scroll: at half the editor's width a plot was cut off, and shrunk to fit it was unreadable. */
@@ -242,7 +258,7 @@ p.banner { margin: 8px 0; padding: 6px 10px; border-left: 3px solid var(--vscode
 a.button { display: inline-block; margin-left: 6px; padding: 2px 8px; color: var(--vscode-button-foreground); background: var(--vscode-button-background); text-decoration: none; border-radius: 2px; }
 tr.not-measured td.outcome { opacity: 0.85; font-style: italic; }
 @media (max-width: 640px) {
-  th.strip, td.strip, p.legend, th.n, td.n { display: none; }
+  th.n, td.n { display: none; }
   th, td { padding: 3px 4px; }
   table { font-size: 0.9em; }
   body { padding: 0 6px 24px; }
@@ -305,11 +321,11 @@ export function resultsHtml(doc: ResultsDocument, page: ResultsPage): string {
 <p class="sub">${escapeHtml(what)} · α ${config.alpha}, threshold ±${config.threshold * 100}%, ${escapeHtml(pHead)} decides · ${escapeHtml(page.file)}</p>
 ${banners(page)}
 ${runList(page.runs ?? [])}
-<p class="legend">samples in time order:<span style="background:${SIDE_COLORS.baseline}"></span>baseline<span style="background:${SIDE_COLORS.candidate}"></span>candidate</p>
-<div class="table-wrap"><table class="verdicts"><tr><th>benchmark</th><th>median: baseline → candidate</th><th>Δ</th><th class="n">n</th><th>${escapeHtml(pHead)}</th><th>outcome</th><th class="strip">ABAB order</th></tr>
+<div class="table-wrap"><table class="verdicts"><tr><th>benchmark</th><th>median: baseline → candidate</th><th>Δ</th><th class="n">n</th><th>${escapeHtml(pHead)}</th><th>outcome</th></tr>
 ${verdictRows(doc, page.notMeasured ?? new Map()).join('\n')}
 </table></div>
 ${verdictNotes(doc, page.notMeasured ?? new Map())}
+${timeOrderStrips(doc)}
 ${factorialTables(doc).join('\n')}
 ${note}${images.join('\n')}
 </body></html>`;
