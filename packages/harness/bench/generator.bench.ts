@@ -7,10 +7,10 @@
  */
 import { defineSuite } from '@tombstone-lab/bench';
 import mixed from '../specs/mixed.json' with { type: 'json' };
-import { opLine } from '../src/ndjson.js';
-import type { Op } from '../src/ops.js';
-import { parseWorkloadSpec } from '../src/spec.js';
-import { workload } from '../src/workload.js';
+import { opLine } from '../src/encode/ndjson.js';
+import type { Op } from '../src/generator/ops.js';
+import { parseWorkloadSpec } from '../src/generator/spec.js';
+import { workload } from '../src/generator/workload.js';
 
 const BATCH = 1000;
 const CHUNK = 1 << 16;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** The `tombstone-harness` executable: wires {@link runCli} to the real process. */
-import { launcherOf } from './cli-command.js';
-import { runCli } from './cli-main.js';
+import { launcherOf } from './cli/command.js';
+import { runCli } from './cli/main.js';
 
 // First Ctrl-C: stop the running stress or case cleanly (results are still written); second: quit now.
 const interrupt = new AbortController();

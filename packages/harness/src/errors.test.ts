@@ -1,7 +1,7 @@
 import { describeValue as coreDescribeValue } from '@tombstone-lab/core/internal';
 import { describe, expect, it } from 'vitest';
 import { describeValue, HarnessArgumentError } from './errors.js';
-import { checkIndex } from './seed.js';
+import { checkIndex } from './generator/seed.js';
 
 describe('describeValue (core’s, issue 23: the harness had its own)', () => {
   it('is core’s one rendering', () => {

@@ -23,11 +23,11 @@ export type { ResultRow } from './check/result-row.js';
 /** Where engine and model disagreed, and the counters of a replay. */
 export type { Divergence, HistoryStats } from './check/run-history.js';
 /** CQL export: the schema and one statement per op (`USING TIMESTAMP`), to replay a history on a real cluster. */
-export { cqlLiteral, cqlSchema, cqlStatement } from './cql.js';
+export { cqlLiteral, cqlSchema, cqlStatement } from './encode/cql.js';
+/** NDJSON: one op per line; int64 values as decimal strings. */
+export { decodeOp, encodeOp } from './encode/ndjson.js';
 /** Typed errors of this package. */
 export { HarnessArgumentError, WorkloadSpecError } from './errors.js';
-/** NDJSON: one op per line; int64 values as decimal strings. */
-export { decodeOp, encodeOp } from './ndjson.js';
 /** The ops of a history. */
 export {
   type CellValue,
@@ -49,9 +49,9 @@ export {
   type ReadSliceOp,
   type Value,
   type WriteOp,
-} from './ops.js';
+} from './generator/ops.js';
 /** Seeds and op indexes: checked, parsed from decimal, or drawn fresh. */
-export { checkIndex, parseIndex, randomSeed, type Seed } from './seed.js';
+export { checkIndex, parseIndex, randomSeed, type Seed } from './generator/seed.js';
 /** Workload specs: validation (valibot) with path-and-value errors, and the typed `defineWorkload`. */
 export {
   type DistributionSpec,
@@ -60,11 +60,11 @@ export {
   type WidthSpec,
   type WorkloadSpec,
   type WorkloadSpecInput,
-} from './spec.js';
+} from './generator/spec.js';
 /** Loads a `.json` (or `.js` / `.mjs` module) spec file. */
-export { loadSpecFile } from './spec-file.js';
+export { loadSpecFile } from './generator/spec-file.js';
 /** The generator: `workload(spec, seed).op(stream, k)`. */
-export { type Workload, workload } from './workload.js';
+export { type Workload, workload } from './generator/workload.js';
 /** The range stores a check or stress run can use: the engine's own names (partition's list) and default. */
 export {
   DEFAULT_RANGE_STORE_NAME,

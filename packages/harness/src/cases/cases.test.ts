@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseRun } from '@tombstone-lab/bench/runner';
 import { describe, expect, it } from 'vitest';
-import { CASES } from '../cases.js';
-import { runCli } from '../cli-main.js';
+import { runCli } from '../cli/main.js';
 import { analysedRun } from './bench-driver.js';
+import { CASES } from './case-list.js';
 import {
   factorialCounts,
   gcModeFactorialReport,

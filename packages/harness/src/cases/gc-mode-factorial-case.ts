@@ -1,5 +1,6 @@
 import { formatMs } from '@tombstone-lab/bench/format';
 import type { PurgeOrder, TombstoneGcMode } from '@tombstone-lab/partition';
+import { boxTable, formatEffect, formatP, textTable } from '../report/text-report.js';
 import { tombstoneHeavyCompaction } from '../workloads/tombstone-heavy-compaction.js';
 import type { MeasuredRun } from './bench-driver.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
@@ -11,7 +12,6 @@ import {
   VERDICT_COLUMNS,
   verdictCells,
 } from './run-report-view.js';
-import { boxTable, formatEffect, formatP, textTable } from './text-report.js';
 
 /** What one cell of the 2×2 does, counted in-process (deterministic). */
 export interface FactorialCellCounts {

@@ -1,5 +1,6 @@
 import { formatMs, formatRatio } from '@tombstone-lab/bench/format';
 import type { PurgeOrder, SortedRun } from '@tombstone-lab/partition';
+import { textTable } from '../report/text-report.js';
 import {
   type TombstoneHeavyOptions,
   type TombstoneHeavyWorkload,
@@ -9,7 +10,6 @@ import type { MeasuredRun } from './bench-driver.js';
 import { type CaseOutcome, type CaseRunOptions, measureFor } from './case-run.js';
 import { offThread } from './off-thread.js';
 import { type MeasuredPair, measuredPairs, VERDICT_COLUMNS, verdictCells } from './run-report-view.js';
-import { textTable } from './text-report.js';
 
 /** Counters of one compaction order at one number of non-compacting runs. */
 export interface PurgeOrderCounts {

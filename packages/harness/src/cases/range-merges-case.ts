@@ -1,5 +1,6 @@
 import { formatBytes, formatMs, formatRatio } from '@tombstone-lab/bench/format';
 import { runHistory } from '../check/run-history.js';
+import { textTable } from '../report/text-report.js';
 import { rangeMerges } from '../workloads/range-merges.js';
 import { RANGE_STORE_NAMES, type RangeStoreName, rangeStoreNamed } from '../workloads/range-stores.js';
 import type { Arrival } from '../workloads/successive-range-writes.js';
@@ -14,7 +15,6 @@ import {
   VERDICT_COLUMNS,
   verdictCells,
 } from './run-report-view.js';
-import { textTable } from './text-report.js';
 
 /** Medians of one store at one (arrival, N), as bench reports them. */
 export interface StoreCell {

@@ -5,8 +5,8 @@
  */
 import type { RunReport, VerdictOutcome } from '@tombstone-lab/bench/protocol';
 import type { ParamValue } from '@tombstone-lab/bench/runner';
+import { formatP } from '../report/text-report.js';
 import type { CASE_METRIC, MeasuredRun } from './bench-driver.js';
-import { formatP } from './text-report.js';
 
 /** One side of one benchmark: its level of the compared factor and its medians. */
 export interface MeasuredSide {

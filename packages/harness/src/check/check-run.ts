@@ -1,17 +1,17 @@
+import { checkOp, decodeOp, opLine } from '../encode/ndjson.js';
+import { describeValue, HarnessArgumentError } from '../errors.js';
 import {
   arrayArgument,
   labelArgument,
   objectArgument,
   specArgument,
   stringArgument,
-} from '../api-arguments.js';
-import { describeValue, HarnessArgumentError } from '../errors.js';
-import { checkOp, decodeOp, opLine } from '../ndjson.js';
-import type { Op } from '../ops.js';
+} from '../generator/api-arguments.js';
+import type { Op } from '../generator/ops.js';
+import { checkIndex, type Seed } from '../generator/seed.js';
+import { parseWorkloadSpec, type WorkloadSpec } from '../generator/spec.js';
+import { workload } from '../generator/workload.js';
 import type { Pacer } from '../pacer.js';
-import { checkIndex, type Seed } from '../seed.js';
-import { parseWorkloadSpec, type WorkloadSpec } from '../spec.js';
-import { workload } from '../workload.js';
 import { checkRangeStoreName, type RangeStoreName, rangeStoreNamed } from '../workloads/range-stores.js';
 import { corruptorNamed } from './corruptors.js';
 import type { EngineSetup } from './engine.js';

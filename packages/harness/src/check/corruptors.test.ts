@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseWorkloadSpec } from '../spec.js';
+import { parseWorkloadSpec } from '../generator/spec.js';
 import { checkStream, parseReplay, runReplay } from './check-run.js';
 import { CORRUPTORS } from './corruptors.js';
 

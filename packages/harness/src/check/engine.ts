@@ -8,8 +8,8 @@ import {
 } from '@tombstone-lab/core';
 import { type Row, Table, type TableStages, tableOptions } from '@tombstone-lab/partition';
 import { describeValue, HarnessArgumentError } from '../errors.js';
-import type { ClusteringRange, Op, ReadOp } from '../ops.js';
-import type { WorkloadSpec } from '../spec.js';
+import type { ClusteringRange, Op, ReadOp } from '../generator/ops.js';
+import type { WorkloadSpec } from '../generator/spec.js';
 import type { ResultRow } from './result-row.js';
 
 /** How the engine under test is built: its range store and replaced stages (corruptors plant theirs here). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Op } from '../ops.js';
+import type { Op } from '../generator/ops.js';
 import { ReferenceModel } from './reference-model.js';
 import { rowText } from './result-row.js';
 import { twoColumnSpec } from './test-spec.js';

@@ -1,6 +1,6 @@
-import type { CellValue, ClusteringRange, Op, ReadOp, Value } from '../ops.js';
-import type { WorkloadSpec } from '../spec.js';
-import { clusteringIndex, clusteringValue } from '../values.js';
+import type { CellValue, ClusteringRange, Op, ReadOp, Value } from '../generator/ops.js';
+import type { WorkloadSpec } from '../generator/spec.js';
+import { clusteringIndex, clusteringValue } from '../generator/values.js';
 import type { ResultRow } from './result-row.js';
 
 /**

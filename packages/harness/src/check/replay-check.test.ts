@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseWorkloadSpec } from '../generator/spec.js';
 import type { Pacer } from '../pacer.js';
-import { parseWorkloadSpec } from '../spec.js';
 import { checkStream, parseReplay, runReplay } from './check-run.js';
 import { checkReplay } from './replay-check.js';
 

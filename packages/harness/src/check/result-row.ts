@@ -1,4 +1,4 @@
-import type { CellValue, Value } from '../ops.js';
+import type { CellValue, Value } from '../generator/ops.js';
 
 /** A row as a read returns it: clustering values and the live cells (by column name). */
 export interface ResultRow {

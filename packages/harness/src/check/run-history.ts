@@ -1,6 +1,6 @@
-import { isRead, type Op, type ReadOp } from '../ops.js';
+import { isRead, type Op, type ReadOp } from '../generator/ops.js';
+import type { WorkloadSpec } from '../generator/spec.js';
 import type { Pacer } from '../pacer.js';
-import type { WorkloadSpec } from '../spec.js';
 import { EngineDriver, type EngineSetup } from './engine.js';
 import { ReferenceModel } from './reference-model.js';
 import { type ResultRow, sameRow } from './result-row.js';

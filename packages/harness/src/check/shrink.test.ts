@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Op } from '../ops.js';
+import type { Op } from '../generator/ops.js';
 import { shrinkHistory } from './shrink.js';
 
 const flushes = (n: number): Op[] => Array.from({ length: n }, (_, k) => ({ k, kind: 'flush' }) as Op);

@@ -1,6 +1,6 @@
-import type { Op } from '../ops.js';
+import type { Op } from '../generator/ops.js';
+import type { WorkloadSpec } from '../generator/spec.js';
 import type { Pacer } from '../pacer.js';
-import type { WorkloadSpec } from '../spec.js';
 import type { EngineSetup } from './engine.js';
 import { type Divergence, runHistory, runHistoryPaced } from './run-history.js';
 

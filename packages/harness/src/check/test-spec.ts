@@ -1,4 +1,4 @@
-import { defineWorkload } from '../spec.js';
+import { defineWorkload } from '../generator/spec.js';
 
 /**
  * The small spec the checker's unit tests share: a ∈ {-2, -1, 0, 1} (int32, ASC), b ∈ {c0, c1, c2} (ascii, DESC),

@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
 import { EngineDriver } from '../check/engine.js';
-import { isRead, type Op } from '../ops.js';
-import { loadSpecFile } from '../spec-file.js';
-import { workload } from '../workload.js';
+import { isRead, type Op } from '../generator/ops.js';
+import { loadSpecFile } from '../generator/spec-file.js';
+import { workload } from '../generator/workload.js';
 import { rangeStoreNamed } from '../workloads/range-stores.js';
-import type { StressTargetRequest } from './stress-command.js';
 import type { StressOpResult, StressTarget } from './stress-run.js';
+import type { StressTargetRequest } from './stress-target.js';
 
 const NONE: StressOpResult = Object.freeze({ partitions: 0, rows: 0 });
 const ONE_PARTITION: StressOpResult = Object.freeze({ partitions: 1, rows: 0 });

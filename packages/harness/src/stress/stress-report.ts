@@ -1,5 +1,5 @@
 import { formatBytes, formatEffect, formatFixed, formatMs, formatRate } from '@tombstone-lab/bench/format';
-import { textTable } from '../cases/text-report.js';
+import { textTable } from '../report/text-report.js';
 import type { KindSummary, StressSummary } from './stress-summary.js';
 
 /** A latency in ms, in bench's column form: "41.2 ms", "0.873 ms", "1.09 s". */

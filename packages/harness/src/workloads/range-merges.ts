@@ -19,8 +19,8 @@ import {
   tableOptions,
 } from '@tombstone-lab/partition';
 import { HarnessArgumentError } from '../errors.js';
-import type { Op } from '../ops.js';
-import { defineWorkload, type WorkloadSpec } from '../spec.js';
+import type { Op } from '../generator/ops.js';
+import { defineWorkload, type WorkloadSpec } from '../generator/spec.js';
 import { seededPermutation } from './seeded-permutation.js';
 import type { Arrival } from './successive-range-writes.js';
 
