@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 /** The `tombstone-harness` executable: wires {@link runCli} to the real process. */
+import { once } from 'node:events';
+import { fstatSync, writeSync } from 'node:fs';
 import { launcherOf } from './cli/command.js';
 import { runCli } from './cli/main.js';
 
@@ -7,7 +9,11 @@ import { runCli } from './cli/main.js';
 const interrupt = new AbortController();
 process.on('SIGINT', () => {
   if (interrupt.signal.aborted) process.exit(130);
-  process.stderr.write('\nstopping… (Ctrl-C again to quit now)\n');
+  // On a terminal, clear the line instead of leaving it: it is check's or stress's progress line, which a newline
+  // left standing above the final summary (`4,630 ops · 880 op/s · ETA 56.7 min`).
+  process.stderr.write(
+    `${process.stderr.isTTY ? '\r\u001b[2K' : '\n'}stopping… (Ctrl-C again to quit now)\n`,
+  );
   interrupt.abort();
 });
 
@@ -18,9 +24,28 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
+// stdout redirected to a file: write it directly. process.stdout is then a synchronous stream anyway, and its
+// Writable machinery and string → Buffer copy cost `generate` 0.3 s per 10^6 ops (2.55 s against 1.6 s for the same
+// ops encoded and written in process, load 1.7-6.8). A pipe or terminal keeps the stream (async, with 'drain').
+const stdoutIsFile = (() => {
+  try {
+    return fstatSync(1).isFile();
+  } catch {
+    return false; // no stdout at all (closed): the stream reports what a write finds
+  }
+})();
+
 const code = await runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
+  stdout: stdoutIsFile ? (text) => writeSync(1, text) : (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  // Resolves on 'drain' (or on Ctrl-C, so an interrupted command never waits on a reader that stopped reading).
+  drain: () =>
+    process.stdout.writableNeedDrain
+      ? once(process.stdout, 'drain', { signal: interrupt.signal }).then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve(),
   cwd: process.cwd(),
   isTTY: Boolean(process.stderr.isTTY),
   signal: interrupt.signal,

@@ -6,6 +6,13 @@ import { MAX_INDEX } from '../generator/seed.js';
 export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /**
+   * Resolves once stdout has handed on what it was given (a pipe's reader caught up), or at once when nothing waits;
+   * streaming commands await it between chunks. Without it a slow pipe reader was outrun: the unwritten chunks piled
+   * up in memory and `generate … | cat` spent half its CPU in the garbage collector (1M ops: 9.0 s against 2.6 s to
+   * a file, load 1.3). Default: nothing to wait for.
+   */
+  readonly drain?: () => Promise<void>;
   readonly cwd: string;
   /** Whether stderr is a terminal (live progress lines); default false. */
   readonly isTTY?: boolean;
