@@ -27,7 +27,7 @@ export const CASES: CaseDefinition[] = [
     name: 'range-merges',
     summary:
       'N range deletes into one unflushed partition (N = 256…4096, tail/random), flush, compact, model-check; per range store: time, bytes, growth',
-    source: 'seeds 000/001, CASSANDRA-21492',
+    source: 'CASSANDRA-21492',
     defaultSamples: 5,
     results: RANGE_MERGES_RESULTS,
     run: runRangeMergesCase,
@@ -35,8 +35,8 @@ export const CASES: CaseDefinition[] = [
   {
     name: 'purge-order',
     summary:
-      'tombstone-heavy compaction: deferred vs eager max-purgeable, bloom probes against the seed formula, purges, reads checked',
-    source: 'seed 003, ScyllaDB 38b226f997',
+      'tombstone-heavy compaction: deferred vs eager max-purgeable, bloom probes against the expected count, purges, reads checked',
+    source: 'ScyllaDB 38b226f997',
     defaultSamples: 10,
     results: ['purge-order'],
     run: runPurgeOrderCase,
@@ -44,7 +44,7 @@ export const CASES: CaseDefinition[] = [
   {
     name: 'gc-mode-factorial',
     summary: '2×2: code (eager → deferred) × tombstone_gc mode (timeout vs repair), box table with p-values',
-    source: 'seed 004 layout, seed 003 caveat',
+    source: 'ScyllaDB 38b226f997, with tombstone_gc modes',
     defaultSamples: 10,
     results: ['gc-mode-factorial'],
     run: runGcModeFactorialCase,

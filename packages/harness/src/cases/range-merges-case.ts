@@ -191,7 +191,7 @@ export function exponentText(g: GrowthCell | undefined): string {
 /** The human report: the model check line, the time/bytes table per store, growth exponents, pair ratios. */
 export function renderRangeMergesReport(r: RangeMergesReport): string {
   const lines = [
-    'range-merges — N range deletes into one unflushed partition, then flush and a major compaction (seeds 000/001)',
+    'range-merges — N range deletes into one unflushed partition, then flush and a major compaction',
     `seed ${r.seed} (random arrival order) · ${r.samplesPerSide} forks per side, fresh process per sample`,
     '',
     `model check: ${r.check.workloads} workloads (${RANGE_STORE_NAMES.length} stores × arrivals × N); measured path: ` +

@@ -33,6 +33,11 @@ export interface MeasuredPair {
   readonly pAdjusted: number | null;
   /** bench's verdict: Won, Lost, Unchanged, Inconclusive (a check failed), Invalid … */
   readonly verdict: VerdictOutcome;
+  /**
+   * The suite's role for this pair: `primary` (judged Won / Lost / Unchanged) or `guardrail` (judged only for a
+   * regression: Held however much it improved).
+   */
+  readonly role: 'primary' | 'guardrail';
   /** The checks bench found failed on this benchmark (empty when all passed). */
   readonly failedChecks: readonly string[];
 }
@@ -61,6 +66,7 @@ export function measuredPairs({ record, report }: MeasuredRun): MeasuredPair[] {
       p: v.stats?.p ?? null,
       pAdjusted: v.pAdjusted,
       verdict: v.outcome,
+      role: v.role,
       failedChecks: v.checks.filter((c) => !c.passed).map((c) => c.name),
     };
   });
@@ -112,12 +118,25 @@ export function factorialOf(run: MeasuredRun): RunReport['factorials'][number] {
 /** The columns quoting bench's verdict of a pair, after a table's own: raw p, p after Holm, verdict, checks. */
 export const VERDICT_COLUMNS: readonly string[] = ['p', 'p (Holm)', 'verdict', 'checks'];
 
+/**
+ * What `(guardrail)` in a verdict cell means, for the line under a table that has one: a 1.57× faster guardrail read
+ * a bare `Held` in `case purge-order --quick`, which looked like "no change".
+ */
+export function guardrailNote(pairs: readonly MeasuredPair[]): string[] {
+  const primary = pairs.find((p) => p.role === 'primary');
+  if (!pairs.some((p) => p.role === 'guardrail')) return [];
+  return [
+    '(guardrail): bench only asks whether it got slower — Held means "not slower beyond the threshold", whatever ' +
+      `the speed-up; ${primary ? `the primary, ${primary.key}, carries the verdict` : 'the primary was not measured in this run'}`,
+  ];
+}
+
 /** A pair's cells under {@link VERDICT_COLUMNS}. */
 export function verdictCells(p: MeasuredPair): string[] {
   return [
     formatP(p.p ?? Number.NaN),
     formatP(p.pAdjusted ?? Number.NaN),
-    p.verdict,
+    p.role === 'guardrail' ? `${p.verdict} (guardrail)` : p.verdict,
     p.failedChecks.length === 0 ? 'all passed' : `failed: ${p.failedChecks.join(', ')}`,
   ];
 }

@@ -34,7 +34,7 @@ describe('stress --html', () => {
     ])
       expect(page).toContain(`<title>${title} — spec fake · seed 7`);
     expect(page).toContain('max service time (from actual start)');
-    expect(page).toMatch(/<pre>Results \(spec fake/);
+    expect(page).toMatch(/<pre style="font-size:clamp\(8px, [^"]+\)">Results \(spec fake/);
     // Named as typed, relative to the working directory (it printed the absolute path).
     expect(h.out.join('')).toContain('HdrHistogram log: x.hlog\nHTML report: report.html\n');
   });

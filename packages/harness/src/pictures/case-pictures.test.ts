@@ -141,7 +141,7 @@ describe('purge-order and gc-mode pictures', () => {
       ]);
       const page = readFileSync(html!, 'utf8');
       expect(page.match(/<svg /g)).toHaveLength(4);
-      expect(page).toContain('<pre>the text report</pre>');
+      expect(page).toMatch(/<pre style="[^"]+">the text report<\/pre>/);
       expect(casePictures({ case: 'other' })).toEqual([]);
       expect(writeCasePictures(dir, 'x', null, '')).toBeNull();
     } finally {

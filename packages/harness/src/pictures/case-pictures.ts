@@ -88,7 +88,7 @@ export function purgeOrderPictures(r: PurgeOrderReport): CasePicture[] {
       file: 'purge-order-probes.svg',
       svg: barChart({
         title: 'purge-order: bloom-filter probes per compaction',
-        subtitle: `${formatFixed(r.partitions)} partitions, ${formatFixed(r.gcablePartitions)} with a GC-able tombstone. Eager computes max-purgeable for every key with a tombstone, deferred only once a tombstone is past gc grace (seed 003).`,
+        subtitle: `${formatFixed(r.partitions)} partitions, ${formatFixed(r.gcablePartitions)} with a GC-able tombstone. Eager computes max-purgeable for every key with a tombstone, deferred only once a tombstone is past gc grace.`,
         categories,
         categoryTitle: 'non-compacting sstable runs',
         y: { title: 'bloom-filter probes (count)' },

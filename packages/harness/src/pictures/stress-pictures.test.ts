@@ -109,7 +109,7 @@ describe('stress pictures', () => {
     const o = await runStress(target(clock, 50), { ops: 300, rate: 1000, clock });
     const html = stressHtmlReport(o, label, 'metric  total\nOp rate  1 op/s');
     expect(html.match(/<svg /g)).toHaveLength(3);
-    expect(html).toContain('<pre>metric  total');
+    expect(html).toMatch(/<pre style="[^"]+">metric {2}total/);
     expect(html).not.toMatch(/<script|<link|<img|src=|href=|url\(/);
     expect(html.replace(/xmlns="http:\/\/www\.w3\.org\/2000\/svg"/g, '')).not.toMatch(/https?:/);
   });

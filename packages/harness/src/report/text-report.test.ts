@@ -21,6 +21,25 @@ describe('harness report layouts (bench’s table code)', () => {
     );
   });
 
+  it('right-aligns a numeric column with blank cells (stress: per-kind columns blank on the GC and CPU rows)', () => {
+    expect(
+      textTable(
+        ['metric', 'total', 'insert'],
+        [
+          ['Op rate', '12,000 op/s', '9,000 op/s'],
+          ['Total GC count', '14', ''],
+        ],
+      ),
+    ).toBe(
+      [
+        'metric                total      insert',
+        '──────────────  ───────────  ──────────',
+        'Op rate         12,000 op/s  9,000 op/s',
+        'Total GC count           14',
+      ].join('\n'),
+    );
+  });
+
   it('draws the seed-004 box with the first column left-aligned', () => {
     expect(
       boxTable([

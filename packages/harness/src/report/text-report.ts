@@ -11,11 +11,16 @@ import {
 
 export { formatEffect } from '@tombstone-lab/bench/format';
 
-/** Right-aligns the columns whose every body cell starts with a digit, a sign or a dash (numbers, ratios, "—"). */
+/**
+ * Right-aligns the columns whose every filled body cell starts with a digit, a sign or a dash (numbers, ratios, "—").
+ * Empty cells do not count: stress's per-kind columns are blank on the process-wide rows (GC, CPU), and counting
+ * them left-aligned every per-kind column while the total column stood right-aligned.
+ */
 function numericAlign(header: readonly string[], rows: readonly (readonly string[])[]): Align[] {
-  return header.map((_, i) =>
-    rows.length > 0 && rows.every((r) => /^[-+−\d—]/.test(r[i] ?? '-')) ? 'right' : 'left',
-  );
+  return header.map((_, i) => {
+    const filled = rows.map((r) => r[i] ?? '').filter((cell) => cell !== '');
+    return filled.length > 0 && filled.every((cell) => /^[-+−\d—]/.test(cell)) ? 'right' : 'left';
+  });
 }
 
 /** A plain aligned text table (header, rule, rows; numeric columns right-aligned) for the case and stress reports. */
