@@ -27,9 +27,16 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 // stdout redirected to a file: write it directly. process.stdout is then a synchronous stream anyway, and its
 // Writable machinery and string → Buffer copy cost `generate` 0.3 s per 10^6 ops (2.55 s against 1.6 s for the same
 // ops encoded and written in process, load 1.7-6.8). A pipe or terminal keeps the stream (async, with 'drain').
+//
+// `bigint: true` is not about the numbers. A plain fstatSync leaves its result in the stat array node:fs shares with
+// realpathSync, and Node 20's realpathSync, on reaching a path prefix it has cached as real, reads that array to
+// decide "a pipe or socket: stop resolving". With stdout a pipe, the next import resolved
+// `@tombstone-lab/bench` to its unresolved pnpm symlink (packages/harness/node_modules/…), and hdr-histogram-js,
+// loaded from there, could not require base64-js: `stress | tee` died with "Cannot find module 'base64-js'".
+// A bigint stat fills a separate array (see no-shared-stat.test.ts).
 const stdoutIsFile = (() => {
   try {
-    return fstatSync(1).isFile();
+    return fstatSync(1, { bigint: true }).isFile();
   } catch {
     return false; // no stdout at all (closed): the stream reports what a write finds
   }

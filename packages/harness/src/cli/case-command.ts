@@ -25,7 +25,8 @@ const SETTINGS_FILE = 'case.json';
 /** Reads `DIR/case.json`. @throws HarnessArgumentError naming the option, the directory and what is wrong. */
 function readSettings(found: CaseDefinition, dir: string, option: string, given: string): CaseSettings {
   const fail = (why: string) => new HarnessArgumentError(`case: ${option} ${describeValue(given)}: ${why}`);
-  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) throw fail('is not a directory');
+  if (statSync(dir, { bigint: true, throwIfNoEntry: false })?.isDirectory() !== true)
+    throw fail('is not a directory');
   let settings: Partial<CaseSettings>;
   try {
     settings = JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')) as Partial<CaseSettings>;

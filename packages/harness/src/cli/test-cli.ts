@@ -13,6 +13,16 @@ export const SPECS = fileURLToPath(new URL('../../specs/', import.meta.url));
 /** The built executable (`dist/cli.js`), for tests that run it as a user's shell would. */
 export const BUILT_CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
+/**
+ * The environment of a user's shell for a built CLI: this one without `NODE_PATH`, which `pnpm run` (and so `pnpm
+ * test`) sets to the workspace's hoisted store (`node_modules/.pnpm/node_modules`). Through it a child found
+ * base64-js where a user's install would not, and the tests missed that `stress` died with "Cannot find module".
+ */
+export function userEnv(): NodeJS.ProcessEnv {
+  const { NODE_PATH: _, ...env } = process.env;
+  return env;
+}
+
 /** Runs one CLI invocation in-process in `cwd`: its exit code and everything it printed. */
 export async function runInProcess(args: readonly string[], cwd = SPECS) {
   const out: string[] = [];

@@ -1,11 +1,14 @@
-import { closeSync, mkdirSync, openSync, readdirSync, type Stats, statSync, unlinkSync } from 'node:fs';
+import { type BigIntStats, closeSync, mkdirSync, openSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { describeValue, HarnessArgumentError } from '../errors.js';
 
-/** The entry at `path`, or undefined when nothing is there — also when a parent is a file (ENOTDIR), which is named later. */
-function entryAt(path: string): Stats | undefined {
+/**
+ * The entry at `path`, or undefined when nothing is there — also when a parent is a file (ENOTDIR), which is named later.
+ * A bigint stat, so that a FIFO given as a path does not poison the next import's realpath (no-shared-stat.test.ts).
+ */
+function entryAt(path: string): BigIntStats | undefined {
   try {
-    return statSync(path, { throwIfNoEntry: false });
+    return statSync(path, { bigint: true, throwIfNoEntry: false });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
     throw error;
