@@ -15,7 +15,7 @@ const rate = store === 'eager' ? 1000 : 1100;
 const kind = (k) => ({ kind: k, opRate: rate, partitionRate: rate, rowRate: 2 * rate, latencyMeanMs: 1, latencyMedianMs: 1,
   latencyP95Ms: 2, latencyP99Ms: 3, latencyP999Ms: 4, latencyMaxMs: 5, totalOps: 10 * rate, totalPartitions: 10 * rate, totalErrors: 0 });
 process.stdout.write(JSON.stringify({ label: { seed: 1 }, elapsedSec: 10, targetRate: null, interrupted: false,
-  kinds: [kind('insert'), kind('total')], gcCount: 3, gcMemoryBytes: 1024, gcTimeMs: 1, cpuPerMillionOps: 20 }));
+  kinds: [kind('insert'), kind('total')], gcCount: 3, gcTimeMs: 1, cpuPerMillionOps: 20 }));
 `;
 
 /** The fake CLI in a fresh directory; each run appends its argv to FAKE_LOG there. */

@@ -75,7 +75,6 @@ export const stressSummarySchema = v.object({
   interrupted: v.boolean(),
   kinds: v.pipe(v.array(kindSchema), v.minLength(1)),
   gcCount: v.number(),
-  gcMemoryBytes: v.number(),
   gcTimeMs: v.number(),
   cpuPerMillionOps: v.number(),
 });
@@ -172,7 +171,6 @@ export function medianSummary(summaries: readonly StressSummary[]): StressSummar
     interrupted: summaries.some((s) => s.interrupted),
     kinds,
     gcCount: med((s) => s.gcCount),
-    gcMemoryBytes: med((s) => s.gcMemoryBytes),
     gcTimeMs: med((s) => s.gcTimeMs),
     cpuPerMillionOps: med((s) => s.cpuPerMillionOps),
   };

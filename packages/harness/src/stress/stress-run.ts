@@ -121,7 +121,7 @@ export async function runStress(target: StressTarget, options: StressOptions): P
       await new Promise((r) => setImmediate(r));
     }
   }
-  const costs = meter.stop();
+  const costs = await meter.stop();
   const elapsedSec = (clock.now() - startNs) / 1e9;
   histograms.flushInterval(elapsedSec);
   const kinds: Record<string, KindLatency> = {};

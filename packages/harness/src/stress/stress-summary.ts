@@ -28,8 +28,8 @@ export interface StressSummary {
   readonly interrupted: boolean;
   /** One entry per op kind, `total` last. */
   readonly kinds: readonly KindSummary[];
+  /** Collections during the run and their summed pause, ms (a `PerformanceObserver` of gc entries). */
   readonly gcCount: number;
-  readonly gcMemoryBytes: number;
   readonly gcTimeMs: number;
   /** CPU seconds (user + system) per million ops. */
   readonly cpuPerMillionOps: number;
@@ -68,7 +68,6 @@ export function summarizeStress(
     interrupted: outcome.interrupted,
     kinds,
     gcCount: outcome.costs.gcCount,
-    gcMemoryBytes: outcome.costs.gcBytes,
     gcTimeMs: outcome.costs.gcTimeMs,
     cpuPerMillionOps: total > 0 ? outcome.costs.cpuMicros / 1e6 / (total / 1e6) : Number.NaN,
   };

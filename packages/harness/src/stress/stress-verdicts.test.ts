@@ -28,7 +28,6 @@ function summary(opRate: number, p99Ms: number): StressSummary {
     interrupted: false,
     kinds: [total],
     gcCount: 1,
-    gcMemoryBytes: 1,
     gcTimeMs: 1,
     cpuPerMillionOps: 1e6 / opRate,
   };
@@ -68,6 +67,31 @@ describe('stress --compare verdicts (bench statistics)', () => {
     // What `stress --compare --json` prints as `analysis` is bench's RunReport, valid against bench's own schema.
     const wire = JSON.parse(JSON.stringify(analysis));
     expect(parseRunReport(wire)).toEqual(wire);
+  });
+
+  it('an Inconclusive whose interval is open says so beside it and what would resolve it, never "all passed"', () => {
+    // p99 equal in the medians but ±15% from process to process: the statistics alone read Unchanged, the interval
+    // reaches far past ±2%, so bench says Inconclusive with every check passed.
+    const c = comparison(DEFAULT_COMPARE_ROUNDS, 1.3);
+    const spread = { before: [1, 1.15, 0.85, 1.1, 0.9, 1.05], after: [1.05, 0.9, 1.1, 0.85, 1.15, 1] };
+    const runs = c.runs.map((r) => ({
+      ...r,
+      summary: {
+        ...r.summary,
+        kinds: r.summary.kinds.map((k) => ({ ...k, latencyP99Ms: 3 * spread[r.side][r.round]! })),
+      },
+    }));
+    const analysis = judgeStress({ ...c, runs }, '2026-12-02T00:00:00.000Z');
+    const p99 = analysis.verdicts.find((v) => v.key === 'stress.latency p99');
+    expect(p99?.outcome).toBe('Inconclusive');
+    expect(p99?.checks.every((check) => check.passed)).toBe(true);
+    const text = renderStressVerdicts(analysis);
+    const row = text.split('\n').find((l) => l.startsWith('latency p99'));
+    expect(row).toMatch(/Inconclusive +passed; interval open$/);
+    expect(row).not.toContain('all passed');
+    expect(text).toMatch(
+      /^latency p99: Inconclusive — its interval \[[-+\d.]+%, \+[\d.]+%\] reaches past ±2%, so Unchanged is not shown; about \d+ rounds per side \(--rounds \d+\) would resolve it$/m,
+    );
   });
 
   it('says when too few rounds can never reach alpha, rather than reporting a change', () => {

@@ -2,6 +2,7 @@ import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { formatDeltaPercent, formatHuman, formatP } from '@tombstone-lab/bench/format';
 import type { RunReport } from '@tombstone-lab/bench/protocol';
 import { analyseRun, type BenchmarkRecord, type RunRecord, type Sample } from '@tombstone-lab/bench/runner';
+import { checksCell, unresolvedNote, unresolvedOf } from '../report/unresolved-text.js';
 import type { StressComparison } from './stress-compare.js';
 import type { StressSummary } from './stress-summary.js';
 
@@ -110,21 +111,26 @@ const bound = (x: number | null) => (x === null ? '—' : x.toFixed(3));
 
 /** The verdict table: per judged metric the medians, Δ, HL ratio with its interval, adjusted p, verdict, checks. */
 export function renderStressVerdicts(analysis: RunReport): string {
+  const notes: string[] = [];
   const rows = analysis.verdicts.map((v) => {
     const s = v.stats;
     const failed = v.checks.filter((c) => !c.passed).map((c) => c.name);
+    const unresolved = unresolvedOf(v.outcome, v.basis);
+    const metric = v.key.replace(/^stress\./, '');
+    if (unresolved !== null)
+      notes.push(unresolvedNote(metric, unresolved, { name: '--rounds', noun: 'rounds' }));
     const ratio = s?.ratio
       ? `${bound(s.ratio.estimate)}× [${bound(s.ratio.lower)}, ${bound(s.ratio.upper)}]`
       : '—';
     return [
-      v.key.replace(/^stress\./, ''),
+      metric,
       s ? time(s.baseline.median) : '—',
       s ? time(s.candidate.median) : '—',
       s?.deltaPercent != null ? formatDeltaPercent(Number(s.deltaPercent.toFixed(1))) : '—',
       ratio,
       v.pAdjusted === null ? '—' : formatP(v.pAdjusted, 3),
       v.outcome,
-      failed.length === 0 ? 'all passed' : `failed: ${failed.join(', ')}`,
+      checksCell(failed, unresolved),
     ];
   });
   const header = [
@@ -148,5 +154,5 @@ export function renderStressVerdicts(analysis: RunReport): string {
     reach !== null && !reach.reachable
       ? `\nnote: ${rounds(analysis)} per side cannot reach alpha ${analysis.config.alpha} across ${rows.length} metrics (Holm): no verdict can be Won or Lost; use --rounds ${DEFAULT_COMPARE_ROUNDS} or more\n`
       : '';
-  return `${[line(header), ...rows.map(line)].join('\n')}\n${note}`;
+  return `${[line(header), ...rows.map(line), ...notes].join('\n')}\n${note}`;
 }
