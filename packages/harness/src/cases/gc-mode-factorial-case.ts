@@ -9,6 +9,7 @@ import {
   factorialOf,
   type MeasuredPair,
   measuredPairs,
+  unresolvedNotes,
   VERDICT_COLUMNS,
   verdictCells,
 } from './run-report-view.js';
@@ -134,6 +135,7 @@ export function renderGcModeFactorialReport(r: GcModeFactorialReport): string {
       ['gcMode', ...VERDICT_COLUMNS],
       r.verdicts.map((p) => [String(p.params.gcMode), ...verdictCells(p)]),
     ),
+    ...unresolvedNotes(r.verdicts),
     '',
     textTable(
       ['cell', 'bloom probes', 'repair lookups', 'purged'],

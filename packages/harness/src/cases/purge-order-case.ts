@@ -13,6 +13,7 @@ import {
   guardrailNote,
   type MeasuredPair,
   measuredPairs,
+  unresolvedNotes,
   VERDICT_COLUMNS,
   verdictCells,
 } from './run-report-view.js';
@@ -136,6 +137,7 @@ export function renderPurgeOrderReport(r: PurgeOrderReport): string {
       ]),
     ),
     ...guardrailNote(r.pairs),
+    ...unresolvedNotes(r.pairs),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -12,6 +12,7 @@ import {
   growthOf,
   type MeasuredPair,
   measuredPairs,
+  unresolvedNotes,
   VERDICT_COLUMNS,
   verdictCells,
 } from './run-report-view.js';
@@ -246,6 +247,7 @@ export function renderRangeMergesReport(r: RangeMergesReport): string {
           : '—',
       ]),
     ),
+    ...unresolvedNotes(r.pairs),
   );
   return `${lines.join('\n')}\n`;
 }

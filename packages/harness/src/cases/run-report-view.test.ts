@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardrailNote, type MeasuredPair, verdictCells } from './run-report-view.js';
+import { guardrailNote, type MeasuredPair, unresolvedNotes, verdictCells } from './run-report-view.js';
 
 const pair = (key: string, role: MeasuredPair['role'], verdict: MeasuredPair['verdict']): MeasuredPair => ({
   key,
@@ -12,6 +12,7 @@ const pair = (key: string, role: MeasuredPair['role'], verdict: MeasuredPair['ve
   verdict,
   role,
   failedChecks: [],
+  unresolved: null,
 });
 
 describe('a pair’s verdict as the case reports print it', () => {
@@ -33,5 +34,26 @@ describe('a pair’s verdict as the case reports print it', () => {
       /the primary was not measured in this run/,
     );
     expect(guardrailNote([pair('C.x', 'primary', 'Won')])).toEqual([]);
+  });
+
+  it('an Inconclusive whose interval is open does not read "all passed": the line under says what resolves it', () => {
+    const open = (samplesPerSide: number): MeasuredPair => ({
+      ...pair('C.compact[otherRuns=10]', 'primary', 'Inconclusive'),
+      unresolved: {
+        read: 'Unchanged',
+        lowerPercent: -3.517,
+        upperPercent: 1.294,
+        samplesPerSide,
+        thresholdPercent: 2,
+      },
+    });
+    expect(verdictCells(open(24)).slice(2)).toEqual(['Inconclusive', 'passed; interval open']);
+    expect(verdictCells(pair('C.x', 'primary', 'Unchanged'))[3]).toBe('all passed');
+    expect(unresolvedNotes([open(24), pair('C.x', 'primary', 'Won')])).toEqual([
+      'C.compact[otherRuns=10]: Inconclusive — its interval [-3.52%, +1.29%] reaches past ±2%, so Unchanged is not shown; about 24 samples per side (--samples 24) would resolve it',
+    ]);
+    expect(unresolvedNotes([open(80)])[0]).toMatch(
+      /about 80 samples per side would resolve it, more than --samples takes \(50\)$/,
+    );
   });
 });

@@ -6,7 +6,9 @@
 import type { RunReport, VerdictOutcome } from '@tombstone-lab/bench/protocol';
 import type { ParamValue } from '@tombstone-lab/bench/runner';
 import { formatP } from '../report/text-report.js';
+import { checksCell, type Unresolved, unresolvedNote, unresolvedOf } from '../report/unresolved-text.js';
 import type { CASE_METRIC, MeasuredRun } from './bench-driver.js';
+import { MAX_SAMPLES_PER_SIDE } from './case-limits.js';
 
 /** One side of one benchmark: its level of the compared factor and its medians. */
 export interface MeasuredSide {
@@ -40,6 +42,8 @@ export interface MeasuredPair {
   readonly role: 'primary' | 'guardrail';
   /** The checks bench found failed on this benchmark (empty when all passed). */
   readonly failedChecks: readonly string[];
+  /** An Inconclusive with every check passed: the read its interval does not show; null otherwise. */
+  readonly unresolved: Unresolved | null;
 }
 
 /** "eager" from a side label "store=eager". */
@@ -68,6 +72,7 @@ export function measuredPairs({ record, report }: MeasuredRun): MeasuredPair[] {
       verdict: v.outcome,
       role: v.role,
       failedChecks: v.checks.filter((c) => !c.passed).map((c) => c.name),
+      unresolved: unresolvedOf(v.outcome, v.basis),
     };
   });
 }
@@ -137,6 +142,21 @@ export function verdictCells(p: MeasuredPair): string[] {
     formatP(p.p ?? Number.NaN),
     formatP(p.pAdjusted ?? Number.NaN),
     p.role === 'guardrail' ? `${p.verdict} (guardrail)` : p.verdict,
-    p.failedChecks.length === 0 ? 'all passed' : `failed: ${p.failedChecks.join(', ')}`,
+    checksCell(p.failedChecks, p.unresolved),
   ];
+}
+
+/** The lines under a verdict table for its unresolved rows (Inconclusive, every check passed): what would resolve each. */
+export function unresolvedNotes(pairs: readonly MeasuredPair[]): string[] {
+  return pairs.flatMap((p) =>
+    p.unresolved === null
+      ? []
+      : [
+          unresolvedNote(p.key, p.unresolved, {
+            name: '--samples',
+            noun: 'samples',
+            max: MAX_SAMPLES_PER_SIDE,
+          }),
+        ],
+  );
 }

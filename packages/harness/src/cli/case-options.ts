@@ -1,3 +1,4 @@
+import { MAX_SAMPLES_PER_SIDE } from '../cases/case-limits.js';
 import type { CliCommandInfo, IntegerRange } from './command.js';
 
 /**
@@ -7,7 +8,7 @@ import type { CliCommandInfo, IntegerRange } from './command.js';
  * a `case.json` directory behind. bench is an optional peer and is loaded only when the case measures, so the limit is
  * restated here and a test holds it to bench's own refusal.
  */
-export const SAMPLES: IntegerRange = Object.freeze({ min: 2, max: 50 });
+export const SAMPLES: IntegerRange = Object.freeze({ min: 2, max: MAX_SAMPLES_PER_SIDE });
 
 /** `case`'s name, help and options (its run lives in case-command.ts, loaded with bench on first use). */
 export const CASE_COMMAND_INFO: CliCommandInfo = {
