@@ -1,18 +1,20 @@
 /**
  * `tombstone-harness generate --spec mixed --format ndjson` as a whole process against the generator in process, in
- * the same run: both sides write the same 10^6 ops of NDJSON to a file (a fresh one per call), the baseline from
- * inside the fork (workload → opLine → 32 Ki-character chunks → writeSync, what `generate` does), the candidate by
- * running the built CLI (`dist/cli.js`, stdout to the file): start-up, spec loading, argument checks and its write
- * path included. ops/s = 10^6 / (ns per call) × 10^9. A million ops per call, so the CLI's start-up (about 0.3 s for `--ops 1`
- * against 0.1 s for `node -e 0`, load 8) is a small part of the figure, as it is for a user's long history. Run it with `--metric nsPerOp`: the candidate's work is
- * in a child process, which the fork's own CPU time does not see.
+ * the same run: both sides write the same 10^6 ops of NDJSON, the baseline from inside the fork (workload → opLine →
+ * 32 Ki-character chunks → writeSync, what `generate` does), the candidate by running the built CLI (`dist/cli.js`):
+ * start-up, spec loading, argument checks and its write path included. `to` is where the NDJSON goes: `file` (a
+ * fresh file per call; the CLI's stdout is the file) or `pipe` (a named pipe drained by a separate reader process,
+ * as `generate … | consumer` has it; the CLI then writes through process.stdout and waits for 'drain').
+ * ops/s = 10^6 / (ns per call) × 10^9. A million ops per call, so the CLI's start-up (about 0.3 s for `--ops 1`
+ * against 0.1 s for `node -e 0`, load 8) is a small part of the figure, as it is for a user's long history. Run it
+ * with `--metric nsPerOp`: the candidate's work is in a child process, which the fork's own CPU time does not see.
  *
  *   npx tombstone-bench run bench/generate-cli.bench.ts --metric nsPerOp --no-fail-on-lost
  *
  * (from the package directory after a build, or from any project that installed the harness: the CLI is found as
  * `@tombstone-lab/harness` resolves from the working directory).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -33,24 +35,47 @@ function builtCli(): string {
   return join(dirname(require.resolve('@tombstone-lab/harness/package.json')), 'dist', 'cli.js');
 }
 
+/**
+ * Opens a named pipe for writing with a reader process draining it (a reader that keeps up, as `| wc -l` would),
+ * once per fork: the reader's start-up is not in any timed call. It is a separate process, so the fork's blocking
+ * writes wait on a real pipe buffer; it ends at EOF, when the fork exits and its end closes.
+ */
+function openDrainedPipe(fifo: string): number {
+  const reader = spawn(
+    process.execPath,
+    ['-e', 'require("node:fs").createReadStream(process.argv[1]).resume()', fifo],
+    { stdio: 'ignore' },
+  );
+  reader.unref();
+  // Blocks until the reader has opened its end (a FIFO opens for writing only once someone reads it).
+  return openSync(fifo, 'w');
+}
+
 export default defineSuite({
   name: 'GenerateCliBench',
+  params: { to: ['file', 'pipe'] },
   compare: { factor: 'where', baseline: 'in-process', candidate: 'cli' },
   primary: 'ops1M',
   // One call is a whole process (seconds): a call warms the in-process side up by itself.
   sampling: { warmupMs: 500, sampleMs: 500 },
-  setup: ({ where }) => ({
-    w: workload(parseWorkloadSpec(mixed), 42),
-    cli: where === 'cli' ? builtCli() : null,
-    file: join(mkdtempSync(join(tmpdir(), 'generate-cli-bench-')), 'ops.ndjson'),
-    next: 0,
-  }),
+  setup: ({ where, to }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'generate-cli-bench-'));
+    const fifo = join(dir, 'ops.fifo');
+    if (to === 'pipe') execFileSync('mkfifo', [fifo]);
+    return {
+      pipe: to === 'pipe' ? openDrainedPipe(fifo) : null,
+      w: workload(parseWorkloadSpec(mixed), 42),
+      cli: where === 'cli' ? builtCli() : null,
+      file: join(dir, 'ops.ndjson'),
+      next: 0,
+    };
+  },
   benchmarks: {
     ops1M: (s) => {
       // A new slice of the stream each call, so no call re-reads what the page cache or the JIT saw last time.
       const from = s.next;
       s.next = (s.next + OPS) % (s.w.lastOp - OPS);
-      const fd = openSync(s.file, 'w');
+      const fd = s.pipe ?? openSync(s.file, 'w');
       try {
         if (s.cli !== null) {
           const args = [
@@ -78,7 +103,7 @@ export default defineSuite({
         writeSync(fd, chunk);
         return from;
       } finally {
-        closeSync(fd);
+        if (s.pipe === null) closeSync(fd);
       }
     },
   },
