@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Op } from '../generator/ops.js';
 import { defineWorkload } from '../generator/spec.js';
-import { cqlLiteral, cqlSchema, cqlStatement } from './cql.js';
+import { cqlLiteral, cqlName, cqlSchema, cqlStatement } from './cql.js';
 
 const spec = defineWorkload({
   schema: {
@@ -137,6 +137,37 @@ describe('CQL export', () => {
 
   it('covers every op kind', () => {
     expect(new Set(cases.map(([op]) => op.kind)).size).toBe(11);
+  });
+
+  it('double-quotes names that are CQL reserved words (a column `order` was a syntax error on a cluster)', () => {
+    const reserved = defineWorkload({
+      schema: {
+        keyspace: 'ks',
+        table: 'table',
+        partitionKey: 'key',
+        clustering: [{ name: 'order', type: 'int32', cardinality: 4 }],
+        columns: [{ name: 'select', type: 'text' }],
+      },
+      partitions: { count: 2 },
+      ops: { insert: { weight: 1 } },
+    });
+    expect(cqlSchema(reserved)).toContain(
+      'CREATE TABLE IF NOT EXISTS ks."table" (key text, "order" int, "select" text, PRIMARY KEY ((key), "order")) WITH CLUSTERING ORDER BY ("order" ASC)',
+    );
+    expect(
+      cqlStatement(reserved, { k: 0, kind: 'insert', pk: 'p', ck: [1], values: { select: 'x' }, ts: 5 }),
+    ).toBe(`INSERT INTO ks."table" (key, "order", "select") VALUES ('p', 1, 'x') USING TIMESTAMP 5;`);
+    expect(
+      cqlStatement(reserved, {
+        k: 1,
+        kind: 'deleteRange',
+        pk: 'p',
+        range: { prefix: [], lower: { value: 1, inclusive: true }, upper: null },
+        ts: 6,
+        ldt: 100,
+      }),
+    ).toBe(`DELETE FROM ks."table" USING TIMESTAMP 6 WHERE key = 'p' AND "order" >= 1;`);
+    expect([cqlName('v1'), cqlName('where'), cqlName('token')]).toEqual(['v1', '"where"', '"token"']);
   });
 
   it('quotes string literals', () => {
