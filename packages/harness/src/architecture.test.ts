@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sources } from './test-sources.js';
 
 // Data flows one way: the workload generator (generator/) → its encodings (encode/) → the model checker (check/)
 // → stress runs (stress/) and case studies (cases/) → their pictures (pictures/) → the command line (cli/), which
@@ -10,14 +11,6 @@ import { describe, expect, it } from 'vitest';
 // leaves the layers above share. Each folder imports only the layers below it, so no two folders import each other
 // (pictures ↔ stress and pictures ↔ cases once did: stress-html and case-command drew and wrote in one place).
 const SRC = fileURLToPath(new URL('.', import.meta.url));
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'fixtures' ? [] : sources(path);
-    return e.name.endsWith('.ts') && !e.name.includes('.test.') && !e.name.startsWith('test-') ? [path] : [];
-  });
-}
 
 /** `folder/file.ts` → what it imports from src, statically or with `import()`, as paths under src. */
 function importsOf(file: string, root: string): string[] {

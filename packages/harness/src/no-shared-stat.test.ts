@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sources } from './test-sources.js';
 
 // A stat without `bigint: true` leaves its result in the one stat array node:fs shares with realpathSync, and Node
 // 20's realpathSync, reaching a path prefix it has cached as real, reads that array to decide "a pipe or socket:
@@ -11,14 +12,6 @@ import { describe, expect, it } from 'vitest';
 // hdr-histogram-js, loaded from packages/harness/node_modules/…). Every stat in src passes `bigint: true`.
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'fixtures' ? [] : sources(path);
-    return e.name.endsWith('.ts') && !e.name.includes('.test.') && !e.name.startsWith('test-') ? [path] : [];
-  });
-}
 
 /** The `statSync` / `fstatSync` / `lstatSync` calls of `text` that do not pass `bigint: true`, as `line: call`. */
 function sharedStatCalls(text: string): string[] {
