@@ -49,6 +49,10 @@ describe('StressTimeline', () => {
     gap.record(35, 1, 1);
     expect(gap.buckets(40e-9).map((x) => x.ops)).toEqual([1, 0, 0, 1]);
     expect(Number.isNaN(gap.buckets(40e-9)[1]!.maxLatencyNs)).toBe(true);
+    // The few ns between the last op and the end of the run are not an empty bucket (a drop to 0 op/s)…
+    expect(gap.buckets(41e-9).map((x) => x.ops)).toEqual([1, 0, 0, 1]);
+    // …but an empty half bucket or more at the end is shown: the engine did nothing there.
+    expect(gap.buckets(46e-9).map((x) => x.ops)).toEqual([1, 0, 0, 1, 0]);
   });
 });
 

@@ -84,7 +84,11 @@ export class StressTimeline {
   /** The buckets from the start to `elapsedSec` (the last one cut there), empty buckets included. */
   buckets(elapsedSec: number): TimelineBucket[] {
     const width = this.bucketSec;
-    const count = Math.max(this.#ops.length, Math.ceil(elapsedSec / width - 1e-9));
+    let count = Math.max(this.#ops.length, Math.ceil(elapsedSec / width - 1e-9));
+    // A last bucket the run ended in before half of it passed, with no op in it, is the few µs between the last op
+    // and the clock's final read (a paced `--duration 2s` ended at 2.00003 s): drawn, it was a drop to 0 op/s that
+    // looked like a stall. Shorter-than-half empty tails are left out; a real stall fills its buckets.
+    if (count > this.#ops.length && count > 1 && elapsedSec - (count - 1) * width < width / 2) count -= 1;
     return Array.from({ length: count }, (_, i) => {
       const ops = this.#ops[i] ?? 0;
       const mean = (sum: number[]) => (ops > 0 ? sum[i]! / ops : Number.NaN);
