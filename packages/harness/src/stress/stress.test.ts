@@ -137,6 +137,29 @@ describe('LatencyHistograms', () => {
   });
 });
 
+describe('stress and Ctrl-C', () => {
+  it('sees an abort within 50 ms of run time, not at the next 1 s progress interval', async () => {
+    const clock = fakeClock();
+    const controller = new AbortController();
+    let ran = 0;
+    const target = {
+      opAt: () => ({
+        kind: 'insert',
+        execute: () => {
+          ran++;
+          clock.advance(1e6); // 1 ms per op
+          if (ran === 10) setImmediate(() => controller.abort()); // Ctrl-C arrives 10 ms in
+          return { partitions: 1, rows: 1 };
+        },
+      }),
+    };
+    const o = await runStress(target, { ops: 10_000, clock, signal: controller.signal });
+    expect(o.interrupted).toBe(true);
+    expect(ran).toBeGreaterThanOrEqual(10);
+    expect(ran).toBeLessThanOrEqual(60);
+  });
+});
+
 describe('ProcessMeter', () => {
   it('counts the collections and their pauses while garbage is made, and none after stop', async () => {
     const m = new ProcessMeter();
